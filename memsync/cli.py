@@ -1,0 +1,79 @@
+"""The ``memsync`` command: argument parsing and the one place errors become exit codes.
+
+Each subcommand lives in ``memsync/commands/<name>.py`` with ``register(subparsers)``;
+those modules import their heavy dependencies (dulwich, sqlite3) inside ``run``,
+so a hook that only compiles never pays for them.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+from memsync import __version__
+from memsync.errors import EXIT_INTERNAL, EXIT_USAGE, MemsyncError
+from memsync.output import err
+
+COMMANDS = ("init", "compile", "check", "lint", "hooks", "demo")
+
+EPILOG = """\
+examples:
+  memsync init --project          create .memory/ in this git repo
+  memsync compile                 rewrite index.md files and the ROOT.md tables
+  memsync check --json            what is stale, for CI (writes nothing)
+  memsync lint                    report every problem as path:line: CODE message
+
+exit codes: 0 ok, 1 findings, 2 usage or environment error.
+Run `memsync COMMAND --help` for a command's options and an example.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memsync",
+        description="Long-term memory for coding agents, kept as Markdown in git.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"memsync {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"memsync.commands.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help, --version, usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except MemsyncError as exc:
+        err(str(exc))
+        return exc.exit_code
+    except KeyboardInterrupt:
+        err("interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`memsync lint | head`); not an error of ours.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # a bug: say so in one line unless debugging
+        if os.environ.get("MEMSYNC_DEBUG"):
+            raise
+        err(f"internal error: {type(exc).__name__}: {exc} (set MEMSYNC_DEBUG=1 for a traceback)")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

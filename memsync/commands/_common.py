@@ -1,0 +1,49 @@
+"""Pieces several subcommands share: root selection options and problem printing."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from memsync.output import paint
+from memsync.problems import Problem
+from memsync.roots import Root, select_roots
+
+
+def add_parser(sub: argparse._SubParsersAction, name: str, help: str, example: str, **kw: object) -> argparse.ArgumentParser:
+    return sub.add_parser(
+        name,
+        help=help,
+        description=help[0].upper() + help[1:] + ".",
+        epilog="example:\n  " + example.replace("\n", "\n  "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **kw,
+    )
+
+
+def add_root_options(p: argparse.ArgumentParser, *, both: bool = False) -> None:
+    which = "search both" if both else "the project root if there is one, else the global root"
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--root", metavar="DIR", help="use this root instead of discovering one")
+    g.add_argument("--project", action="store_true", help="the project root: <main worktree>/.memory")
+    g.add_argument("--global", dest="global_", action="store_true", help="the global root ($MEMSYNC_GLOBAL_ROOT)")
+    p.set_defaults(_roots_default="all" if both else "first")
+    p.epilog = (p.epilog or "") + f"\n\nwithout --root/--project/--global: {which}."
+
+
+def roots_from(args: argparse.Namespace, *, must_exist: bool = True) -> list[Root]:
+    return select_roots(
+        root=args.root,
+        project=args.project,
+        global_=args.global_,
+        default=args._roots_default,
+        must_exist=must_exist,
+    )
+
+
+def print_problems(problems: list[Problem], root: Root, stream=None) -> None:
+    stream = stream or sys.stdout
+    for p in problems:
+        color = "yellow" if p.severity == "warning" else "red"
+        line = p.format(root.display)
+        head, _, rest = line.partition(f" {p.code} ")
+        stream.write(f"{head} {paint(p.code, color, stream)} {rest}\n")

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import argparse
+import sys
+
+from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
+from memsync.errors import EXIT_FINDINGS, EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_parser(sub, "compile", "rewrite each index.md and the ROOT.md tables from the entries",
+                   "memsync compile --project")
+    add_root_options(p)
+    p.add_argument("--missing-ok", action="store_true",
+                   help="succeed quietly when the root does not exist (for git hooks)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from memsync.build import compile_root
+
+    roots = roots_from(args, must_exist=not args.missing_ok)
+    code = EXIT_OK
+    for root in roots:
+        if not root.path.is_dir():
+            continue
+        report = compile_root(root)
+        for path in report.changed:
+            print(f"Fixing {root.display}/{path}")
+        print_problems(report.problems, root, sys.stderr)
+        if report.errors:
+            code = EXIT_FINDINGS
+    return code

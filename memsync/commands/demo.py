@@ -1,0 +1,120 @@
+"""``memsync demo``: build a sample project and global root in a temporary folder
+and run the main commands on them, printing each command and what it said."""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from memsync.commands._common import add_parser
+from memsync.errors import EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_parser(sub, "demo", "show memsync at work on a sample project and global memory",
+                   "memsync demo\nmemsync demo --keep /tmp/memsync-demo   # keep the files to look at")
+    p.add_argument("--keep", metavar="DIR", help="build the demo in DIR (must not exist) and keep it")
+    p.set_defaults(func=run)
+
+
+def _say(text: str) -> None:
+    sys.stdout.write(f"\n# {text}\n")
+    sys.stdout.flush()
+
+
+def _run(*argv: str) -> int:
+    from memsync.cli import main
+
+    sys.stdout.write("$ memsync " + " ".join(argv) + "\n")
+    sys.stdout.flush()
+    code = main(list(argv))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    sys.stdout.write(f"(exit {code})\n")
+    return code
+
+
+def _copy_entries(src: Path, dst: Path) -> None:
+    for path in sorted(src.rglob("*.md")):
+        target = dst / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def step_build(base: Path) -> None:
+    from memsync.templates import template_dir
+
+    samples = template_dir() / "demo"
+    _say("Create a project root and a global root (idempotent; existing files are never overwritten).")
+    _run("init", "--root", "project/.memory")
+    _run("init", "--root", "global")
+    _copy_entries(samples / "project", base / "project" / ".memory")
+    _copy_entries(samples / "global", base / "global")
+    _say("Sample entries were added, so the compiled indexes are stale: check shows the diff and exits 1.")
+    _run("check", "--root", "project/.memory")
+
+
+def step_compile(base: Path) -> None:
+    _say("compile rewrites each index.md and the ROOT.md tables; a second run changes nothing.")
+    _run("compile", "--root", "project/.memory")
+    _run("compile", "--root", "global")
+    _run("compile", "--root", "project/.memory")
+    _run("check", "--root", "project/.memory")
+    _say("The routing table in project/.memory/ROOT.md, compiled from load_when:")
+    text = (base / "project" / ".memory" / "ROOT.md").read_text(encoding="utf-8")
+    start = text.index("<!-- memsync:begin routing -->")
+    sys.stdout.write(text[start:])
+
+
+def step_lint(base: Path) -> None:
+    _say("An agent writes a bad entry (pinned as a string, two-line summary); lint reports it and exits 1.")
+    bad = base / "project" / ".memory" / "facts" / "ci-runner.md"
+    bad.write_text(
+        '---\nid: facts/ci-runner\nkind: fact\nsummary: |\n  CI runs on two cores;\n  keep tests short.\n'
+        'pinned: "yes"\n---\n\nThe CI machine has 2 cores.\n',
+        encoding="utf-8",
+    )
+    _run("lint", "--root", "project/.memory")
+    bad.unlink()
+
+
+# Later capabilities (search, secrets, sync) add their steps here.
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.keep:
+        base = Path(args.keep).resolve()
+        if base.exists():
+            from memsync.errors import MemsyncError
+
+            raise MemsyncError(f"{base} exists; choose a new folder for the demo")
+        base.mkdir(parents=True)
+        cleanup = False
+    else:
+        base = Path(tempfile.mkdtemp(prefix="memsync-demo-"))
+        cleanup = True
+    saved = {k: os.environ.get(k) for k in ("MEMSYNC_CACHE_DIR", "MEMSYNC_GLOBAL_ROOT", "NO_COLOR")}
+    old_cwd = os.getcwd()
+    try:
+        os.environ["MEMSYNC_CACHE_DIR"] = str(base / ".cache")
+        os.environ["MEMSYNC_GLOBAL_ROOT"] = str(base / "global")
+        os.chdir(base)
+        sys.stdout.write(f"memsync demo in {base}\n")
+        for step in STEPS:
+            step(base)
+        _say("Done." + (f" The files are in {base}." if not cleanup else " (Temporary files removed.)"))
+    finally:
+        os.chdir(old_cwd)
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        if cleanup:
+            shutil.rmtree(base, ignore_errors=True)
+    return EXIT_OK

@@ -1,0 +1,82 @@
+"""Settings: defaults, then the user's ``config.yaml``, then the root's ``.memsync.yaml``.
+
+The user file lives at ``$MEMSYNC_CONFIG`` or ``${XDG_CONFIG_HOME:-~/.config}/memsync/config.yaml``.
+A root's ``.memsync.yaml`` travels with the root (it is committed and synced).
+docs/config.md lists every key.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from pathlib import Path
+from typing import Any
+
+from memsync.errors import MemsyncError
+
+DEFAULTS: dict[str, Any] = {
+    "categories": ["rules", "preferences", "decisions", "pitfalls", "facts"],
+    "search": {
+        "limit": 10,
+        "floor": 0.15,
+        "half_life_days": 14,
+        "scope_weights": {"project": 1.0, "global": 0.8},
+    },
+}
+ROOT_CONFIG = ".memsync.yaml"
+MAX_CONFIG_BYTES = 256 * 1024
+
+
+def user_config_path() -> Path:
+    explicit = os.environ.get("MEMSYNC_CONFIG")
+    if explicit:
+        return Path(explicit).expanduser()
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "memsync" / "config.yaml"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    from memsync.entry import EntryError, load_frontmatter
+    from memsync.fsutil import NotRegularFile, read_regular
+
+    try:
+        data = read_regular(path, MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        return {}
+    except (NotRegularFile, OSError) as exc:
+        raise MemsyncError(f"cannot read config: {exc}", path=str(path)) from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise MemsyncError("config file is larger than 256 KiB", path=str(path))
+    try:
+        value, _, _ = load_frontmatter(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise MemsyncError("config is not valid UTF-8", path=str(path)) from None
+    except EntryError as exc:
+        # load_frontmatter counts from an opening '---' line; a config has none.
+        raise MemsyncError(exc.message, path=str(path), line=max(exc.line - 1, 1)) from None
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise MemsyncError("config must be a mapping", path=str(path))
+    return value
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> None:
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _merge(base[key], value)
+        else:
+            base[key] = value
+
+
+def load_config(root: Path | None = None) -> dict[str, Any]:
+    """Merged settings; MemsyncError (exit 2) names the file for a bad one."""
+    config = copy.deepcopy(DEFAULTS)
+    sources = [user_config_path()]
+    if root is not None:
+        sources.append(root / ROOT_CONFIG)
+    for path in sources:
+        _merge(config, _read(path))
+    categories = config.get("categories")
+    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
+        raise MemsyncError("'categories' must be a list of names")
+    return config

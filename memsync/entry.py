@@ -1,0 +1,395 @@
+"""Parse and write one memory entry: YAML frontmatter plus a Markdown body.
+
+Everything here is pure: bytes or text in, values out. Reading is strict about
+what could hurt (size, encoding, YAML aliases, deep nesting) and tolerant about
+the rest: a wrong field type becomes a Problem, not an exception, so that lint
+can report every problem of a tree in one run.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from memsync.problems import Problem
+
+MAX_ENTRY_BYTES = 1 << 20
+# Frontmatter is metadata; a bound on it also bounds how deep YAML can nest,
+# which matters because libyaml's composer recurses on the C stack.
+MAX_FRONTMATTER_CHARS = 64 * 1024
+MAX_NESTING = 64
+
+KNOWN_KEYS = (
+    "id",
+    "kind",
+    "summary",
+    "highlight",
+    "created",
+    "updated",
+    "load_when",
+    "pinned",
+    "supersedes",
+    "superseded_by",
+)
+REQUIRED_KEYS = ("id", "kind", "summary")
+
+_Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _AliasError(yaml.YAMLError):
+    def __init__(self, mark: Any) -> None:
+        super().__init__("YAML anchors and aliases are not allowed")
+        self.problem_mark = mark
+
+
+class _EntryLoader(_Loader):  # type: ignore[misc, valid-type]
+    """Safe loader that refuses aliases and records where top-level keys sit.
+
+    A node constructed a second time can only be reached through an alias, so
+    refusing that stops "billion laughs" documents before anything expands.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.key_lines: dict[str, int] = {}
+        self.duplicate_keys: list[tuple[str, int]] = []
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        if node in self.constructed_objects:
+            raise _AliasError(node.start_mark)
+        return super().construct_object(node, deep)
+
+    def construct_document(self, node: Any) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            for key_node, _ in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    line = key_node.start_mark.line
+                    if key_node.value in self.key_lines:
+                        self.duplicate_keys.append((key_node.value, line))
+                    else:
+                        self.key_lines[key_node.value] = line
+        return super().construct_document(node)
+
+
+class EntryError(Exception):
+    """The file cannot be read as an entry at all."""
+
+    def __init__(self, line: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.code = code
+        self.message = message
+
+
+_COMPACT_NESTING = re.compile(r"(?:[-?][ \t]+){%d,}" % MAX_NESTING)
+
+
+def _check_nesting(fm: str) -> None:
+    if fm.count("[") + fm.count("{") > MAX_NESTING:
+        depth = deepest = 0
+        for ch in re.findall(r"[\[\]{}]", fm):
+            depth = depth + 1 if ch in "[{" else max(depth - 1, 0)
+            deepest = max(deepest, depth)
+        if deepest > MAX_NESTING:
+            raise EntryError(2, "E009", f"frontmatter nests more than {MAX_NESTING} levels deep")
+    if _COMPACT_NESTING.search(fm):
+        raise EntryError(2, "E009", f"frontmatter nests more than {MAX_NESTING} levels deep")
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text without a BOM, with CRLF turned into LF; EntryError if not UTF-8."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise EntryError(line, "E001", f"not valid UTF-8 (byte {exc.start})") from None
+    return text.replace("\r\n", "\n")
+
+
+def split_frontmatter(text: str) -> tuple[str, str, int]:
+    """Return (frontmatter, body, first body line); EntryError when there is none."""
+    if not text.strip():
+        raise EntryError(0, "E003", "empty file")
+    first, sep, rest = text.partition("\n")
+    if first.rstrip() != "---":
+        raise EntryError(1, "E004", "no frontmatter: an entry starts with a '---' line")
+    pos = 0
+    line_no = 2
+    while True:
+        end = rest.find("\n", pos)
+        line = rest[pos:] if end < 0 else rest[pos:end]
+        if line.rstrip() in ("---", "..."):
+            fm = rest[:pos]
+            body = "" if end < 0 else rest[end + 1 :]
+            return fm, body, line_no + 1
+        if end < 0:
+            raise EntryError(1, "E005", "frontmatter is not closed by a '---' line")
+        if pos > MAX_FRONTMATTER_CHARS:
+            raise EntryError(2, "E009", "frontmatter is larger than 64 KiB")
+        pos = end + 1
+        line_no += 1
+
+
+def load_frontmatter(fm: str) -> tuple[Any, dict[str, int], list[tuple[str, int]]]:
+    """Load YAML frontmatter; return (value, key -> 1-based line, duplicate keys)."""
+    if len(fm) > MAX_FRONTMATTER_CHARS:
+        raise EntryError(2, "E009", "frontmatter is larger than 64 KiB")
+    _check_nesting(fm)
+    loader = _EntryLoader(fm)
+    try:
+        value = loader.get_single_data()
+    except _AliasError as exc:
+        raise EntryError(exc.problem_mark.line + 2, "E007", "YAML anchors and aliases are not allowed") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 2 if mark is not None else 2
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise EntryError(line, "E006", f"invalid YAML: {problem}") from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise EntryError(2, "E006", f"invalid YAML value: {str(exc)[:120]}") from None
+    finally:
+        loader.dispose()
+    key_lines = {k: v + 2 for k, v in loader.key_lines.items()}
+    dups = [(k, v + 2) for k, v in loader.duplicate_keys]
+    return value, key_lines, dups
+
+
+def valid_name(name: str) -> bool:
+    """A category or slug: Unicode letters, digits (and their marks), '-' and '_'."""
+    if not name or name[0] in ".-":
+        return False
+    return all(c in "-_" or unicodedata.category(c)[0] in "LNM" for c in name)
+
+
+def _one_line(value: str) -> str:
+    return " ".join(value.split())
+
+
+@dataclass
+class Entry:
+    """One entry file, parsed. ``meta`` is None when the frontmatter is unreadable."""
+
+    path: str
+    meta: dict[str, Any] | None = None
+    body: str = ""
+    body_line: int = 1
+    key_lines: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def category(self) -> str:
+        return self.path.split("/", 1)[0]
+
+    @property
+    def slug(self) -> str:
+        return self.path.rsplit("/", 1)[-1][: -len(".md")]
+
+    @property
+    def id(self) -> str:
+        """The id the path gives; lint checks the frontmatter agrees."""
+        return self.path[: -len(".md")]
+
+    @property
+    def valid(self) -> bool:
+        return self.meta is not None
+
+    def _problem(self, key: str | None, code: str, message: str) -> None:
+        line = self.key_lines.get(key, 1) if key else 1
+        self.problems.append(Problem(self.path, line, code, message))
+
+    def _str(self, key: str) -> str:
+        value = (self.meta or {}).get(key)
+        return value if isinstance(value, str) else ""
+
+    def _int(self, key: str) -> int | None:
+        value = (self.meta or {}).get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def _str_list(self, key: str, *, allow_scalar: bool) -> tuple[str, ...]:
+        value = (self.meta or {}).get(key)
+        if allow_scalar and isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            return ()
+        return tuple(v.strip() for v in value if isinstance(v, str) and v.strip())
+
+    def info(self) -> EntryInfo:
+        """The normalized fields compile, lint and search use."""
+        superseded_by = self._str("superseded_by").strip() or None
+        return EntryInfo(
+            path=self.path,
+            valid=self.valid,
+            doc_id=self._str("id").strip(),
+            kind=_one_line(self._str("kind")),
+            summary=_one_line(self._str("summary")),
+            highlight=_one_line(self._str("highlight")),
+            created=self._int("created"),
+            updated=self._int("updated"),
+            load_when=self._str_list("load_when", allow_scalar=False),
+            pinned=(self.meta or {}).get("pinned") is True,
+            supersedes=self._str_list("supersedes", allow_scalar=True),
+            superseded_by=superseded_by,
+            conflict_of=self._str("conflict_of").strip() or None,
+            problems=tuple(self.problems),
+        )
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    """What the tree-wide passes need of an entry; small and cacheable as JSON."""
+
+    path: str
+    valid: bool
+    doc_id: str
+    kind: str
+    summary: str
+    highlight: str
+    created: int | None
+    updated: int | None
+    load_when: tuple[str, ...]
+    pinned: bool
+    supersedes: tuple[str, ...]
+    superseded_by: str | None
+    conflict_of: str | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def id(self) -> str:
+        return self.path[: -len(".md")]
+
+    @property
+    def category(self) -> str:
+        return self.path.split("/", 1)[0]
+
+    @property
+    def slug(self) -> str:
+        return self.path.rsplit("/", 1)[-1][: -len(".md")]
+
+    @property
+    def live(self) -> bool:
+        return self.valid and self.superseded_by is None
+
+    def to_json(self) -> list[Any]:
+        return [
+            self.path, self.valid, self.doc_id, self.kind, self.summary, self.highlight,
+            self.created, self.updated, list(self.load_when), self.pinned,
+            list(self.supersedes), self.superseded_by, self.conflict_of,
+            [[p.line, p.code, p.message] for p in self.problems],
+        ]
+
+    @classmethod
+    def from_json(cls, row: list[Any]) -> EntryInfo:
+        path = row[0]
+        return cls(
+            path, row[1], row[2], row[3], row[4], row[5], row[6], row[7], tuple(row[8]),
+            row[9], tuple(row[10]), row[11], row[12],
+            tuple(Problem(path, line, code, msg) for line, code, msg in row[13]),
+        )
+
+
+def too_big(path: str, size: int) -> Problem:
+    return Problem(path, 0, "E002", f"entry is {size} bytes; the limit is 1 MiB ({MAX_ENTRY_BYTES} bytes)")
+
+
+def parse_entry(data: bytes, path: str) -> Entry:
+    """Parse an entry's bytes; ``path`` is ``<category>/<slug>.md`` relative to the root.
+
+    Never raises for bad content: problems are collected on the result, and an
+    unreadable frontmatter leaves ``meta`` as None.
+    """
+    entry = Entry(path)
+    if len(data) > MAX_ENTRY_BYTES:
+        entry.problems.append(too_big(path, len(data)))
+        return entry
+    try:
+        text = decode(data)
+        fm, body, body_line = split_frontmatter(text)
+        meta, key_lines, dups = load_frontmatter(fm)
+    except EntryError as exc:
+        entry.problems.append(Problem(path, exc.line, exc.code, exc.message))
+        return entry
+    entry.body, entry.body_line, entry.key_lines = body, body_line, key_lines
+    if not isinstance(meta, dict):
+        shown = "empty" if meta is None else f"a {type(meta).__name__}"
+        entry.problems.append(Problem(path, 2, "E008", f"frontmatter is {shown}, not a mapping"))
+        return entry
+    entry.meta = meta
+    for key, line in dups:
+        entry.problems.append(Problem(path, line, "E022", f"key {key!r} appears more than once"))
+    _check_fields(entry)
+    return entry
+
+
+def _check_fields(entry: Entry) -> None:
+    meta = entry.meta or {}
+    for key in REQUIRED_KEYS:
+        if key not in meta:
+            entry._problem(None, "E010", f"missing required field {key!r}")
+        elif meta[key] is None or (isinstance(meta[key], str) and not meta[key].strip()):
+            entry._problem(key, "E011", f"field {key!r} is empty")
+    for key in ("id", "kind", "summary", "highlight", "superseded_by"):
+        value = meta.get(key)
+        if value is not None and not isinstance(value, str):
+            entry._problem(key, "E013", f"{key!r} must be a string, not {_type_name(value)}")
+    for key in ("summary", "highlight", "kind"):
+        value = meta.get(key)
+        if isinstance(value, str) and "\n" in value.strip():
+            entry._problem(key, "E015", f"{key!r} must be one line")
+    doc_id = meta.get("id")
+    if isinstance(doc_id, str) and doc_id.strip() and doc_id.strip() != entry.id:
+        entry._problem("id", "E012", f"id {doc_id.strip()!r} does not match the path (expected {entry.id!r})")
+    for key in ("created", "updated"):
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            entry._problem(key, "E013", f"{key!r} must be an integer (epoch milliseconds), not {_type_name(value)}")
+        elif isinstance(value, int) and value < 0:
+            entry._problem(key, "E013", f"{key!r} must not be negative")
+    created, updated = meta.get("created"), meta.get("updated")
+    if _is_int(created) and _is_int(updated) and updated < created:
+        entry._problem("updated", "E014", f"updated ({updated}) is earlier than created ({created})")
+    if "pinned" in meta and not isinstance(meta["pinned"], bool):
+        entry._problem("pinned", "E013", f"'pinned' must be true or false, not {_type_name(meta['pinned'])}")
+    load_when = meta.get("load_when")
+    if load_when is not None and not (
+        isinstance(load_when, list) and all(isinstance(v, str) for v in load_when)
+    ):
+        entry._problem("load_when", "E013", "'load_when' must be a list of strings")
+    elif isinstance(load_when, list) and any("\n" in v.strip() for v in load_when):
+        entry._problem("load_when", "E015", "each 'load_when' trigger must be one line")
+    supersedes = meta.get("supersedes")
+    if supersedes is not None and not (
+        isinstance(supersedes, str)
+        or (isinstance(supersedes, list) and all(isinstance(v, str) for v in supersedes))
+    ):
+        entry._problem("supersedes", "E013", "'supersedes' must be an id or a list of ids")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return f"the string {value[:40]!r}"
+    names = {int: "an integer", float: "a number", list: "a list", dict: "a mapping"}
+    return names.get(type(value), type(value).__name__)
+
+
+def render_entry(meta: dict[str, Any], body: str) -> str:
+    """Write an entry back: known keys in canonical order, unknown keys kept after them."""
+    from frontmatter.default_handlers import YAMLHandler  # only writers pay for it
+
+    ordered = {k: meta[k] for k in KNOWN_KEYS if k in meta}
+    ordered.update((k, v) for k, v in meta.items() if k not in ordered)
+    fm = YAMLHandler().export(ordered, Dumper=_Dumper, sort_keys=False, width=1 << 16)
+    return f"---\n{fm}\n---\n{body}"

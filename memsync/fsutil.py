@@ -1,0 +1,127 @@
+"""File access that stays inside a root: no symlinks followed, bounded reads, atomic writes."""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+class NotRegularFile(Exception):
+    """The path is a symlink, a directory, a FIFO, a device...: not read."""
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """Read at most ``limit`` bytes of a regular file, never through a symlink.
+
+    Opening with O_NOFOLLOW|O_NONBLOCK means a symlink swapped in after the
+    directory scan fails instead of being followed, and a FIFO cannot hang us.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW | _O_NONBLOCK)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise NotRegularFile("symlink") from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile("not a regular file")
+        chunks = []
+        remaining = limit
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def inside(root: Path, relpath: str) -> Path:
+    """``root/relpath`` after checking the relative path cannot leave the root."""
+    parts = relpath.split("/")
+    if relpath.startswith("/") or any(p in ("", ".", "..") for p in parts) or "\\" in relpath or "\0" in relpath:
+        raise MemsyncError(f"refusing to use path {relpath!r}: it is not a plain path inside the root")
+    return root.joinpath(*parts)
+
+
+def _check_parents(root: Path, target: Path) -> None:
+    current = root
+    for part in target.relative_to(root).parts[:-1]:
+        current = current / part
+        try:
+            st = os.lstat(current)
+        except FileNotFoundError:
+            return  # created by the caller with mkdir_inside
+        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+            raise MemsyncError("refusing to write through a symlink or non-directory", path=str(current))
+
+
+def mkdir_inside(root: Path, relpath: str) -> bool:
+    """Create a folder inside the root (parents too); True if it was created."""
+    target = inside(root, relpath)
+    _check_parents(root, target / "x")
+    try:
+        os.makedirs(target, exist_ok=False)
+        return True
+    except FileExistsError:
+        if os.path.islink(target) or not target.is_dir():
+            raise MemsyncError("exists and is not a folder", path=str(target)) from None
+        return False
+    except OSError as exc:
+        raise MemsyncError(f"cannot create folder: {exc.strerror}", path=str(target)) from None
+
+
+def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None = None, exclusive: bool = False) -> None:
+    """Atomically replace ``root/relpath`` with ``data``.
+
+    Refuses a target that is a symlink or marked read-only (the user's intent,
+    honoured even when running as root), and any parent that is a symlink.
+    With ``exclusive`` an existing file is never touched.
+    """
+    target = inside(root, relpath)
+    shown = display or str(target)
+    _check_parents(root, target)
+    mode = 0o644
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None:
+        if exclusive:
+            raise MemsyncError("exists; not overwritten", path=shown)
+        if stat.S_ISLNK(st.st_mode):
+            raise MemsyncError("is a symlink; refusing to write through it", path=shown)
+        if not stat.S_ISREG(st.st_mode):
+            raise MemsyncError("is not a regular file; refusing to replace it", path=shown)
+        if not st.st_mode & 0o222:
+            raise MemsyncError("is read-only; make it writable (chmod u+w) or leave it alone", path=shown)
+        mode = stat.S_IMODE(st.st_mode)
+    tmp = target.with_name(f".{target.name}.memsync-{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, mode)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        if exclusive:
+            os.link(tmp, target)  # fails if something appeared meanwhile
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if exclusive and isinstance(exc, FileExistsError):
+            raise MemsyncError("exists; not overwritten", path=shown) from None
+        raise MemsyncError(f"cannot write: {exc.strerror or exc}", path=shown) from None

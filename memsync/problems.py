@@ -1,0 +1,66 @@
+"""Findings about a memory tree: one line each, ``path:line: CODE message``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ERROR = "error"
+WARNING = "warning"
+
+# Every code memsync can report, with the one-line meaning shown in docs/lint.md.
+CODES: dict[str, str] = {
+    "E001": "file is not valid UTF-8",
+    "E002": "entry is larger than 1 MiB",
+    "E003": "empty file",
+    "E004": "no frontmatter (an entry starts with a '---' line)",
+    "E005": "frontmatter is not closed by a '---' line",
+    "E006": "frontmatter is not valid YAML",
+    "E007": "YAML anchors and aliases are not allowed in frontmatter",
+    "E008": "frontmatter is not a mapping",
+    "E009": "frontmatter is too large or nested too deeply",
+    "E010": "a required field is missing",
+    "E011": "a required field is empty",
+    "E012": "id does not match the entry's path",
+    "E013": "a field has the wrong type",
+    "E014": "updated is earlier than created",
+    "E015": "a one-line field spans several lines",
+    "E016": "two entries have the same id",
+    "E017": "supersedes names an entry that does not exist",
+    "E018": "superseded_by names an entry that does not exist",
+    "E019": "supersedes and superseded_by disagree",
+    "E020": "invalid category or entry name",
+    "E021": "symlink not followed",
+    "E022": "a key appears twice in the frontmatter",
+    "E030": "compiled file is stale (run `memsync compile`)",
+    "E031": "ROOT.md markers are malformed",
+    "W040": "conflict sibling left by sync (merge it by hand, then delete it)",
+    "W041": "file or folder ignored",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One finding. ``path`` is relative to the root (POSIX separators)."""
+
+    path: str
+    line: int  # 1-based; 0 when it concerns the whole file
+    code: str
+    message: str
+
+    @property
+    def severity(self) -> str:
+        return WARNING if self.code.startswith("W") else ERROR
+
+    def format(self, root_display: str = "") -> str:
+        path = f"{root_display.rstrip('/')}/{self.path}" if root_display else self.path
+        where = f"{path}:{self.line}" if self.line else path
+        return f"{where}: {self.code} {self.message}"
+
+    def to_json(self, root_display: str = "") -> dict[str, object]:
+        path = f"{root_display.rstrip('/')}/{self.path}" if root_display else self.path
+        return {
+            "path": path,
+            "line": self.line,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+        }

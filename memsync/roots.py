@@ -1,0 +1,145 @@
+"""Where memory roots and memsync's cache live (SPEC §1)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+
+PROJECT_DIR = ".memory"
+
+
+@dataclass(frozen=True)
+class Root:
+    """A memory root. ``path`` is absolute and resolved; ``display`` is for messages."""
+
+    path: Path
+    scope: str  # "project", "global" or "root" (given with --root)
+    display: str
+
+    @classmethod
+    def at(cls, path: str | os.PathLike[str], scope: str = "root") -> Root:
+        resolved = Path(os.path.realpath(os.path.abspath(path)))
+        return cls(resolved, scope, display_path(resolved))
+
+
+def display_path(path: Path) -> str:
+    """Relative to the working directory when inside it, else absolute."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel
+
+
+def _home() -> Path:
+    return Path(os.environ.get("HOME") or os.path.expanduser("~"))
+
+
+def global_root_path() -> Path:
+    """``$MEMSYNC_GLOBAL_ROOT``, else the OpenCode plugin's folder, so its users keep their files."""
+    explicit = os.environ.get("MEMSYNC_GLOBAL_ROOT")
+    if explicit:
+        return Path(explicit).expanduser()
+    config = os.environ.get("XDG_CONFIG_HOME") or str(_home() / ".config")
+    return Path(config) / "opencode" / "memory"
+
+
+def cache_dir() -> Path:
+    """``$MEMSYNC_CACHE_DIR``, else ``${XDG_CACHE_HOME:-~/.cache}/memsync``; never inside a root."""
+    explicit = os.environ.get("MEMSYNC_CACHE_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    cache = os.environ.get("XDG_CACHE_HOME") or str(_home() / ".cache")
+    return Path(cache) / "memsync"
+
+
+def _read_gitfile(dotgit: Path) -> Path | None:
+    try:
+        text = dotgit.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    gitdir = Path(text[len("gitdir:") :].strip())
+    return gitdir if gitdir.is_absolute() else (dotgit.parent / gitdir)
+
+
+def main_worktree(start: str | os.PathLike[str] | None = None) -> Path | None:
+    """Top of the *main* worktree of the git repo containing ``start``, or None.
+
+    Read from the files git keeps rather than by running git, because this runs
+    on every hook invocation. A linked worktree's ``.git`` file points at
+    ``<main>/.git/worktrees/<name>``, whose ``commondir`` leads back to
+    ``<main>/.git``.
+    """
+    here = Path(os.path.realpath(start if start is not None else os.getcwd()))
+    for top in (here, *here.parents):
+        dotgit = top / ".git"
+        if dotgit.is_dir():
+            return top
+        if dotgit.is_file():
+            gitdir = _read_gitfile(dotgit)
+            if gitdir is None:
+                return top
+            try:
+                common = (gitdir / (gitdir / "commondir").read_text().strip()).resolve()
+            except OSError:
+                return top  # a submodule or a plain gitdir link: this is the worktree
+            return common.parent if common.name == ".git" else top
+    return None
+
+
+def project_root(start: str | os.PathLike[str] | None = None) -> Root | None:
+    """The project root ``<main worktree>/.memory`` (whether or not it exists yet)."""
+    top = main_worktree(start)
+    if top is None:
+        return None
+    path = top / PROJECT_DIR
+    return Root(path, "project", display_path(path))
+
+
+def global_root() -> Root:
+    path = Path(os.path.realpath(os.path.abspath(global_root_path())))
+    return Root(path, "global", display_path(path))
+
+
+def select_roots(
+    *,
+    root: str | None = None,
+    project: bool = False,
+    global_: bool = False,
+    default: str = "first",
+    must_exist: bool = True,
+) -> list[Root]:
+    """Roots a command acts on.
+
+    ``--root`` wins; then ``--project`` / ``--global``. With neither, ``default``
+    says what to do: ``"first"`` takes the project root if it exists, else the
+    global root; ``"all"`` takes every existing root (search reads both).
+    """
+    if root is not None:
+        chosen = [Root.at(root)]
+    elif project or global_:
+        chosen = []
+        if project:
+            found = project_root()
+            if found is None:
+                raise MemsyncError("not inside a git repository, so there is no project root (use --root DIR)")
+            chosen.append(found)
+        if global_:
+            chosen.append(global_root())
+    else:
+        candidates = [r for r in (project_root(), global_root()) if r is not None]
+        existing = [r for r in candidates if r.path.is_dir()]
+        if not existing:
+            where = " or ".join(r.display for r in candidates)
+            raise MemsyncError(f"no memory root found (looked for {where}); run `memsync init` or pass --root DIR")
+        chosen = existing if default == "all" else existing[:1]
+    if must_exist:
+        for r in chosen:
+            if not r.path.is_dir():
+                hint = {"project": "--project", "global": "--global"}.get(r.scope, f"--root {r.display}")
+                raise MemsyncError(f"memory root {r.display} does not exist (create it with `memsync init {hint}`)")
+    return chosen

@@ -1,0 +1,188 @@
+"""Read a memory root from disk: its categories, entries and compiled files.
+
+Only the first level of folders are categories; dot-files and dot-folders are
+skipped; symlinks are reported and never followed. Parsed frontmatter is kept in
+a cache outside the tree (see ``parsecache``) keyed by each file's stat
+fingerprint, so a tree where nothing changed is read without opening entries.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memsync.entry import MAX_ENTRY_BYTES, Entry, EntryInfo, parse_entry, too_big, valid_name
+from memsync.fsutil import NotRegularFile, read_regular
+from memsync.problems import Problem
+
+INDEX = "index.md"
+ROOT_MD = "ROOT.md"
+# Compiled files and ROOT.md are bounded too; a hostile multi-GB file is not read.
+MAX_COMPILED_BYTES = 16 << 20
+
+
+@dataclass
+class Tree:
+    """A root as read from disk (or built in memory by sync)."""
+
+    categories: list[str] = field(default_factory=list)
+    entries: list[EntryInfo] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    # Current bytes of each <category>/index.md and of ROOT.md (None: absent).
+    compiled: dict[str, bytes | None] = field(default_factory=dict)
+
+    def superseded(self) -> set[str]:
+        """Ids of entries that left search and routing.
+
+        An entry is superseded when it says ``superseded_by``, or when a live
+        entry lists it in ``supersedes`` and it is not pinned.
+        """
+        by_id = {e.id: e for e in self.entries if e.valid}
+        out = {e.id for e in by_id.values() if e.superseded_by}
+        for e in by_id.values():
+            if e.id in out:
+                continue
+            for old in e.supersedes:
+                target = by_id.get(old)
+                if target is not None and not target.pinned and old != e.id:
+                    out.add(old)
+        return out
+
+
+def _fingerprint(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+def scan(root: Path, *, use_cache: bool = True) -> Tree:
+    """Read every category, entry and compiled file under ``root``."""
+    from memsync import parsecache
+
+    cache = parsecache.load(root) if use_cache else {}
+    fresh: dict[str, list] = {}
+    tree = Tree()
+    tree.compiled[ROOT_MD] = _read_compiled(root / ROOT_MD, ROOT_MD, tree)
+    try:
+        top = sorted(os.scandir(root), key=lambda d: d.name)
+    except OSError as exc:
+        from memsync.errors import MemsyncError
+
+        raise MemsyncError(f"cannot read the root: {exc.strerror}", path=str(root)) from None
+    for d in top:
+        if d.name.startswith("."):
+            continue
+        if d.is_symlink():
+            tree.problems.append(Problem(d.name, 0, "E021", "symlink not followed" + _where(root, d.path)))
+            continue
+        if not d.is_dir(follow_symlinks=False):
+            continue
+        if not valid_name(d.name):
+            if _holds_markdown(d.path):
+                tree.problems.append(
+                    Problem(d.name, 0, "E020", "folder name is not a valid category (letters, digits, '-', '_')")
+                )
+            continue
+        _scan_category(root, d.name, tree, cache, fresh)
+    tree.entries.sort(key=lambda e: e.path)
+    tree.categories.sort()
+    if use_cache and fresh != cache:
+        parsecache.save(root, fresh)
+    return tree
+
+
+def _where(root: Path, path: str) -> str:
+    try:
+        target = os.path.realpath(path)
+    except OSError:
+        return ""
+    if os.path.commonpath([str(root), target]) != str(root):
+        return " (it points outside the root)"
+    return ""
+
+
+def _holds_markdown(path: str) -> bool:
+    try:
+        with os.scandir(path) as it:
+            return any(d.name.endswith(".md") for d in it)
+    except OSError:
+        return False
+
+
+def _scan_category(root: Path, name: str, tree: Tree, cache: dict[str, list], fresh: dict[str, list]) -> None:
+    try:
+        items = sorted(os.scandir(root / name), key=lambda d: d.name)
+    except OSError as exc:
+        tree.problems.append(Problem(name, 0, "E020", f"cannot read folder: {exc.strerror}"))
+        return
+    has_md = False
+    for d in items:
+        rel = f"{name}/{d.name}"
+        if d.name.startswith("."):
+            continue
+        if d.name == INDEX:
+            has_md = True
+            tree.compiled[rel] = _read_compiled(Path(d.path), rel, tree)
+            continue
+        if not d.name.endswith(".md"):
+            if d.is_dir(follow_symlinks=False) and _holds_markdown(d.path):
+                tree.problems.append(Problem(rel, 0, "W041", "nested folder ignored: entries live one level deep"))
+            continue
+        has_md = True
+        if d.is_symlink():
+            tree.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, d.path)))
+            continue
+        if not valid_name(d.name[:-3]):
+            tree.problems.append(
+                Problem(rel, 0, "E020", "entry name is not a valid slug (letters, digits, '-', '_'; no dots)")
+            )
+            continue
+        try:
+            st = d.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        fp = _fingerprint(st)
+        info = _cached(cache.get(rel), fp)
+        if info is not None:
+            pass
+        elif st.st_size > MAX_ENTRY_BYTES:  # reported without reading it
+            info = Entry(rel, problems=[too_big(rel, st.st_size)]).info()
+        else:
+            try:
+                data = read_regular(Path(d.path), MAX_ENTRY_BYTES + 1)
+            except NotRegularFile:
+                tree.problems.append(Problem(rel, 0, "E021", "symlink not followed"))
+                continue
+            except OSError as exc:
+                tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
+                continue
+            info = parse_entry(data, rel).info()
+        fresh[rel] = [fp, info.to_json()]
+        tree.entries.append(info)
+    if has_md:
+        tree.categories.append(name)
+        tree.compiled.setdefault(f"{name}/{INDEX}", None)
+
+
+def _cached(hit: object, fp: list[int]) -> EntryInfo | None:
+    """The cached record if its fingerprint matches; a malformed record is a miss."""
+    try:
+        if isinstance(hit, list) and hit[0] == fp:
+            return EntryInfo.from_json(hit[1])
+    except (IndexError, TypeError, ValueError):
+        pass
+    return None
+
+
+def _read_compiled(path: Path, rel: str, tree: Tree) -> bytes | None:
+    try:
+        return read_regular(path, MAX_COMPILED_BYTES)
+    except FileNotFoundError:
+        return None
+    except NotRegularFile:
+        tree.problems.append(Problem(rel, 0, "E021", "is a symlink or not a regular file; memsync will not write it"))
+        return None
+    except OSError as exc:
+        tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
+        return None

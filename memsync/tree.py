@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +49,33 @@ class Tree:
                 if target is not None and not target.pinned and old != e.id:
                     out.add(old)
         return out
+
+
+def from_files(files: Mapping[str, bytes]) -> Tree:
+    """A Tree from ``{relative path: bytes}`` (say, a git tree held in memory).
+
+    Follows the same rules as ``scan``: categories are valid-named top-level
+    folders holding a .md file, dot-names are skipped, deeper files ignored.
+    """
+    tree = Tree()
+    tree.compiled[ROOT_MD] = files.get(ROOT_MD)
+    categories: set[str] = set()
+    for path in sorted(files):
+        parts = path.split("/")
+        if len(parts) != 2 or not path.endswith(".md") or any(p.startswith(".") for p in parts):
+            continue
+        category, name = parts
+        if not valid_name(category):
+            continue
+        categories.add(category)
+        if name == INDEX:
+            tree.compiled[path] = files[path]
+        elif valid_name(name[:-3]):
+            tree.entries.append(parse_entry(files[path], path).info())
+    tree.categories = sorted(categories)
+    for category in tree.categories:
+        tree.compiled.setdefault(f"{category}/{INDEX}", None)
+    return tree
 
 
 def _fingerprint(st: os.stat_result) -> list[int]:

@@ -121,43 +121,59 @@ def _refresh(cur: _Open, root: Path, watch: bool) -> None:
     cur.synced = True
 
 
-def _file_index(root: Root, watch: bool) -> tuple[Index, list[str]]:
-    """An up-to-date index in the cache folder, rebuilt when unusable."""
+def _file_index(root: Root, watch: bool) -> tuple[Index, bool]:
+    """An up-to-date index in the cache folder, rebuilt when unusable.
+
+    Returns the index and whether the caller must close it: with ``watch``
+    it stays open in this process for the next search.
+    """
     path = db_path(root.path)
     key = (str(root.path), str(path))
-    notes: list[str] = []
     for attempt in range(2):
-        cur = _OPEN.get(key)
+        cur = _OPEN.get(key) if watch else None
         if cur is not None and cur.index.identity != _identity(path):
             _forget(key)  # replaced or deleted by someone else
             cur = None
         try:
             if cur is None:
-                cur = _OPEN[key] = _Open(Index(root.path, path), None)
+                cur = _Open(Index(root.path, path), None)
+                if watch:
+                    _OPEN[key] = cur
             _refresh(cur, root.path, watch)
-            return cur.index, notes
-        except Busy:
-            raise
-        except (Stale, sqlite3.DatabaseError):
-            # Corrupt, truncated or another schema: throw it away and build anew.
-            _forget(key)
-            remove_db(path)
-            if attempt:
+            return cur.index, not watch
+        except BaseException as exc:
+            if watch:
+                _forget(key)
+            elif cur is not None:
+                cur.index.close()
+            if not isinstance(exc, (Stale, sqlite3.DatabaseError)) or attempt:
                 raise
+            # Corrupt, truncated or another schema: throw it away and build anew.
+            remove_db(path)
     raise AssertionError("unreachable")
 
 
-def _index(root: Root, watch: bool) -> tuple[Index, list[str]]:
+def _index(root: Root, watch: bool) -> tuple[Index, bool, list[str]]:
     try:
-        return _file_index(root, watch)
+        return (*_file_index(root, watch), [])
     except Busy:
         why = "the search cache is locked by another process"
     except (sqlite3.Error, Stale, OSError) as exc:
         why = f"the search cache is unusable ({exc})"
-    # Answer from a temporary index in memory: slower, same result.
+    return _memory(root, why)
+
+
+def _memory(root: Root, why: str) -> tuple[Index, bool, list[str]]:
+    """A temporary index in memory: slower, same answer."""
     mem = Index(root.path, None)
     mem.sync(fresh.snapshot(root.path))
-    return mem, [f"{why}; answered from a temporary index"]
+    return mem, True, [f"{why}; answered from a temporary index"]
+
+
+def close_all() -> None:
+    """Close every index and watcher this process keeps open."""
+    for key in list(_OPEN):
+        _forget(key)
 
 
 def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, categories: tuple[str, ...],
@@ -250,15 +266,45 @@ def search(
         return result
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
 
-    scored: list[rank.Scored] = []
     opened: list[tuple[Root, Index, dict[int, Doc]]] = []
-    for i, r in enumerate(roots):
+    owned: list[Index] = []
+    try:
+        _gather(q, roots, s, limit, categories, kinds, include_superseded, watch, now_ms, result, opened, owned)
+    finally:
+        for idx in owned:
+            idx.close()
+    if record and result.hits:
+        for r, _, _ in opened:
+            ids = [h.id for h in result.hits if h.root == r.display and h.scope == r.scope]
+            try:
+                state.record(r.path, ids, now_ms)
+            except (OSError, MemsyncError) as exc:
+                result.notes.append(f"recall counts not recorded in {r.display}: {exc}")
+    return result
+
+
+def _gather(q: Query, roots: list[Root], s: rank.Settings, limit: int, categories: tuple[str, ...],
+            kinds: tuple[str, ...], include_superseded: bool, watch: bool, now_ms: int, result: SearchResult,
+            opened: list[tuple[Root, Index, dict[int, Doc]]], owned: list[Index]) -> None:
+    scored: list[rank.Scored] = []
+    for r in roots:
         if not r.path.is_dir():
             continue
-        idx, notes = _index(r, watch)
+        idx, own, notes = _index(r, watch)
+        try:
+            found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
+            docs = idx.docs(found)
+        except sqlite3.DatabaseError as exc:
+            # A damaged page only a query reads: drop the file, answer from memory.
+            (idx.close() if own else _forget((str(r.path), str(idx.path))))
+            if idx.path is not None:
+                remove_db(idx.path)
+            idx, own, notes = _memory(r, f"the search cache is damaged ({exc})")
+            found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
+            docs = idx.docs(found)
+        if own:
+            owned.append(idx)
         result.notes += notes
-        found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
-        docs = idx.docs(found)
         hits = state.hits(r.path)
         opened.append((r, idx, docs))
         for rowid, (rel, covered) in found.items():
@@ -290,14 +336,3 @@ def search(
         top = result.hits[0].score or 1.0
         for h in result.hits:
             h.score = h.score / top
-    if record and result.hits:
-        for r, _, _ in opened:
-            ids = [h.id for h in result.hits if h.root == r.display and h.scope == r.scope]
-            try:
-                state.record(r.path, ids, now_ms)
-            except (OSError, MemsyncError) as exc:
-                result.notes.append(f"recall counts not recorded in {r.display}: {exc}")
-    for _, idx, _ in opened:
-        if idx.path is None:
-            idx.close()
-    return result

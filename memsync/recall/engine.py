@@ -19,12 +19,14 @@ from memsync.entry import MAX_ENTRY_BYTES, decode, parse_entry, split_frontmatte
 from memsync.errors import MemsyncError
 from memsync.fsutil import NotRegularFile, read_regular
 from memsync.recall import fresh, rank, snippet, state
-from memsync.recall.index import Busy, Doc, Index, Stale, db_path, remove_db
+from memsync.recall.index import Busy, Doc, Index, Stale, db_path, is_busy, remove_db
 from memsync.recall.query import Query, parse
 from memsync.recall.watch import Watcher
 from memsync.roots import Root, select_roots
 
 HINT = "no entry matches; try fewer or rarer words"
+# What a damaged database raises; SQLite's message may even hold undecodable bytes.
+_BROKEN = (Stale, sqlite3.DatabaseError, UnicodeDecodeError)
 
 
 @dataclass
@@ -78,14 +80,6 @@ class _Open:
 _OPEN: dict[tuple[str, str], _Open] = {}
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)
-
-
 def _forget(key: tuple[str, str]) -> None:
     cur = _OPEN.pop(key, None)
     if cur is not None:
@@ -131,8 +125,8 @@ def _file_index(root: Root, watch: bool) -> tuple[Index, bool]:
     key = (str(root.path), str(path))
     for attempt in range(2):
         cur = _OPEN.get(key) if watch else None
-        if cur is not None and cur.index.identity != _identity(path):
-            _forget(key)  # replaced or deleted by someone else
+        if cur is not None and not cur.index.stamp_ok():
+            _forget(key)  # written, replaced or deleted by someone else
             cur = None
         try:
             if cur is None:
@@ -146,7 +140,9 @@ def _file_index(root: Root, watch: bool) -> tuple[Index, bool]:
                 _forget(key)
             elif cur is not None:
                 cur.index.close()
-            if not isinstance(exc, (Stale, sqlite3.DatabaseError)) or attempt:
+            if isinstance(exc, sqlite3.Error) and is_busy(exc):
+                raise Busy(str(exc)) from None
+            if not isinstance(exc, _BROKEN) or attempt:
                 raise
             # Corrupt, truncated or another schema: throw it away and build anew.
             remove_db(path)
@@ -158,8 +154,8 @@ def _index(root: Root, watch: bool) -> tuple[Index, bool, list[str]]:
         return (*_file_index(root, watch), [])
     except Busy:
         why = "the search cache is locked by another process"
-    except (sqlite3.Error, Stale, OSError) as exc:
-        why = f"the search cache is unusable ({exc})"
+    except (*_BROKEN, sqlite3.Error, OSError) as exc:
+        why = f"the search cache is unusable ({type(exc).__name__})"
     return _memory(root, why)
 
 
@@ -294,12 +290,16 @@ def _gather(q: Query, roots: list[Root], s: rank.Settings, limit: int, categorie
         try:
             found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
             docs = idx.docs(found)
-        except sqlite3.DatabaseError as exc:
-            # A damaged page only a query reads: drop the file, answer from memory.
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # Locked for reading, or a damaged page only a query reads: answer from memory.
             (idx.close() if own else _forget((str(r.path), str(idx.path))))
-            if idx.path is not None:
-                remove_db(idx.path)
-            idx, own, notes = _memory(r, f"the search cache is damaged ({exc})")
+            if isinstance(exc, sqlite3.Error) and is_busy(exc):
+                why = "the search cache is locked by another process"
+            else:
+                why = "the search cache is damaged"
+                if idx.path is not None:
+                    remove_db(idx.path)
+            idx, own, notes = _memory(r, why)
             found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
             docs = idx.docs(found)
         if own:

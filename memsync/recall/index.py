@@ -15,7 +15,9 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,7 +70,7 @@ def db_path(root: Path) -> Path:
 
 
 def remove_db(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    for suffix in ("", "-wal", "-shm", "-journal", ".stamp"):
         try:
             os.unlink(f"{path}{suffix}")
         except OSError:
@@ -92,7 +94,7 @@ class Doc:
         return self.path[:-3]
 
 
-def _is_busy(exc: sqlite3.Error) -> bool:
+def is_busy(exc: sqlite3.Error) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
@@ -105,9 +107,12 @@ class Index:
     def __init__(self, root: Path, path: Path | None) -> None:
         self.root = root
         self.path = path
-        self.identity: tuple[int, int] | None = None
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not self.stamp_ok():
+                with self.write_lock():  # a writer between commit and stamp holds this lock
+                    if not self.stamp_ok():
+                        raise Stale("the index file was changed by something other than memsync")
         self.conn = sqlite3.connect(
             str(path) if path is not None else ":memory:",
             timeout=BUSY_TIMEOUT_S,
@@ -120,9 +125,6 @@ class Index:
         except BaseException:
             self.conn.close()
             raise
-        if path is not None:
-            st = os.stat(path)
-            self.identity = (st.st_dev, st.st_ino)
 
     def close(self) -> None:
         self.conn.close()
@@ -134,24 +136,20 @@ class Index:
             return
         if version != 0:
             raise Stale(f"index schema {version}, expected {SCHEMA}, or another root")
-        if self.path is not None:
+        with self.write_lock():
+            self._begin()
             try:
-                c.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
-            except sqlite3.OperationalError as exc:
-                if _is_busy(exc):
-                    raise Busy(str(exc)) from None
-        self._begin()
-        try:
-            # Someone may have built it while we waited for the lock.
-            if c.execute("PRAGMA user_version").fetchone()[0] == 0:
-                for stmt in _SCHEMA_SQL.strip().split(";\n"):
-                    c.execute(stmt)
-                c.execute("INSERT INTO meta VALUES ('root', ?)", (str(self.root),))
-            c.execute("COMMIT")
-        except BaseException:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            raise
+                # Someone may have built it while we waited for the lock.
+                if c.execute("PRAGMA user_version").fetchone()[0] == 0:
+                    for stmt in _SCHEMA_SQL.strip().split(";\n"):
+                        c.execute(stmt)
+                    c.execute("INSERT INTO meta VALUES ('root', ?)", (str(self.root),))
+                c.execute("COMMIT")
+            except BaseException:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                raise
+            self.write_stamp()
         if not self._meta_ok():
             raise Stale("index belongs to another root")
 
@@ -159,7 +157,7 @@ class Index:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if _is_busy(exc):
+            if is_busy(exc):
                 raise Busy(str(exc)) from None
             raise
 
@@ -190,6 +188,10 @@ class Index:
         changed, gone = self.dirty(snap, self.stored(), only)
         if not changed and not gone:
             return 0
+        with self.write_lock():
+            return self._apply(snap, only)
+
+    def _apply(self, snap: fresh.Snapshot, only: set[str] | None) -> int:
         c = self.conn
         self._begin()
         try:
@@ -208,11 +210,74 @@ class Index:
             if n:
                 self._mark_superseded()
             c.execute("COMMIT")
-            return n
         except BaseException:
             if c.in_transaction:
                 c.execute("ROLLBACK")
             raise
+        self.write_stamp()
+        return n
+
+    # -- noticing changes made by anything but memsync ------------------------
+    #
+    # SQLite does not checksum its pages, so bytes changed inside the file may
+    # go unnoticed and silently drop hits. memsync therefore records the
+    # file's stat after each of its own commits (under a lock file, so that a
+    # reader never sees the gap between commit and stamp) and throws the file
+    # away when the stat says someone else wrote it.
+
+    def _stamp_path(self) -> Path:
+        assert self.path is not None
+        return self.path.with_name(self.path.name + ".stamp")
+
+    def _file_stat(self) -> str:
+        assert self.path is not None
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return "absent"
+        return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino} {st.st_dev}"
+
+    def stamp_ok(self) -> bool:
+        if self.path is None:
+            return True
+        try:
+            return self._stamp_path().read_text(encoding="ascii") == self._file_stat()
+        except (OSError, UnicodeDecodeError):
+            return False
+
+    def write_stamp(self) -> None:
+        if self.path is None:
+            return
+        target = self._stamp_path()
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp.write_text(self._file_stat(), encoding="ascii")
+        os.replace(tmp, target)
+
+    @contextmanager
+    def write_lock(self) -> Iterator[None]:
+        """Exclusive among memsync processes; Busy after BUSY_TIMEOUT_S."""
+        if self.path is None:
+            yield
+            return
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks here: SQLite's own locking still applies
+            yield
+            return
+        fd = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            deadline = time.monotonic() + BUSY_TIMEOUT_S
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise Busy("another memsync process is updating the index") from None
+                    time.sleep(0.01)
+            yield
+        finally:
+            os.close(fd)  # releases the lock
 
     def _drop_category(self, name: str) -> int:
         rowids = [r[0] for r in self.conn.execute("SELECT rowid FROM docs WHERE category = ?", (name,))]

@@ -153,3 +153,15 @@ def test_bad_search_config_is_a_usage_error(tmp_path: Path, cli, key: str, value
     assert (code, out) == (2, "")
     assert message in err
     assert not (root / ".state.json").exists()
+
+
+def test_config_defaults_match_the_settings_defaults() -> None:
+    assert rank.settings_from(copy.deepcopy(DEFAULTS)) == rank.Settings()
+
+
+def test_demo_shows_search(run) -> None:
+    out = run("demo")
+    assert out.returncode == 0, out.stderr
+    shown = out.stdout.split("$ memsync search 部署 --root project/.memory\n")[1].split("(exit")[0]
+    assert "summary: 部署脚本用pnpm而不是npm" in shown and "<<部署>>" in shown
+    assert "decisions/npm-for-deploy" not in shown  # superseded

@@ -82,8 +82,14 @@ def step_lint(base: Path) -> None:
     bad.unlink()
 
 
-# Later capabilities (search, secrets, sync) add their steps here.
-STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint]
+def step_search(base: Path) -> None:
+    _say("search finds Chinese words inside longer runs and Latin glued to Chinese; superseded entries stay out.")
+    _run("search", "部署", "--root", "project/.memory")
+    _run("search", "用pnpm", "--root", "project/.memory", "--limit", "1")
+
+
+# Later capabilities (secrets, sync) add their steps here.
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -94,3 +94,17 @@ def test_cache_lives_outside_the_tree(tmp_path: Path) -> None:
     assert ids(memsync.search("prometheus", root=root, watch=False)) == ["facts/a"]
     assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
     assert list((Path(os.environ["MEMSYNC_CACHE_DIR"]) / "search").glob("*.sqlite"))
+
+
+def test_parallel_snapshot_equals_serial(tmp_path: Path) -> None:
+    from memsync.recall import fresh
+
+    root = tmp_path / "mem"
+    for c in ("rules", "facts", "pitfalls", "decisions"):
+        for i in range(5):
+            write_entry(root, f"{c}/e{i}.md", f"{c} {i}")
+    serial = fresh.snapshot(root)
+    big = {c: fresh.PARALLEL_MIN for c in serial.categories}
+    parallel = fresh.snapshot(root, sizes=big)
+    assert parallel.categories == serial.categories and len(serial.categories) == 4
+    assert fresh.snapshot(root, only={"facts"}, sizes=big).categories == {"facts": serial.categories["facts"]}

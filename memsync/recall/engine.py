@@ -110,8 +110,9 @@ def _refresh(cur: _Open, root: Path, watch: bool) -> None:
             cur.watcher.close()
             cur.watcher = None
     cur.synced = False
-    snap = fresh.snapshot(root, only)
-    cur.index.sync(snap, only)
+    stored = cur.index.stored()
+    snap = fresh.snapshot(root, only, sizes={name: row[2] for name, row in stored.items()})
+    cur.index.sync(snap, only, stored)
     cur.synced = True
 
 

@@ -16,6 +16,7 @@ for its index.
 """
 from __future__ import annotations
 
+import json
 import os
 import stat
 import time
@@ -70,39 +71,124 @@ def stat_category(root: Path, name: str) -> CategoryStat | None:
     try:
         dst = os.fstat(fd)
         names = os.listdir(fd)
-        count = digest = 0
-        newest = dst.st_mtime_ns
         lstat = os.lstat
-        for n in names:
-            if n[0] == "." or not n.endswith(".md"):
-                continue
-            try:
-                st = lstat(n, dir_fd=fd)
-            except OSError:
-                continue
-            c = st.st_ctime_ns
-            digest += st.st_ino + st.st_size * 1_000_003 + st.st_mtime_ns * 31 + c
-            count += 1
-            if c > newest:
-                newest = c
+        # Dot-files ending in .md are folded in too: harmless here, since this
+        # only says whether to look closer, and the closer look (entry_files) skips them.
+        try:
+            sts = [lstat(n, dir_fd=fd) for n in names if n.endswith(".md")]
+        except OSError:  # a file vanished between listdir and lstat
+            sts = []
+            for n in names:
+                if n.endswith(".md"):
+                    try:
+                        sts.append(lstat(n, dir_fd=fd))
+                    except OSError:
+                        pass
     except OSError:
         return None
     finally:
         os.close(fd)
+    ctimes = [st.st_ctime_ns for st in sts]
+    # Any write, chmod, utime or rename moves a file's ctime; a replacement changes its inode.
+    digest = 3 * sum(ctimes) + sum(st.st_ino for st in sts)
+    newest = max(max(ctimes, default=0), dst.st_mtime_ns)
+    count = len(sts)
     return CategoryStat(name, dst.st_ino, dst.st_mtime_ns, count, digest & _MASK, newest)
 
 
-def snapshot(root: Path, only: set[str] | None = None) -> Snapshot:
-    """Stat every category (or just ``only``) of ``root``."""
+PARALLEL_MIN = 4000  # below this many files a second process costs more than it saves
+
+
+def snapshot(root: Path, only: set[str] | None = None, sizes: dict[str, int] | None = None) -> Snapshot:
+    """Stat every category (or just ``only``) of ``root``.
+
+    ``sizes`` (files per category, as last seen) lets a large tree be split
+    between this process and a forked helper: the stat calls are system
+    calls, so two cores halve the wall time.
+    """
     started = time.time_ns()
+    names = [n for n in categories(root) if only is None or n in only]
     cats: dict[str, CategoryStat] = {}
-    for name in categories(root):
-        if only is not None and name not in only:
-            continue
+    mine, theirs = names, []
+    if sizes and sum(sizes.get(n, 0) for n in names) >= PARALLEL_MIN and len(names) > 1 and _can_fork():
+        mine, theirs = _halves(names, sizes)
+    helper = _fork(root, theirs) if theirs else None
+    for name in mine:
         found = stat_category(root, name)
         if found is not None:
             cats[name] = found
+    if theirs:
+        done = _collect(helper) if helper is not None else None
+        if done is None:  # no helper, or it failed: do its half here
+            done = {n: c for n in theirs if (c := stat_category(root, n)) is not None}
+        cats.update(done)
     return Snapshot(started, cats)
+
+
+def _can_fork() -> bool:
+    # fork() in a process with other threads can deadlock the child; a
+    # one-shot CLI search has none.
+    import sys
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
+def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[str]]:
+    mine: list[str] = []
+    theirs: list[str] = []
+    load = [0, 0]
+    for name in sorted(names, key=lambda n: -sizes.get(n, 0)):
+        side = 0 if load[0] <= load[1] else 1
+        (mine, theirs)[side].append(name)
+        load[side] += sizes.get(name, 0)
+    return mine, theirs
+
+
+def _fork(root: Path, names: list[str]) -> tuple[int, int] | None:
+    """Start a child that stats ``names`` and writes the result to a pipe."""
+    try:
+        r, w = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(r)
+        os.close(w)
+        return None
+    if pid == 0:  # the child: system calls only, then leave without cleanup
+        code = 1
+        try:
+            os.close(r)
+            rows = [[c.name, c.ino, c.mtime_ns, c.count, c.digest, c.newest_ns]
+                    for n in names if (c := stat_category(root, n)) is not None]
+            data = json.dumps(rows).encode()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(w, view):]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(w)
+    return pid, r
+
+
+def _collect(helper: tuple[int, int]) -> dict[str, CategoryStat] | None:
+    pid, r = helper
+    chunks = []
+    try:
+        while chunk := os.read(r, 1 << 16):
+            chunks.append(chunk)
+    finally:
+        os.close(r)
+        _, status = os.waitpid(pid, 0)
+    if status != 0:
+        return None
+    try:
+        return {row[0]: CategoryStat(*row) for row in json.loads(b"".join(chunks))}
+    except (ValueError, TypeError):
+        return None
 
 
 def is_clean(seen: CategoryStat, stored: tuple[int, int, int, int, int] | None) -> bool:

@@ -179,13 +179,14 @@ class Index:
         gone = [n for n in stored if n not in snap.categories and (only is None or n in only)]
         return changed, gone
 
-    def sync(self, snap: fresh.Snapshot, only: set[str] | None = None) -> int:
+    def sync(self, snap: fresh.Snapshot, only: set[str] | None = None,
+             stored: dict[str, tuple[int, int, int, int, int]] | None = None) -> int:
         """Apply every change ``snap`` reveals; return how many entries changed.
 
         ``only`` limits which stored categories may be found gone (a partial
         snapshot). Raises Busy if another process keeps the write lock.
         """
-        changed, gone = self.dirty(snap, self.stored(), only)
+        changed, gone = self.dirty(snap, self.stored() if stored is None else stored, only)
         if not changed and not gone:
             return 0
         with self.write_lock():

@@ -68,7 +68,8 @@ def test_long_queries_are_cut() -> None:
 def _fts() -> sqlite3.Connection:
     db = sqlite3.connect(":memory:")
     db.execute("CREATE VIRTUAL TABLE f USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
-    for text in ("部署脚本用pnpm而不是npm", "用pnpm部署", "数据库迁移很慢", "数据迁入新库", "DATABASE_URL 设置"):
+    for text in ("部署脚本用pnpm而不是npm", "用pnpm部署", "数据库迁移很慢", "数据迁入新库", "DATABASE_URL 设置",
+                 "部门署名", "用了pnpm", "database-url", "pnpmfile"):
         db.execute("INSERT INTO f VALUES (?)", (index_text(text),))
     return db
 
@@ -77,12 +78,14 @@ def _fts() -> sqlite3.Connection:
     "query, rows",
     [
         ("部署", {1, 2}),
-        ("pnpm", {1, 2}),
+        ("pnpm", {1, 2, 7}),
         ("用pnpm", {1, 2}),
         ("pnpm部署", {2}),
         ("数据库迁移", {3}),  # not row 4, which shares the bigram 数据
-        ("database_url", {5}),
+        ("database_url", {5, 8}),
         ("库", {3, 4}),
+        ("pnpmfile", {9}),
+        ("了", {7}),
     ],
 )
 def test_phrases_match_only_where_characters_stand_together(query: str, rows: set[int]) -> None:

@@ -176,15 +176,18 @@ def close_all() -> None:
 def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, categories: tuple[str, ...],
                 kinds: tuple[str, ...], include_superseded: bool) -> dict[int, tuple[float, int]]:
     """``{rowid: (relevance, words matched)}`` of one root's best candidates."""
-    kw = {"categories": categories, "kinds": kinds, "include_superseded": include_superseded}
+    def match(op: str) -> list[tuple[int, float]]:
+        return idx.match(q.match(op), s.candidates, s.weights, categories=categories, kinds=kinds,
+                         include_superseded=include_superseded)
+
     n = len(q.words)
     out: dict[int, tuple[float, int]] = {}
     if n > 1:
-        for rowid, rel in idx.match(q.match("AND"), s.candidates, s.weights, **kw):
+        for rowid, rel in match("AND"):
             out[rowid] = (rel, n)
         if len(out) >= 2 * limit:
             return out  # entries with every word fill the page: no partial match can rank above them
-    rest = [(r, rel) for r, rel in idx.match(q.match("OR"), s.candidates, s.weights, **kw) if r not in out]
+    rest = [(r, rel) for r, rel in match("OR") if r not in out]
     tokens = idx.token_text(r for r, _ in rest) if n > 1 else {}
     for rowid, rel in rest:
         covered = sum(w.in_tokens(tokens.get(rowid, "")) for w in q.words) if n > 1 else 1

@@ -81,7 +81,7 @@ def _word(raw: str) -> tuple[Word | None, bool]:
 def parse(text: str) -> Query:
     """Parse a user query; words without letters or digits are dropped."""
     words: list[Word] = []
-    seen: set[tuple[str, ...]] = set()
+    seen: set[tuple[tuple[str, ...], bool]] = set()
     truncated = False
     for raw in text.split():
         word, cut = _word(raw)

@@ -33,9 +33,21 @@ def union(a: list[str], b: list[str]) -> list[str]:
     return out
 
 
+def _both(a: list[str], b: list[str]) -> list[str]:
+    """Two clashing versions of a hunk, whole, one after the other; lines they
+    share at the start and at the end are written once."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return a[: len(a) - tail] + b[head : len(b) - tail] + b[len(b) - tail :]
+
+
 def _merge(base: list[str], first: list[str], second: list[str]) -> tuple[list[str], bool]:
     """merge3 over lines; both sides inserting at one place keeps both insertions
-    (clean), changing the same base lines is a conflict (both hunks, no markers)."""
+    (clean); changing the same base lines is a conflict (both versions, no markers)."""
     out: list[str] = []
     clean = True
     for group in Merge3(base, first, second).merge_groups():
@@ -45,8 +57,7 @@ def _merge(base: list[str], first: list[str], second: list[str]) -> tuple[list[s
         _, zone, a, b = group
         if zone:
             clean = False
-            out.extend(a)
-            out.extend(b)
+            out.extend(_both(list(a), list(b)))
         else:
             out.extend(union(list(a), list(b)))
     return out, clean

@@ -200,29 +200,38 @@ def test_root_malformed_markers_on_one_side_do_not_crash():
 BEGIN, END = "<!-- memsync:begin directory -->\n", "<!-- memsync:end directory -->\n"
 
 
-def test_root_regions_appended_on_both_sides_appear_once():
-    # an old ROOT.md without regions, compiled (regions appended) and edited on two devices
-    base = b"# R\nlast\n"
-    ours = f"# R\nlast ours\n\n## Directory\n\n{BEGIN}| a |\n{END}".encode()
-    theirs = f"# R\nlast theirs\n\n## Directory\n\n{BEGIN}| b |\n{END}".encode()
-    merged = _root_both_ways(base, ours, theirs).decode()
-    assert merged == f"# R\nlast ours\nlast theirs\n\n## Directory\n\n{BEGIN}{END}"
-
-
-def test_root_marker_lines_in_both_clashing_versions_are_kept_once():
-    base = b"# R\nold\n"
-    ours = f"# R\nours\n{BEGIN}{END}more ours\n".encode()
-    theirs = f"# R\n{BEGIN}{END}theirs\n".encode()
-    merged = _root_both_ways(base, ours, theirs).decode()
-    # theirs sorts first ('<' < 'o'); the second copy of the markers is dropped
-    assert merged == f"# R\n{BEGIN}{END}theirs\nours\nmore ours\n"
-
-
-def test_root_markers_that_cannot_pair_up_are_dropped_for_the_compiler_to_append():
-    base = b"# R\nold\n"
-    ours = f"# R\n{END}{BEGIN}ours\n".encode()  # reversed: malformed on this side, and sorts first
-    theirs = f"# R\nzz\n{BEGIN}{END}".encode()
-    merged = _root_both_ways(base, ours, theirs).decode()
-    assert merged == "# R\nours\nzz\n"
-    result = compile_tree(from_files({"ROOT.md": merged.encode()}), TEMPLATE)
+@pytest.mark.parametrize(
+    ("base", "ours", "theirs", "expected"),
+    [
+        pytest.param(
+            # an old ROOT.md without regions, compiled (regions appended) and edited on two devices
+            "# R\nlast\n",
+            f"# R\nlast ours\n\n## Directory\n\n{BEGIN}| a |\n{END}",
+            f"# R\nlast theirs\n\n## Directory\n\n{BEGIN}| b |\n{END}",
+            f"# R\nlast ours\nlast theirs\n\n## Directory\n\n{BEGIN}{END}",
+            id="regions-appended-on-both-sides-appear-once",
+        ),
+        pytest.param(
+            # theirs sorts first ('<' < 'o'); the second copy of the markers is dropped
+            "# R\nold\n",
+            f"# R\nours\n{BEGIN}{END}more ours\n",
+            f"# R\n{BEGIN}{END}theirs\n",
+            f"# R\n{BEGIN}{END}theirs\nours\nmore ours\n",
+            id="markers-in-both-clashing-versions-kept-once",
+        ),
+        pytest.param(
+            # reversed markers (malformed on that side, which sorts first): all dropped,
+            # and the compiler appends the regions again
+            "# R\nold\n",
+            f"# R\n{END}{BEGIN}ours\n",
+            f"# R\nzz\n{BEGIN}{END}",
+            "# R\nours\nzz\n",
+            id="markers-that-cannot-pair-up-are-dropped",
+        ),
+    ],
+)
+def test_root_marker_lines_stay_well_formed(base, ours, theirs, expected):
+    merged = _root_both_ways(base.encode(), ours.encode(), theirs.encode())
+    assert merged.decode() == expected
+    result = compile_tree(from_files({"ROOT.md": merged}), TEMPLATE)
     assert result.problems == [] and result.outputs["ROOT.md"].count(BEGIN.encode()) == 1

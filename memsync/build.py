@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from memsync.compile import CompileResult, compile_tree, render_index, stale_files
 from memsync.entry import valid_name
-from memsync.fsutil import mkdir_inside, write_inside
+from memsync.fsutil import check_writable, mkdir_inside, write_inside
 from memsync.lint import lint_tree
 from memsync.problems import Problem
 from memsync.roots import Root
@@ -48,8 +48,11 @@ def compile_root(root: Root) -> Report:
     out of the indexes and reported; the rest is still compiled."""
     tree, result = plan(root)
     report = Report(root, problems=_entry_problems(tree, result))
-    for path in stale_files(tree, result):
-        write_inside(root.path, path, result.outputs[path], display=f"{root.display}/{path}")
+    stale = stale_files(tree, result)
+    for path in stale:  # all or nothing: refuse before the first write
+        check_writable(root.path, path, display=root.show(path))
+    for path in stale:
+        write_inside(root.path, path, result.outputs[path], display=root.show(path))
         report.changed.append(path)
     return report
 
@@ -61,7 +64,7 @@ def check_root(root: Root) -> Report:
     for path in stale_files(tree, result):
         old = (tree.compiled.get(path) or b"").decode("utf-8", "replace").splitlines(keepends=True)
         new = result.outputs[path].decode("utf-8").splitlines(keepends=True)
-        shown = f"{root.display}/{path}"
+        shown = root.show(path)
         report.diffs[path] = "".join(difflib.unified_diff(old, new, f"a/{shown}", f"b/{shown}"))
         report.changed.append(path)
     return report

@@ -37,7 +37,13 @@ KNOWN_KEYS = (
 REQUIRED_KEYS = ("id", "kind", "summary")
 
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Dumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Indents list items under their key, as people write frontmatter by hand."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
 
 
 class _AliasError(yaml.YAMLError):

@@ -28,8 +28,13 @@ def read_regular(path: Path, limit: int) -> bytes:
             raise NotRegularFile("symlink") from None
         raise
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise NotRegularFile("not a regular file")
+        if 0 < st.st_size < min(limit, 1 << 20):
+            # The common case: one read of the size fstat gave (a file that
+            # changes meanwhile gets a new fingerprint and is read again next time).
+            return os.read(fd, st.st_size)
         chunks = []
         remaining = limit
         while remaining > 0:

@@ -6,6 +6,7 @@ names, no absolute paths. Sync calls this on merged trees it holds in memory.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -17,10 +18,13 @@ from memsync.tree import INDEX, ROOT_MD, Tree
 REGION_HEADINGS = {"directory": "Directory", "routing": "Routing"}
 
 
+# Control characters (Cc) and the line/paragraph separators would break a line.
+_BREAKERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def _clean(text: str) -> str:
     """One line, no control characters, no '<' that could open an HTML comment or a marker."""
-    text = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text)
-    return " ".join(text.split()).replace("<", "&lt;")
+    return " ".join(_BREAKERS.sub(" ", text).split()).replace("<", "&lt;")
 
 
 def cell(text: str) -> str:

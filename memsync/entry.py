@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from memsync.problems import Problem
+from memsync.simpleyaml import load_simple
 
 MAX_ENTRY_BYTES = 1 << 20
 # Frontmatter is metadata; a bound on it also bounds how deep YAML can nest,
@@ -37,7 +38,13 @@ KNOWN_KEYS = (
 REQUIRED_KEYS = ("id", "kind", "summary")
 
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Dumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Indents list items under their key, as people write frontmatter by hand."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
 
 
 class _AliasError(yaml.YAMLError):
@@ -140,6 +147,10 @@ def load_frontmatter(fm: str) -> tuple[Any, dict[str, int], list[tuple[str, int]
     """Load YAML frontmatter; return (value, key -> 1-based line, duplicate keys)."""
     if len(fm) > MAX_FRONTMATTER_CHARS:
         raise EntryError(2, "E009", "frontmatter is larger than 64 KiB")
+    simple = load_simple(fm)
+    if simple is not None:
+        value, lines, duplicates = simple
+        return value, {k: v + 2 for k, v in lines.items()}, [(k, v + 2) for k, v in duplicates]
     _check_nesting(fm)
     loader = _EntryLoader(fm)
     try:
@@ -160,8 +171,13 @@ def load_frontmatter(fm: str) -> tuple[Any, dict[str, int], list[tuple[str, int]
     return value, key_lines, dups
 
 
+_ASCII_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*\Z")
+
+
 def valid_name(name: str) -> bool:
     """A category or slug: Unicode letters, digits (and their marks), '-' and '_'."""
+    if name.isascii():
+        return _ASCII_NAME.match(name) is not None
     if not name or name[0] in ".-":
         return False
     return all(c in "-_" or unicodedata.category(c)[0] in "LNM" for c in name)

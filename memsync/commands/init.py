@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         if not report.changed and not report.updated:
             print(f"{root.display} is already set up; nothing changed")
         for path in report.changed:
-            print(f"Created {root.display if path == '.' else f'{root.display}/{path}'}")
+            print(f"Created {root.display if path == '.' else root.show(path)}")
         for path in report.updated:
-            print(f"Updated {root.display}/{path} (added .state.json)")
+            print(f"Updated {root.show(path)} (added .state.json)")
     return EXIT_OK

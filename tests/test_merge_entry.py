@@ -2,10 +2,18 @@
 from __future__ import annotations
 
 import pytest
+from test_merge_support import (
+    PATH,
+    apply,
+    body_of,
+    lint_errors,
+    meta_of,
+    no_markers_added,
+    note,
+)
 
 from memsync.entry import parse_entry
 from memsync.merge import blob_id, is_conflict_sibling, merge_entry, sibling_path
-from test_merge_support import PATH, apply, body_of, lint_errors, meta_of, no_markers_added, note
 
 BASE = note("first line\nsecond line\nthird line\n")
 ZH_BASE = note("部署脚本用pnpm\n测试用pytest\n发布前跑lint\n", summary="构建约定", load_when=("部署",))

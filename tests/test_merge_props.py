@@ -10,11 +10,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
+from test_merge_support import MARKER, PATH, no_markers_added
 
 from memsync.entry import parse_entry
 from memsync.merge import is_conflict_sibling, merge_entry, merge_lines, merge_root_md
 from memsync.regions import find_regions
-from test_merge_support import MARKER, PATH, no_markers_added
 
 # Hypothesis caches what it learns from our code; keep it in pytest's (ignored) cache.
 set_hypothesis_home_dir(Path(__file__).resolve().parent.parent / ".pytest_cache" / "hypothesis")
@@ -171,8 +171,8 @@ TEXT_LINES = st.lists(st.sampled_from(WORDS + ["\r", "x\r", "末尾"]), max_size
 @st.composite
 def texts(draw):
     lines = draw(TEXT_LINES)
-    join = lambda ls: "\n".join(ls) + draw(st.sampled_from(["", "\n", "\n"]))  # noqa: E731
-    return join(lines), join(draw(edited(lines))), join(draw(edited(lines)))
+    versions = (lines, draw(edited(lines)), draw(edited(lines)))
+    return tuple("\n".join(ls) + draw(st.sampled_from(["", "\n", "\n"])) for ls in versions)
 
 
 def _set(text: str) -> set[str]:

@@ -11,7 +11,7 @@ from memsync.templates import read_template
 from memsync.tree import from_files
 
 PATH = "facts/x.md"
-MARKER = re.compile(r"^(<{7}|={7}|>{7})", re.M)
+MARKER = re.compile(r"^(<{7}|={7}|>{7})", re.MULTILINE)
 
 
 def note(

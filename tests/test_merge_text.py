@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import pytest
+from test_merge_support import MARKER
 
 from memsync.compile import compile_tree
 from memsync.merge import merge_lines, merge_root_md
 from memsync.regions import find_regions
 from memsync.templates import read_template
 from memsync.tree import from_files
-from test_merge_support import MARKER
 
 
 def _lines_both_ways(base, ours, theirs):

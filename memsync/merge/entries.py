@@ -93,8 +93,8 @@ def _sibling_bytes(loser: _Version, path: str, sibling: str) -> bytes:
     if meta is None:
         return loser.data  # unreadable frontmatter cannot be rewritten; keep it as is
     meta = dict(meta)
-    meta["id"] = sibling[: -len(".md")]
-    meta["conflict_of"] = path[: -len(".md")]
+    meta["id"] = sibling.removesuffix(".md")
+    meta["conflict_of"] = path.removesuffix(".md")
     for key in ("supersedes", "superseded_by"):
         if key in meta:
             value, kept = meta.pop(key), meta.get("conflict_" + key, ABSENT)

@@ -67,9 +67,15 @@ def too_big(*texts: str) -> bool:
     return any(len(t) > MAX_MERGE_CHARS or t.count("\n") > MAX_MERGE_LINES for t in texts)
 
 
+def keep_both(first: str, second: str) -> str:
+    """Two whole texts, one after the other, on separate lines."""
+    return first + ("" if not first or first.endswith("\n") else "\n") + second
+
+
 def merge_text(base: str, first: str, second: str) -> tuple[str, bool]:
+    """merge_lines for two sides already in canonical order (``first`` leads where both insert)."""
     if too_big(base, first, second):
-        return first + ("" if not first or first.endswith("\n") else "\n") + second, False
+        return keep_both(first, second), False
     lines, clean = _merge(split_lines(base), split_lines(first), split_lines(second))
     text = "".join(lines)
     # Whether the file ends in a newline merges like a one-bit field.

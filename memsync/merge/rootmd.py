@@ -6,6 +6,7 @@ import re
 from memsync.merge.lines import (
     decode_lossless,
     encode_lossless,
+    keep_both,
     merge_text,
     split_lines,
     too_big,
@@ -64,7 +65,7 @@ def merge_root_md(base: bytes | None, ours: bytes | None, theirs: bytes | None) 
     a, b = _blank_regions(a), _blank_regions(b)
     if base is None:
         if too_big(a, b):
-            text = a + ("" if not a or a.endswith("\n") else "\n") + b
+            text = keep_both(a, b)
         else:
             text = "".join(union(split_lines(a), split_lines(b)))
     else:

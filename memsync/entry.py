@@ -187,16 +187,15 @@ def _one_line(value: str) -> str:
     return " ".join(value.split())
 
 
-@dataclass
-class Entry:
-    """One entry file, parsed. ``meta`` is None when the frontmatter is unreadable."""
+class _PathNames:
+    """id, category and slug, all derived from ``path`` (``<category>/<slug>.md``)."""
 
     path: str
-    meta: dict[str, Any] | None = None
-    body: str = ""
-    body_line: int = 1
-    key_lines: dict[str, int] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        """The id the path gives; lint checks the frontmatter agrees."""
+        return self.path[: -len(".md")]
 
     @property
     def category(self) -> str:
@@ -206,10 +205,17 @@ class Entry:
     def slug(self) -> str:
         return self.path.rsplit("/", 1)[-1][: -len(".md")]
 
-    @property
-    def id(self) -> str:
-        """The id the path gives; lint checks the frontmatter agrees."""
-        return self.path[: -len(".md")]
+
+@dataclass
+class Entry(_PathNames):
+    """One entry file, parsed. ``meta`` is None when the frontmatter is unreadable."""
+
+    path: str
+    meta: dict[str, Any] | None = None
+    body: str = ""
+    body_line: int = 1
+    key_lines: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -257,7 +263,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class EntryInfo:
+class EntryInfo(_PathNames):
     """What the tree-wide passes need of an entry; small and cacheable as JSON."""
 
     path: str
@@ -274,22 +280,6 @@ class EntryInfo:
     superseded_by: str | None
     conflict_of: str | None
     problems: tuple[Problem, ...]
-
-    @property
-    def id(self) -> str:
-        return self.path[: -len(".md")]
-
-    @property
-    def category(self) -> str:
-        return self.path.split("/", 1)[0]
-
-    @property
-    def slug(self) -> str:
-        return self.path.rsplit("/", 1)[-1][: -len(".md")]
-
-    @property
-    def live(self) -> bool:
-        return self.valid and self.superseded_by is None
 
     def to_json(self) -> list[Any]:
         return [

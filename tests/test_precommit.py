@@ -70,3 +70,17 @@ def test_lint_error_refuses_the_commit(project):
     _sh(repo, env, "git", "add", "-A")
     again = _sh(repo, env, "git", "commit", "-qm", "bad entry")
     assert again.returncode == 1 and "E013" in again.stderr
+
+
+def test_compile_hook_at_post_merge_recompiles_after_a_pull(project, tmp_path: Path):
+    repo, env = project
+    out = _sh(repo, env, sys.executable, "-m", "pre_commit", "install", "--hook-type", "post-merge")
+    assert out.returncode == 0, out.stdout + out.stderr
+    other = tmp_path / "other-device"
+    _sh(tmp_path, env, "git", "clone", "-q", str(repo), str(other))
+    write_entry(other / ".memory", "facts/remote", "written on another device")
+    _sh(other, env, "git", "add", "-A")
+    _sh(other, env, "git", "commit", "-q", "--no-verify", "-m", "stale index on purpose")
+    pulled = _sh(repo, env, "git", "pull", "-q", "--no-rebase", str(other), "main")
+    assert pulled.returncode == 0, pulled.stdout + pulled.stderr
+    assert "- [remote](remote.md) — written on another device" in (repo / ".memory" / "facts" / "index.md").read_text()

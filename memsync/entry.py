@@ -357,7 +357,8 @@ def _check_fields(entry: Entry) -> None:
         elif isinstance(value, int) and value < 0:
             entry._problem(key, "E013", f"{key!r} must not be negative")
     created, updated = meta.get("created"), meta.get("updated")
-    if _is_int(created) and _is_int(updated) and updated < created:
+    if isinstance(created, int) and isinstance(updated, int) and _is_int(created) and _is_int(updated) \
+            and updated < created:
         entry._problem("updated", "E014", f"updated ({updated}) is earlier than created ({created})")
     if "pinned" in meta and not isinstance(meta["pinned"], bool):
         entry._problem("pinned", "E013", f"'pinned' must be true or false, not {_type_name(meta['pinned'])}")

@@ -207,8 +207,8 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
             info = parse_entry(data, rel).info()
         fresh[rel] = [fp, info.to_json()]
         tree.entries.append(info)
-    for rel, fp in w.compiled.items():
-        tree.compiled[rel] = None if fp is None else _read_compiled(w.root / rel, rel, tree)
+    for rel, compiled_fp in w.compiled.items():
+        tree.compiled[rel] = None if compiled_fp is None else _read_compiled(w.root / rel, rel, tree)
     if use_cache and fresh != cache:
         parsecache.save(w.root, fresh)
     return tree

@@ -215,3 +215,17 @@ def test_compile_path_does_not_import_dulwich_or_sqlite(tmp_path: Path):
 def test_entries_with_problems_are_parsed_consistently():
     e = parse_entry(entry_text("a/x", "s").encode(), "a/x.md")
     assert e.valid and e.problems == []
+
+
+def test_conflict_siblings_are_flagged_in_the_index_and_kept_out_of_the_tables():
+    files = {
+        "a/x.md": entry_text("a/x", "kept", load_when=["deploy"]),
+        "a/x--conflict-abc1234.md": entry_text("a/x--conflict-abc1234", "other version", load_when=["deploy"],
+                                               conflict_of="a/x"),
+    }
+    out = compile_tree(_tree(files), template="").outputs
+    index = out["a/index.md"].decode()
+    assert ("- [x--conflict-abc1234](x--conflict-abc1234.md) — other version"
+            " (conflict copy of a/x: merge it by hand, then delete this file)\n") in index
+    root = out["ROOT.md"].decode()
+    assert "| deploy | [a/x](a/x.md) |" in root and "| a | 1 |" in root

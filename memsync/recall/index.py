@@ -136,30 +136,32 @@ class Index:
             return
         if version != 0:
             raise Stale(f"index schema {version}, expected {SCHEMA}, or another root")
-        with self.write_lock():
-            self._begin()
-            try:
-                # Someone may have built it while we waited for the lock.
-                if c.execute("PRAGMA user_version").fetchone()[0] == 0:
-                    for stmt in _SCHEMA_SQL.strip().split(";\n"):
-                        c.execute(stmt)
-                    c.execute("INSERT INTO meta VALUES ('root', ?)", (str(self.root),))
-                c.execute("COMMIT")
-            except BaseException:
-                if c.in_transaction:
-                    c.execute("ROLLBACK")
-                raise
-            self.write_stamp()
+        with self.write_lock(), self._transaction():
+            # Someone may have built it while we waited for the lock.
+            if c.execute("PRAGMA user_version").fetchone()[0] == 0:
+                for stmt in _SCHEMA_SQL.strip().split(";\n"):
+                    c.execute(stmt)
+                c.execute("INSERT INTO meta VALUES ('root', ?)", (str(self.root),))
         if not self._meta_ok():
             raise Stale("index belongs to another root")
 
-    def _begin(self) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """A write transaction, committed and stamped, or rolled back."""
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             if is_busy(exc):
                 raise Busy(str(exc)) from None
             raise
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        self.write_stamp()
 
     def _meta_ok(self) -> bool:
         try:
@@ -194,8 +196,7 @@ class Index:
 
     def _apply(self, snap: fresh.Snapshot, only: set[str] | None) -> int:
         c = self.conn
-        self._begin()
-        try:
+        with self._transaction():
             stored = self.stored()  # again, under the lock: another process may have done it
             changed, gone = self.dirty(snap, stored, only)
             n = 0
@@ -210,12 +211,6 @@ class Index:
                 )
             if n:
                 self._mark_superseded()
-            c.execute("COMMIT")
-        except BaseException:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            raise
-        self.write_stamp()
         return n
 
     # -- noticing changes made by anything but memsync ------------------------

@@ -10,7 +10,7 @@ Format (version 1)::
 writes the .gitignore line) and never synced: counts differ per device.
 
 Updates read, change and replace the file under an exclusive lock, writing a
-temporary file in the root and renaming it over ``.state.json``, so concurrent
+temporary file in the root and renaming it over ``.state.json`` (``fsutil.write_inside``), so concurrent
 searches lose no increment and a reader never sees half a file. The lock file
 lives in the cache folder, outside the tree.
 """
@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -85,21 +84,14 @@ def hits(root: Path) -> dict[str, int]:
 
 
 def record(root: Path, ids: Iterable[str], now_ms: int | None = None) -> None:
-    """Add one hit to each id. Raises OSError or MemsyncError if the root cannot take the write."""
+    """Add one hit to each id. Raises MemsyncError (or OSError) if the root cannot take the write."""
     ids = list(ids)
     if not ids:
         return
-    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
-    target = root / STATE
-    with _locked(root):
-        try:
-            st = os.lstat(target)
-        except FileNotFoundError:
-            st = None
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            from memsync.errors import MemsyncError
+    from memsync.fsutil import write_inside
 
-            raise MemsyncError("is a symlink or not a regular file; recall counts not written", path=str(target))
+    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
+    with _locked(root):
         doc = _read(root)
         doc["version"] = VERSION
         recall = doc["recall"]
@@ -111,19 +103,5 @@ def record(root: Path, ids: Iterable[str], now_ms: int | None = None) -> None:
             item["hits"] = (n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0) + 1
             item["last"] = now_ms
         data = json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8") + b"\n"
-        tmp = root / f"{STATE}.{os.getpid()}.tmp"
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-            finally:
-                os.close(fd)
-            os.replace(tmp, target)
-        except OSError:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        # Atomic (temp file + rename) and refuses a symlinked or read-only .state.json.
+        write_inside(root, STATE, data)

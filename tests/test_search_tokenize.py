@@ -104,3 +104,16 @@ def test_random_text_never_breaks_fts5_syntax() -> None:
         if q:
             for op in ("OR", "AND"):
                 db.execute("SELECT rowid FROM f WHERE f MATCH ?", (q.match(op),)).fetchall()
+
+
+def test_snippet_marks_and_counts_follow_the_index_rules() -> None:
+    from memsync.recall import snippet
+
+    words = parse("pnpm 数据库迁移 DATABASE_URL").words
+    text = "pnpmfile 不算；用ｐｎｐｍ部署。数据库的迁移不算，数据库迁移算。database-url 也算。"
+    assert snippet.count([text], words) == {"pnpm": 1, "数据库迁移": 1, "database_url": 1}
+    assert snippet.make(text, words) == (
+        "pnpmfile 不算；用<<ｐｎｐｍ>>部署。数据库的迁移不算，<<数据库迁移>>算。<<database-url>> 也算。")
+    long = "开头。" + "无关的文字。" * 100 + "最后提到 pnpm。"
+    assert snippet.make(long, words).startswith("...") and "<<pnpm>>" in snippet.make(long, words)
+    assert snippet.make("nothing here", words) is None

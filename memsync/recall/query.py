@@ -17,7 +17,9 @@ from memsync.recall.tokenize import _CJK, cjk_tokens, normalize, segments
 
 MAX_WORDS = 32  # more is not a search, it is a document
 MAX_TOKENS = 64  # per word; a longer CJK phrase is matched on its start
-_WORD_CHAR = f"[^\\W_{_CJK}]"
+# A letter or digit that is not CJK. Checked around a match in code, not with
+# look-arounds in each word's pattern: a class this large takes milliseconds to compile.
+_WORD_CHAR = re.compile(f"[^\\W_{_CJK}]")
 _GAP = r"[\W_]*"
 
 
@@ -28,12 +30,24 @@ class Word:
     text: str
     tokens: tuple[str, ...]
     prefix: bool  # a lone CJK character: matches any token starting with it
-    pattern: re.Pattern[str]  # finds the word in normalized original text
+    pattern: re.Pattern[str]  # candidates in normalized text; see spans()
+    bounded: tuple[bool, bool]  # starts / ends with a Latin-or-digit run: must not touch another there
 
     @property
     def phrase(self) -> str:
         # Tokens are letters and digits only, so they cannot close the quotes.
         return '"' + " ".join(self.tokens) + '"' + (" *" if self.prefix else "")
+
+    def spans(self, norm: str) -> list[tuple[int, int]]:
+        """Where the word stands in normalized text, with the index's word boundaries."""
+        out = []
+        lead, tail = self.bounded
+        for m in self.pattern.finditer(norm):
+            a, b = m.span()
+            if b == a or (lead and a and _WORD_CHAR.match(norm, a - 1)) or (tail and _WORD_CHAR.match(norm, b)):
+                continue
+            out.append((a, b))
+        return out
 
     def in_tokens(self, padded: str) -> bool:
         """Is the word in ``padded`` (index tokens joined by spaces, with a space at each end)?"""
@@ -67,7 +81,7 @@ def _word(raw: str) -> tuple[Word | None, bool]:
             parts.append(re.escape(seg.text))
         else:
             toks.append(seg.text)
-            parts.append(f"(?<!{_WORD_CHAR}){re.escape(seg.text)}(?!{_WORD_CHAR})")
+            parts.append(re.escape(seg.text))
     truncated = len(toks) > MAX_TOKENS
     if truncated:
         toks = toks[:MAX_TOKENS]
@@ -75,7 +89,8 @@ def _word(raw: str) -> tuple[Word | None, bool]:
     # Shown as the user glued it (用pnpm stays 用pnpm), without outer punctuation.
     text = norm[segs[0].start : segs[-1].end][:80]
     pattern = re.compile(_GAP.join(parts if not truncated else parts[:1]))
-    return Word(text, tuple(toks), prefix, pattern), truncated
+    bounded = (not segs[0].cjk, not segs[-1].cjk and not truncated)
+    return Word(text, tuple(toks), prefix, pattern, bounded), truncated
 
 
 def parse(text: str) -> Query:

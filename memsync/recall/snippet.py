@@ -38,7 +38,7 @@ def _normalized(text: str) -> tuple[str, list[int] | None]:
 def spans(text: str, word: Word) -> list[tuple[int, int]]:
     """Where ``word`` occurs in ``text``, as offsets into the original text."""
     norm, where = _normalized(text)
-    found = [m.span() for m in word.pattern.finditer(norm) if m.end() > m.start()]
+    found = word.spans(norm)
     if where is None:
         return found
     return [(where[a], where[b - 1] + 1) for a, b in found]

@@ -13,13 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memsync.recall.tokenize import _CJK, cjk_tokens, normalize, segments
+from memsync.recall.tokenize import cjk_tokens, is_word_char, normalize, segments
 
 MAX_WORDS = 32  # more is not a search, it is a document
 MAX_TOKENS = 64  # per word; a longer CJK phrase is matched on its start
-# A letter or digit that is not CJK. Checked around a match in code, not with
-# look-arounds in each word's pattern: a class this large takes milliseconds to compile.
-_WORD_CHAR = re.compile(f"[^\\W_{_CJK}]")
 _GAP = r"[\W_]*"
 
 
@@ -44,7 +41,9 @@ class Word:
         lead, tail = self.bounded
         for m in self.pattern.finditer(norm):
             a, b = m.span()
-            if b == a or (lead and a and _WORD_CHAR.match(norm, a - 1)) or (tail and _WORD_CHAR.match(norm, b)):
+            # Checked here, not by look-arounds in the pattern: compiling the
+            # CJK character class into every query word's pattern costs milliseconds.
+            if b == a or (lead and a and is_word_char(norm, a - 1)) or (tail and b < len(norm) and is_word_char(norm, b)):
                 continue
             out.append((a, b))
         return out

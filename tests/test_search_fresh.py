@@ -108,3 +108,14 @@ def test_parallel_snapshot_equals_serial(tmp_path: Path) -> None:
     parallel = fresh.snapshot(root, sizes=big)
     assert parallel.categories == serial.categories and len(serial.categories) == 4
     assert fresh.snapshot(root, only={"facts"}, sizes=big).categories == {"facts": serial.categories["facts"]}
+
+
+def test_snapshot_by_path_equals_by_folder_fd(tmp_path: Path, monkeypatch) -> None:
+    from memsync.recall import fresh
+
+    root = tmp_path / "mem"
+    for i in range(3):
+        write_entry(root, f"facts/e{i}.md", f"fact {i}")
+    by_fd = fresh.snapshot(root)
+    monkeypatch.setattr(fresh, "_DIR_FD", False)  # what a platform without dir_fd support does
+    assert fresh.snapshot(root).categories == by_fd.categories

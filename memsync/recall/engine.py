@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memsync.entry import MAX_ENTRY_BYTES, decode, parse_entry, split_frontmatter
+from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 from memsync.errors import MemsyncError
 from memsync.fsutil import NotRegularFile, read_regular
 from memsync.recall import fresh, rank, snippet, state

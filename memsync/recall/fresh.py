@@ -59,9 +59,19 @@ def categories(root: Path) -> list[str]:
     return out
 
 
+_DIR_FD = os.lstat in os.supports_dir_fd and os.listdir in os.supports_fd
+
+
 def stat_category(root: Path, name: str) -> CategoryStat | None:
     """Fold the stat of every ``*.md`` file of one folder; None if it vanished."""
     path = os.path.join(root, name)
+    if not _DIR_FD:  # Windows: by path
+        try:
+            dst = os.lstat(path)
+            sts = [os.lstat(os.path.join(path, n)) for n in os.listdir(path) if n.endswith(".md")]
+        except OSError:
+            return None
+        return _fold(name, dst, sts)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
@@ -88,12 +98,15 @@ def stat_category(root: Path, name: str) -> CategoryStat | None:
         return None
     finally:
         os.close(fd)
+    return _fold(name, dst, sts)
+
+
+def _fold(name: str, dst: os.stat_result, sts: list[os.stat_result]) -> CategoryStat:
     ctimes = [st.st_ctime_ns for st in sts]
     # Any write, chmod, utime or rename moves a file's ctime; a replacement changes its inode.
     digest = 3 * sum(ctimes) + sum(st.st_ino for st in sts)
     newest = max(max(ctimes, default=0), dst.st_mtime_ns)
-    count = len(sts)
-    return CategoryStat(name, dst.st_ino, dst.st_mtime_ns, count, digest & _MASK, newest)
+    return CategoryStat(name, dst.st_ino, dst.st_mtime_ns, len(sts), digest & _MASK, newest)
 
 
 PARALLEL_MIN = 4000  # below this many files a second process costs more than it saves

@@ -439,9 +439,6 @@ class Index:
                 f"SELECT path FROM docs WHERE valid = 1 AND path IN ({marks})", chunk))
         return out
 
-    def count(self) -> int:
-        return self.conn.execute("SELECT count(*) FROM docs WHERE valid = 1").fetchone()[0]
-
 
 def _chunks(items: list, size: int) -> Iterable[list]:
     for i in range(0, len(items), size):

@@ -119,3 +119,17 @@ def test_snapshot_by_path_equals_by_folder_fd(tmp_path: Path, monkeypatch) -> No
     by_fd = fresh.snapshot(root)
     monkeypatch.setattr(fresh, "_DIR_FD", False)  # what a platform without dir_fd support does
     assert fresh.snapshot(root).categories == by_fd.categories
+
+
+def test_threads_share_the_open_index(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    root = tmp_path / "mem"
+    for i in range(20):
+        write_entry(root, f"facts/e{i}.md", f"线程 安全 {i}")
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda _: len(memsync.search("线程", root=root, limit=50).hits), range(16)))
+    finally:
+        engine.close_all()
+    assert found == [20] * 16

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -76,8 +77,10 @@ class _Open:
     synced: bool = False
 
 
-# Open indexes of this process, so repeated searches reuse connections and watchers.
+# Open indexes of this process, so repeated searches reuse connections and watchers;
+# one search at a time uses them (threads take turns).
 _OPEN: dict[tuple[str, str], _Open] = {}
+_LOCK = threading.RLock()
 
 
 def _forget(key: tuple[str, str]) -> None:
@@ -169,8 +172,9 @@ def _memory(root: Root, why: str) -> tuple[Index, bool, list[str]]:
 
 def close_all() -> None:
     """Close every index and watcher this process keeps open."""
-    for key in list(_OPEN):
-        _forget(key)
+    with _LOCK:
+        for key in list(_OPEN):
+            _forget(key)
 
 
 def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, categories: tuple[str, ...],
@@ -269,7 +273,8 @@ def search(
     opened: list[tuple[Root, Index, dict[int, Doc]]] = []
     owned: list[Index] = []
     try:
-        _gather(q, roots, s, limit, categories, kinds, include_superseded, watch, now_ms, result, opened, owned)
+        with _LOCK:
+            _gather(q, roots, s, limit, categories, kinds, include_superseded, watch, now_ms, result, opened, owned)
     finally:
         for idx in owned:
             idx.close()

@@ -73,13 +73,26 @@ def _read(root: Path) -> dict[str, Any]:
     return doc
 
 
+# Parsed counters by file stat, so a long-lived process does not re-read an unchanged file.
+_HITS: dict[Path, tuple[tuple[int, int, int, int], dict[str, int]]] = {}
+
+
 def hits(root: Path) -> dict[str, int]:
     """``{entry id: recall hits}`` for ranking."""
+    try:
+        st = os.lstat(root / STATE)
+        key = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    except OSError:
+        return {}
+    cached = _HITS.get(root)
+    if cached is not None and cached[0] == key:
+        return cached[1]
     out: dict[str, int] = {}
-    for key, value in _read(root)["recall"].items():
+    for name, value in _read(root)["recall"].items():
         n = value.get("hits") if isinstance(value, dict) else None
         if isinstance(n, int) and not isinstance(n, bool) and n > 0:
-            out[key] = n
+            out[name] = n
+    _HITS[root] = (key, out)
     return out
 
 

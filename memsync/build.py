@@ -9,7 +9,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from memsync import parsecache
-from memsync.compile import CompileResult, compile_tree, render_index, stale_files
+from memsync.compile import CompileResult, Links, compile_tree, render_index, stale_files
 from memsync.entry import valid_name
 from memsync.errors import MemsyncError
 from memsync.fsutil import check_writable, mkdir_inside, read_regular, write_inside
@@ -135,7 +135,7 @@ def init_root(root: Root, categories: list[str]) -> Report:
         index = f"{category}/{INDEX}"
         if not (root.path / index).exists():
             # An empty folder is not a category until it holds a .md file.
-            write_inside(root.path, index, render_index(category, [], set()), exclusive=True)
+            write_inside(root.path, index, render_index(category, [], Links.of([])), exclusive=True)
     ensure_gitignore(root, report)
     # Fill the fresh ROOT.md tables; an existing ROOT.md is left as it is.
     tree, result = plan(root)

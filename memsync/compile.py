@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from memsync.entry import EntryInfo
 from memsync.problems import Problem
 from memsync.regions import RegionError, replace_regions
-from memsync.tree import INDEX, ROOT_MD, Tree
+from memsync.tree import INDEX, ROOT_MD, Tree, superseded_ids
 
 REGION_HEADINGS = {"directory": "Directory", "routing": "Routing"}
 
@@ -36,11 +38,31 @@ def _link(entry: EntryInfo) -> str:
     return f"[{entry.slug}]({entry.slug}.md)"
 
 
-def render_index(category: str, entries: list[EntryInfo], superseded: set[str]) -> bytes:
-    """``<category>/index.md``: one line per live entry, then the superseded ones."""
-    mine = sorted((e for e in entries if e.category == category and e.valid), key=lambda e: e.path)
-    live = [e for e in mine if e.id not in superseded]
-    old = [e for e in mine if e.id in superseded]
+@dataclass(frozen=True)
+class Links:
+    """Tree-wide facts an index needs: which ids exist, which are superseded, and by whom."""
+
+    ids: frozenset[str]
+    superseded: frozenset[str]
+    superseders: dict[str, str]  # old id -> the first id (by code point) listing it in supersedes
+
+    @classmethod
+    def of(cls, entries: Iterable[EntryInfo]) -> Links:
+        """From every entry of the tree (or at least every entry with supersede links)."""
+        valid = [e for e in entries if e.valid]
+        superseders: dict[str, str] = {}
+        for e in valid:
+            for old in e.supersedes:
+                if old not in superseders or e.id < superseders[old]:
+                    superseders[old] = e.id
+        return cls(frozenset(e.id for e in valid), frozenset(superseded_ids(valid)), superseders)
+
+
+def render_index(category: str, entries: Iterable[EntryInfo], links: Links) -> bytes:
+    """``<category>/index.md`` from that category's entries: live ones, then superseded ones."""
+    mine = sorted((e for e in entries if e.valid), key=lambda e: e.path)
+    live = [e for e in mine if e.id not in links.superseded]
+    old = [e for e in mine if e.id in links.superseded]
     lines = [
         f"# {_clean(category)}",
         "",
@@ -57,22 +79,16 @@ def render_index(category: str, entries: list[EntryInfo], superseded: set[str]) 
         lines.append(f"- {_link(e)} — {_clean(e.summary) or '(no summary)'}{flags}")
     if old:
         lines += ["", "## Superseded", ""]
-        ids = {e.id for e in entries if e.valid}
         for e in old:
-            by = e.superseded_by or _superseder(e, entries)
-            if by in ids:
+            by = e.superseded_by or links.superseders.get(e.id)
+            if by in links.ids:
                 by = f"[{by}](../{by}.md)"
             note = f" — superseded by {_clean(by)}" if by else ""
             lines.append(f"- ~~{_link(e)}~~ — {_clean(e.summary) or '(no summary)'}{note}")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def _superseder(old: EntryInfo, entries: list[EntryInfo]) -> str | None:
-    names = sorted(e.id for e in entries if e.valid and old.id in e.supersedes)
-    return names[0] if names else None
-
-
-def render_directory(categories: list[str], entries: list[EntryInfo], superseded: set[str]) -> str:
+def render_directory(categories: Iterable[str], entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
     counts = {c: 0 for c in categories}
     for e in entries:
         if e.valid and e.id not in superseded and not e.conflict_of and e.category in counts:
@@ -89,7 +105,7 @@ def trigger_key(trigger: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(trigger.split())).casefold()
 
 
-def render_routing(entries: list[EntryInfo], superseded: set[str]) -> str:
+def render_routing(entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
     """One row per distinct trigger (compared after NFKC and case folding)."""
     groups: dict[str, tuple[set[str], set[str]]] = {}
     for e in entries:
@@ -117,36 +133,67 @@ class CompileResult:
     problems: list[Problem]
 
 
-def compile_tree(tree: Tree, template: str | None = None) -> CompileResult:
-    """Every compiled file of the tree. ROOT.md comes from ``template`` when missing.
+def root_text(root_md: bytes | None, template: str | None) -> tuple[str | None, list[Problem]]:
+    """ROOT.md as text to fill (the template when it is missing), or None if unreadable."""
+    if root_md is None:
+        return (template if template is not None else "# Memory\n"), []
+    try:
+        return root_md.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = root_md.count(b"\n", 0, exc.start) + 1
+        return None, [Problem(ROOT_MD, line, "E001", "ROOT.md is not valid UTF-8; not rewritten")]
 
-    A ROOT.md with malformed markers is left out (reported as E031) so that
-    nobody's hand-written text is rewritten on a guess.
+
+def render_root(text: str, bodies: dict[str, str]) -> tuple[bytes | None, list[Problem]]:
+    """ROOT.md with its regions holding ``bodies``; None (and E031) when its markers are malformed,
+    so that nobody's hand-written text is rewritten on a guess."""
+    try:
+        return replace_regions(text, bodies, REGION_HEADINGS).encode("utf-8"), []
+    except RegionError as exc:
+        return None, [Problem(ROOT_MD, exc.line, "E031", exc.message + "; ROOT.md not rewritten")]
+
+
+def compile_entries(
+    categories: Iterable[str],
+    entries: list[EntryInfo],
+    root_md: bytes | None,
+    template: str | None = None,
+    *,
+    only: AbstractSet[str] | None = None,
+    with_root: bool = True,
+) -> CompileResult:
+    """The compiled files for ``categories`` (just those in ``only``, when given).
+
+    ``entries`` must hold every entry of the categories rendered, plus every entry
+    with supersede links; ROOT.md's tables need all entries (``with_root``).
+    Each entry is looked at a constant number of times: linear in the tree.
     """
-    superseded = tree.superseded()
+    cats = sorted(categories)
+    links = Links.of(entries)
+    by_category: dict[str, list[EntryInfo]] = {}
+    for e in entries:
+        by_category.setdefault(e.category, []).append(e)
     outputs: dict[str, bytes] = {}
     problems: list[Problem] = []
-    for category in tree.categories:
-        outputs[f"{category}/{INDEX}"] = render_index(category, tree.entries, superseded)
-    bodies = {
-        "directory": render_directory(tree.categories, tree.entries, superseded),
-        "routing": render_routing(tree.entries, superseded),
-    }
-    current = tree.compiled.get(ROOT_MD)
-    if current is None:
-        text = template if template is not None else "# Memory\n"
-    else:
-        try:
-            text = current.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = current.count(b"\n", 0, exc.start) + 1
-            problems.append(Problem(ROOT_MD, line, "E001", "ROOT.md is not valid UTF-8; not rewritten"))
-            return CompileResult(outputs, problems)
-    try:
-        outputs[ROOT_MD] = replace_regions(text, bodies, REGION_HEADINGS).encode("utf-8")
-    except RegionError as exc:
-        problems.append(Problem(ROOT_MD, exc.line, "E031", exc.message + "; ROOT.md not rewritten"))
+    for category in cats:
+        if only is None or category in only:
+            outputs[f"{category}/{INDEX}"] = render_index(category, by_category.get(category, []), links)
+    if with_root:
+        text, problems = root_text(root_md, template)
+        if text is not None:
+            bodies = {
+                "directory": render_directory(cats, entries, links.superseded),
+                "routing": render_routing(entries, links.superseded),
+            }
+            data, problems = render_root(text, bodies)
+            if data is not None:
+                outputs[ROOT_MD] = data
     return CompileResult(outputs, problems)
+
+
+def compile_tree(tree: Tree, template: str | None = None) -> CompileResult:
+    """Every compiled file of the tree. ROOT.md comes from ``template`` when missing."""
+    return compile_entries(tree.categories, tree.entries, tree.compiled.get(ROOT_MD), template)
 
 
 def stale_files(tree: Tree, result: CompileResult) -> list[str]:

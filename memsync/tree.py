@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +23,22 @@ ROOT_MD = "ROOT.md"
 MAX_COMPILED_BYTES = 16 << 20
 
 
+def superseded_ids(entries: Iterable[EntryInfo]) -> set[str]:
+    """Ids of entries that left search and routing.
+
+    An entry is superseded when it says ``superseded_by``, or when another
+    entry lists it in ``supersedes`` and it is not pinned.
+    """
+    by_id = {e.id: e for e in entries if e.valid}
+    out = {e.id for e in by_id.values() if e.superseded_by}
+    for e in by_id.values():
+        for old in e.supersedes:
+            target = by_id.get(old)
+            if target is not None and not target.pinned and old != e.id:
+                out.add(old)
+    return out
+
+
 @dataclass
 class Tree:
     """A root as read from disk (or built in memory by sync)."""
@@ -34,19 +50,8 @@ class Tree:
     compiled: dict[str, bytes | None] = field(default_factory=dict)
 
     def superseded(self) -> set[str]:
-        """Ids of entries that left search and routing.
-
-        An entry is superseded when it says ``superseded_by``, or when another
-        entry lists it in ``supersedes`` and it is not pinned.
-        """
-        by_id = {e.id: e for e in self.entries if e.valid}
-        out = {e.id for e in by_id.values() if e.superseded_by}
-        for e in by_id.values():
-            for old in e.supersedes:
-                target = by_id.get(old)
-                if target is not None and not target.pinned and old != e.id:
-                    out.add(old)
-        return out
+        """Ids of entries that left search and routing."""
+        return superseded_ids(self.entries)
 
 
 def from_files(files: Mapping[str, bytes]) -> Tree:

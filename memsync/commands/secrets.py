@@ -11,7 +11,7 @@ from typing import IO
 
 from memsync.commands._common import add_parser, add_root_options, roots_from
 from memsync.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MemsyncError
-from memsync.output import err, paint, print_json
+from memsync.output import err, paint, print_json, use_color
 
 HINT = ("remove the secret (and rotate it if it was ever shared); if a finding is not a secret, "
         "add `memsync: allow-secret` to its line or run `memsync secrets allow PATH:LINE`")
@@ -134,9 +134,10 @@ def _report(scan: _Scan, as_json: bool) -> int:
 
 
 def print_findings(findings: list, stream: IO[str]) -> None:
+    colour = use_color(stream)  # asked once: thousands of findings are possible
     for f in findings:
-        head, rule, masked = f"{f.path}:{f.line}:{f.col}:", f.rule, f.masked
-        stream.write(f"{head} {paint(rule, 'red', stream)}: {masked}\n")
+        rule = paint(f.rule, "red", stream) if colour else f.rule
+        stream.write(f"{f.path}:{f.line}:{f.col}: {rule}: {f.masked}\n")
 
 
 def hook_blocks(root_path: Path, stream: IO[str]) -> bool:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 
 from memsync.secrets.rules import Hit
-from memsync.secrets.values import plausible_secret
+from memsync.secrets.values import looks_fake, plausible_secret
 
 PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "pwd", "pass")
 OTHER_WORDS = ("secret", "token", "key", "credential", "creds")
 # Chinese (simplified and traditional): password, passphrase, key, token, credential, private key, auth code.
-CJK_PASSWORD = ("密码", "密碼", "口令")
-CJK_OTHER = ("密钥", "秘钥", "密鑰", "令牌", "凭据", "凭证", "私钥", "授权码")
+CJK_PASSWORD = ("密码", "密碼", "口令", "授权码")  # 授权码: the app password mail servers ask for
+CJK_OTHER = ("密钥", "秘钥", "密鑰", "令牌", "凭据", "凭证", "私钥")
+# Vendor names in Chinese that classify a key (阿里云访问密钥 -> Alibaba).
+_CJK_VENDORS = {"阿里".encode(): b"alibaba", "亚马逊".encode(): b"aws"}
 
 
 def _utf8_escaped(text: str) -> str:
@@ -48,6 +50,7 @@ _KEY_QUALIFIERS = frozenset(
     b"alibaba github gitlab slack discord telegram npm pypi cloudflare datadog sentry firebase maps "
     b"algolia".split())
 _AWS_SECRET = re.compile(rb"[A-Za-z0-9/+]{40}")
+_SHAPED = ("aws-secret-access-key", "alibaba-access-key-secret", "twilio-auth-token")
 _ALIBABA_SECRET = re.compile(rb"[A-Za-z0-9]{30}")
 _HEX32 = re.compile(rb"[0-9a-f]{32}")
 
@@ -60,14 +63,15 @@ _value_re: re.Pattern[bytes] | None = None
 _phrase_re: re.Pattern[bytes] | None = None
 _camel_re: re.Pattern[bytes] | None = None
 _word_re: re.Pattern[bytes] | None = None
+_stop_re: re.Pattern[bytes] | None = None
 
 _OPEN_QUOTES = {b'"': b'"', b"'": b"'", b"`": b"`"}
-_UNQUOTED_STOP = re.compile(rb"""["'`<>|,;]""")
+_UNQUOTED_STOP = rb"""["'`<>|,;]"""  # where an unquoted value ends
 _TRAILING = b".:!?)]}"
 
 
 def _compile() -> None:
-    global _op_re, _value_re, _phrase_re, _camel_re, _word_re
+    global _op_re, _value_re, _phrase_re, _camel_re, _word_re, _stop_re
     _op_re = re.compile(_OPERATOR.encode("ascii"), re.I)
     _value_re = re.compile(
         rf"""{_SPACE}{{0,4}}(?P<open>["'`]|{_CJK_QUOTES})?(?P<v>[!-~]{{1,400}})""".encode("ascii"))
@@ -76,6 +80,7 @@ def _compile() -> None:
     _phrase_re = re.compile(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")
     _camel_re = re.compile(rb"([a-z0-9])([A-Z])")
     _word_re = re.compile(rb"[a-z0-9]+")
+    _stop_re = re.compile(_UNQUOTED_STOP)
 
 
 def _words(phrase: bytes) -> list[bytes]:
@@ -105,7 +110,8 @@ def _rule_for(words: list[bytes], keyword: bytes, value: bytes) -> str:
     names = set(words)
     if (b"aws" in names or {b"secret", b"access"} <= names) and _AWS_SECRET.fullmatch(value):
         return "aws-secret-access-key"
-    if names & {b"alibaba", b"aliyun", b"alicloud", b"accesskeysecret"} and _ALIBABA_SECRET.fullmatch(value):
+    alibaba = names & {b"alibaba", b"aliyun", b"alicloud"} or b"accesskeysecret" in b"".join(words)
+    if alibaba and _ALIBABA_SECRET.fullmatch(value):
         return "alibaba-access-key-secret"
     if b"twilio" in names and _HEX32.fullmatch(value):
         return "twilio-auth-token"
@@ -122,7 +128,8 @@ def _value(buf: bytes, at: int) -> tuple[int, bytes] | None:
     if closing is not None:
         value = value.split(closing, 1)[0]
     else:
-        cut = _UNQUOTED_STOP.search(value)
+        assert _stop_re is not None
+        cut = _stop_re.search(value)
         if cut:
             value = value[: cut.start()]
         value = value.rstrip(_TRAILING)
@@ -152,18 +159,23 @@ class KeywordRule:
         if found is None or len(found[1]) < (8 if is_password else 10):
             return None  # cheap checks first: a storm of "password: x" stays cheap
         start, value = found
+        line_start = buf.rfind(b"\n", max(0, pos - 120), pos) + 1
+        before = buf[max(line_start, pos - 120):pos]
         if anchor in _CJK:
-            words = [anchor]
+            # "AWS 访问密钥", "阿里云访问密钥": names before the keyword classify it.
+            words = _words(before) + [v for k, v in _CJK_VENDORS.items() if k in before] + [anchor]
         else:
-            line_start = buf.rfind(b"\n", max(0, pos - 120), pos) + 1
-            backwards = buf[max(line_start, pos - 120):end][::-1]
-            phrase = _phrase_re.match(backwards)
-            words = _words(phrase.group()[::-1] if phrase else buf[pos:end])
+            phrase = _phrase_re.match(buf[pos - len(before):end][::-1])  # original case: camelCase words
+            words = _words(phrase.group()[::-1] if phrase else anchor)
             if not _names_secret(words, anchor):
                 return None
+        rule = _rule_for(words, anchor, value)
+        if rule in _SHAPED:
+            # The key names the vendor and the value has its exact shape ("/" and "+" included).
+            return None if looks_fake(value) else (start, start + len(value), rule, value)
         if not plausible_secret(value, min_len=8 if is_password else 10):
             return None
-        return (start, start + len(value), _rule_for(words, anchor, value), value)
+        return (start, start + len(value), rule, value)
 
 
 RULE = KeywordRule()

@@ -39,7 +39,8 @@ class TokenRule:
     bytes that must not precede the token.
     """
 
-    __slots__ = ("id", "title", "triggers", "source", "lead", "lead_chars", "left", "fake", "_re", "_lead_re")
+    __slots__ = ("id", "title", "triggers", "source", "lead", "lead_chars", "left", "fake", "_re", "_lead_re",
+                 "_secret", "_body")
     lowered = False  # anchors are case-sensitive
 
     def __init__(
@@ -62,31 +63,37 @@ class TokenRule:
         self.lead_chars = lead_chars
         self.left = left
         self.fake = fake
-        self._re: re.Pattern[bytes] | None = None
+        self._re: re.Pattern[bytes] | None = None  # compiled on the rule's first hit
         self._lead_re: re.Pattern[bytes] | None = None
+        self._secret: str | int = 0
+        self._body: str | int = 0
+
+    def _compile(self) -> re.Pattern[bytes]:
+        pattern = re.compile(self.source.encode("ascii"))
+        self._secret = "s" if "s" in pattern.groupindex else 0
+        self._body = "b" if "b" in pattern.groupindex else self._secret
+        # Read backwards from the anchor: one anchored match, linear in the lead.
+        self._lead_re = re.compile(f"{self.lead_chars}{{0,{self.lead[1] + 1}}}".encode("ascii"))
+        self._re = pattern
+        return pattern
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        if self._re is None:
-            self._re = re.compile(self.source.encode("ascii"))
-            # Read backwards from the anchor: one anchored match, linear in the lead.
-            self._lead_re = re.compile(f"{self.lead_chars}{{0,{self.lead[1] + 1}}}".encode("ascii"))
+        pattern = self._re or self._compile()
         start = pos
         low, high = self.lead
         if high:
-            assert self._lead_re is not None
             behind = buf[max(0, pos - high - 1):pos][::-1]
             start = pos - self._lead_re.match(behind).end()  # type: ignore[union-attr]
             if not low <= pos - start <= high:
                 return None
         if start > 0 and buf[start - 1] in self.left and buf[start - 2:start] not in _ESCAPES:
             return None
-        m = self._re.match(buf, start)
+        m = pattern.match(buf, start)
         if m is None or m.end() <= pos:
             return None
-        groups = m.groupdict()
-        s0, s1 = m.span("s") if "s" in groups else m.span()
-        body = m.group("b") if groups.get("b") is not None else buf[s0:s1]
-        if self.fake(body):
+        s0, s1 = m.span(self._secret)
+        body = m.group(self._body)
+        if self.fake(body if body is not None else buf[s0:s1]):
             return None
         return (s0, s1, self.id, buf[s0:s1])
 

@@ -8,12 +8,26 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
+
+
+class _Lazy:
+    """A regex compiled on first use: a scan that meets no candidate never pays for it."""
+
+    def __init__(self, source: bytes, flags: int = 0) -> None:
+        self._args = (source, flags)
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(re.compile(*self._args), name)
+        setattr(self, name, method)  # later lookups find it without __getattr__
+        return method
+
 
 # Bodies made only of these are documentation fillers: xxxx, XXXX, 0000, ****, ....
 _FILLER = frozenset(b"xX0*.#_-/")
 # Words documentation puts in fake values, filler runs, and typed ascending runs
 # ("12345678", "abcdefgh"), searched in the lower-cased value: one search per candidate.
-_FAKE_MARKS = re.compile(
+_FAKE_MARKS = _Lazy(
     rb"example|sample|dummy|placeholder|redacted|changeme|change_me|change-me|your_|your-|yourkey"
     rb"|yourtoken|yoursecret|yourpass|insert_|replace_|_here|-here|notreal|not_real|fake_"
     rb"|0000000|\*\*\*\*|\.\.\.|\xe2\x80\xa6|" + b"|".join(
@@ -21,7 +35,7 @@ _FAKE_MARKS = re.compile(
 _SAMPLE = 256  # bytes of a value inspected: enough to tell random from typed
 
 # Whole-value placeholders and references to a secret kept elsewhere.
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = _Lazy(
     rb"""\$\{.*                     # ${VAR}, ${{ secrets.X }}
     | \$\(.*                        # $(command)
     | \$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)  # $VAR, $var (a mixed-case tail is a password)
@@ -35,14 +49,14 @@ _PLACEHOLDER = re.compile(
     """,
     re.X,
 )
-_ENV_NAME = re.compile(rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD: names a variable
-_IDENTIFIER = re.compile(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
-_PATH = re.compile(rb"(?:~|\.{1,2})?/.*|[A-Za-z]:\\.*|[a-z0-9._-]+/[a-z0-9._/-]*")
-_DATE_OR_NUMBER = re.compile(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
-_UUID = re.compile(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_DIGEST = re.compile(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.I)
-_PUBLISHABLE = re.compile(rb"pk_(?:live|test)_")  # Stripe publishable keys are public by design
-_PUBLIC_SSH = re.compile(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
+_ENV_NAME = _Lazy(rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD: names a variable
+_IDENTIFIER = _Lazy(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
+_PATH = _Lazy(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*")
+_DATE_OR_NUMBER = _Lazy(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
+_UUID = _Lazy(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = _Lazy(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.I)
+_PUBLISHABLE = _Lazy(rb"pk_(?:live|test)_")  # Stripe publishable keys are public by design
+_PUBLIC_SSH = _Lazy(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 
 
 # c * log2(c) for every count a sampled value can have: entropy() then runs in C loops.

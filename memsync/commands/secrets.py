@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     scan.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to scan (default: the memory roots)")
     scan.add_argument("--staged", action="store_true",
                       help="scan the content staged in the git index (what a commit records), not the working files")
-    scan.add_argument("--json", action="store_true", help="print {findings: [...], files: N, errors: [...]}")
+    scan.add_argument("--json", action="store_true",
+                      help="print {findings: [...], files: N, skipped: [...], errors: [...]}")
     add_root_options(scan, both=True)
     scan.epilog = (scan.epilog or "").replace("search both", "scan every existing root (project and global)")
     scan.set_defaults(func=run_scan)
@@ -52,6 +53,7 @@ class _Scan:
         self.allowlists = AllowlistFinder()
         self.findings: list = []
         self.errors: list[str] = []
+        self.skipped: list[str] = []  # symlinks met while walking: not followed, not an error
         self.files = 0
 
     def run(self, items: Iterable[tuple[str, str]]) -> None:
@@ -77,6 +79,7 @@ class _Scan:
         for entry in entries:
             shown = f"{display.rstrip('/')}/{entry.name}"
             if entry.is_symlink():
+                self.skipped.append(shown)
                 continue
             if entry.is_dir(follow_symlinks=False):
                 if entry.name != ".git":
@@ -120,10 +123,13 @@ def _given(scan: _Scan, given: str) -> Iterator[tuple[str, str]]:
 
 
 def _report(scan: _Scan, as_json: bool) -> int:
+    for shown in scan.skipped:
+        sys.stderr.write(f"memsync: {shown}: symlink not followed (its target is not scanned)\n")
     for message in scan.errors:
         err(message)
     if as_json:
-        print_json({"findings": [f.to_json() for f in scan.findings], "files": scan.files, "errors": scan.errors})
+        print_json({"findings": [f.to_json() for f in scan.findings], "files": scan.files,
+                    "skipped": scan.skipped, "errors": scan.errors})
     else:
         print_findings(scan.findings, sys.stdout)
         if scan.findings:

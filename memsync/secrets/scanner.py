@@ -304,7 +304,7 @@ def _scan_serial(items: list[tuple[str | Path, str, frozenset[str]]]) -> tuple[l
             # Ask for what the file holds (plus one byte to notice growth) in one read:
             # os.read allocates its whole buffer up front, so 1 MiB per note would dominate.
             want = min(size, CHUNK) + 1
-            data = _read_head(fd, want, shown, stop_at=size)
+            data = _read_head(fd, want, shown, stop_at=size or -1)  # /proc files claim size 0
             if len(data) == want <= CHUNK:  # it grew since fstat: read on, up to the limit
                 data += _read_head(fd, CHUNK + 1 - want, shown)
             if len(data) > CHUNK:

@@ -3,33 +3,16 @@ adds a secret (printing only the masked finding) and lets the same commit throug
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO, git
+import pytest
+from conftest import git
 
 from bench.secrets_corpus import FAKES
 
-# What building the package needs (see pyproject.toml), copied from this checkout.
-PACKAGE_FILES = ("pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml", "memsync", "templates", "hooks")
-
-
-def hook_repo(tmp_path: Path) -> tuple[Path, str]:
-    """A git repo holding this checkout's files at one commit: what `repo:`/`rev:` point at."""
-    repo = tmp_path / "memsync-hooks"
-    repo.mkdir()
-    for name in PACKAGE_FILES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, repo / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            shutil.copy2(source, repo / name)
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "-m", "memsync at test time")
-    return repo, git(repo, "rev-parse", "HEAD").strip()
+pytestmark = pytest.mark.xdist_group("pre-commit")  # one worker shares the installed hook environment
 
 
 def commit(repo: Path, env: dict[str, str], message: str) -> subprocess.CompletedProcess[str]:
@@ -37,8 +20,10 @@ def commit(repo: Path, env: dict[str, str], message: str) -> subprocess.Complete
                           timeout=600)
 
 
-def test_pre_commit_refuses_a_secret_and_accepts_the_clean_commit(tmp_path: Path, pre_commit_env: dict[str, str]) -> None:
-    source, rev = hook_repo(tmp_path)
+def test_pre_commit_refuses_a_secret_and_accepts_the_clean_commit(
+        tmp_path: Path, pre_commit_env: dict[str, str], hook_repo: tuple[Path, str]) -> None:
+    # hook_repo: this checkout's files committed in a fresh repo, named by `repo:` + `rev:`.
+    source, rev = hook_repo
     consumer = tmp_path / "consumer"
     consumer.mkdir()
     git(consumer, "init", "-q", "-b", "main")
@@ -61,7 +46,7 @@ def test_pre_commit_refuses_a_secret_and_accepts_the_clean_commit(tmp_path: Path
     output = done.stdout + done.stderr
     assert done.returncode != 0, output
     assert "memsync secrets" in output and "Failed" in output
-    assert "docs/deploy.md:3:33: anthropic-api-key: sk-a*** (108 chars)" in output
+    assert f"docs/deploy.md:3:34: anthropic-api-key: sk-a*** ({len(secret)} chars)" in output, output
     assert secret not in output and secret[10:40] not in output
     assert git(consumer, "log", "--format=%s").split("\n")[0] == "add pre-commit config"
 

@@ -28,7 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.secrets_corpus import ALL_TYPES, PLACEMENTS, generate  # noqa: E402
+from bench.secrets_corpus import ALL_TYPES, PLACEMENTS, generate
 
 OUT = REPO / "bench" / "out"
 RESULTS = REPO / "bench" / "results" / "secrets.md"
@@ -42,7 +42,7 @@ def timed(cmd: list[str], cwd: Path, timeout: float | None = None) -> tuple[floa
     start = time.perf_counter()
     try:
         done = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True, encoding="utf-8",
-                              errors="replace", timeout=timeout)
+                              errors="replace", timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return time.perf_counter() - start, None
     return time.perf_counter() - start, done
@@ -53,7 +53,7 @@ def memsync_cmd(*args: str) -> list[str]:
 
 
 def detect_secrets_available() -> bool:
-    return subprocess.run([sys.executable, "-c", "import detect_secrets"], capture_output=True).returncode == 0
+    return subprocess.run([sys.executable, "-c", "import detect_secrets"], capture_output=True, check=False).returncode == 0
 
 
 def parse_memsync(stdout: str) -> dict[str, list[tuple[int, str]]]:
@@ -159,7 +159,7 @@ def run_adversarial(tmp: Path, with_ds: bool) -> list[tuple[str, float, float, f
         start = time.perf_counter()
         scan_bytes(data, "adversarial.md")
         in_process = time.perf_counter() - start
-        whole, done = timed(memsync_cmd(str(path)), tmp, timeout=120)
+        whole, _ = timed(memsync_cmd(str(path)), tmp, timeout=120)
         ds = None
         if with_ds:
             ds_time, ds_done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", str(path)],
@@ -252,13 +252,13 @@ def _ok(good: bool) -> str:
 def render(args, labels, ours, ours_time, ours_median, theirs, ds_time, boot, adversarial) -> str:
     size = labels["bytes"]
     mb_s = size / 1e6 / ours_time
-    lines = ["# Secrets benchmark", "",
-             f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+    intro = (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
              f"{platform.system()}. Corpus: {size / 1e6:.2f} MB of generated memory notes "
              f"({len(labels['secrets'])} planted secrets of {len(ALL_TYPES)} types in {len(PLACEMENTS)}+ placements, "
              f"English and Chinese; {len(labels['lookalike_files'])} look-alike notes; "
              f"{len(labels['clean_files'])} clean notes). Times are whole processes "
-             f"(`python -m memsync secrets scan .`, `python -m detect_secrets scan --all-files .`), same run.", ""]
+             f"(`python -m memsync secrets scan .`, `python -m detect_secrets scan --all-files .`), same run.")
+    lines = ["# Secrets benchmark", "", intro, ""]
     lines += ["## Summary", "", "| measure | memsync | detect-secrets | target | |", "|---|---|---|---|---|"]
     ds = theirs or {}
     lines.append(f"| recall (all types) | {_pct(ours['recall'])} | {_pct(ds['recall']) if theirs else '-'} "

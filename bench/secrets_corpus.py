@@ -467,12 +467,11 @@ LOOKALIKE_PLACEMENTS = ("prose", "frontmatter", "table", "list", "code-block", "
 
 # --- the corpus ----------------------------------------------------------------------------
 
-def secret_snippet(r: Rng, kind: str, lang: str, placement: str) -> tuple[str, str]:
-    """(text to place, the secret inside it) for one planted secret."""
+def secret_snippet(r: Rng, kind: str, lang: str, placement: str) -> str:
+    """The text to place for one planted secret (the secret, or its key and the secret)."""
     if kind in CONTEXT:
-        return context_core(r, kind, lang, placement)
-    secret = FAKES[kind](r)
-    return secret, secret
+        return context_core(r, kind, lang, placement)[0]
+    return FAKES[kind](r)
 
 
 def generate(out: Path, *, seed: int = 4, copies: int = 3, lookalike_bytes: int = 1_600_000,
@@ -500,7 +499,7 @@ def generate(out: Path, *, seed: int = 4, copies: int = 3, lookalike_bytes: int 
         lang = batch[0][2]
         inserts, metas = [], []
         for kind, placement, _ in batch:
-            core, secret = secret_snippet(r, kind, lang, placement)
+            core = secret_snippet(r, kind, lang, placement)
             fm, body = place(r, placement, lang, core)
             meta = {"type": kind, "placement": placement, "lang": lang}
             inserts.append((fm, body, len(metas)))

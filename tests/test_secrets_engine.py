@@ -14,7 +14,14 @@ import pytest
 
 from bench.secrets_corpus import FAKES, pem
 from memsync.errors import EXIT_USAGE, MemsyncError
-from memsync.secrets import ALLOW_FILE, Finding, load_allowlist, scan_bytes, scan_file, scan_text
+from memsync.secrets import (
+    ALLOW_FILE,
+    Finding,
+    load_allowlist,
+    scan_bytes,
+    scan_file,
+    scan_text,
+)
 from memsync.secrets.finding import mask
 from memsync.secrets.scanner import CHUNK, CONTEXT, OVERLAP, scan_files, scan_stream
 

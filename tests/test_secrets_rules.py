@@ -12,7 +12,18 @@ import string
 
 import pytest
 
-from bench.secrets_corpus import B62, CONTEXT, FAKES, HEX, LOOKALIKES, checksummed, jwt, password, pem, pick
+from bench.secrets_corpus import (
+    B62,
+    CONTEXT,
+    FAKES,
+    HEX,
+    LOOKALIKES,
+    checksummed,
+    jwt,
+    password,
+    pem,
+    pick,
+)
 from memsync.secrets import scan_text
 
 R = random.Random(20240601)

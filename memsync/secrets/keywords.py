@@ -72,7 +72,7 @@ _TRAILING = b".:!?)]}"
 
 def _compile() -> None:
     global _op_re, _value_re, _phrase_re, _camel_re, _word_re, _stop_re
-    _op_re = re.compile(_OPERATOR.encode("ascii"), re.I)
+    _op_re = re.compile(_OPERATOR.encode("ascii"), re.IGNORECASE)
     _value_re = re.compile(
         rf"""{_SPACE}{{0,4}}(?P<open>["'`]|{_CJK_QUOTES})?(?P<v>[!-~]{{1,400}})""".encode("ascii"))
     # The key read backwards from the keyword: one identifier plus up to four

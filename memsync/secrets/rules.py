@@ -39,8 +39,20 @@ class TokenRule:
     bytes that must not precede the token.
     """
 
-    __slots__ = ("id", "title", "triggers", "source", "lead", "lead_chars", "left", "fake", "_re", "_lead_re",
-                 "_secret", "_body")
+    __slots__ = (
+        "_body",
+        "_lead_re",
+        "_re",
+        "_secret",
+        "fake",
+        "id",
+        "lead",
+        "lead_chars",
+        "left",
+        "source",
+        "title",
+        "triggers",
+    )
     lowered = False  # anchors are case-sensitive
 
     def __init__(

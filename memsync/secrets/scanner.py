@@ -251,6 +251,16 @@ def _read_head(fd: int, size: int, shown: str, stop_at: int = -1) -> bytes:
     return b"".join(parts)
 
 
+def _continue_reading(first: bytes, fd: int, shown: str) -> Reader:
+    """A reader that returns ``first`` (already read), then the rest of the file."""
+    pending = [first]
+
+    def read(size: int) -> bytes:
+        return pending.pop() if pending else _read_head(fd, size, shown)
+
+    return read
+
+
 class _Batches:
     """Small files joined into ~1 MiB buffers (ASCII-only files apart: they skip the
     Chinese-keyword passes), so the passes run once per batch, not once per note."""
@@ -308,11 +318,7 @@ def _scan_serial(items: list[tuple[str | Path, str, frozenset[str]]]) -> tuple[l
             if len(data) == want <= CHUNK:  # it grew since fstat: read on, up to the limit
                 data += _read_head(fd, CHUNK + 1 - want, shown)
             if len(data) > CHUNK:
-                pending = [data]
-
-                def read(n: int, fd: int = fd, shown: str = shown) -> bytes:
-                    return pending.pop() if pending else _read_head(fd, n, shown)
-
+                read = _continue_reading(data, fd, shown)
                 batches.found += ((number, f) for f in scan_stream(read, shown, allowlist=allowlist))
             elif _is_utf16(data):
                 batches.found += ((number, f) for f in scan_bytes(data, shown, allowlist=allowlist))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding
@@ -53,6 +54,24 @@ def staged_blobs(top: Path, pathspecs: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+class _Blob:
+    """Reads one blob of ``size`` bytes from ``git cat-file --batch`` output, in pieces."""
+
+    def __init__(self, stream: IO[bytes], size: int, rel: str) -> None:
+        self.stream = stream
+        self.remaining = size
+        self.rel = rel
+
+    def read(self, size: int) -> bytes:
+        if not self.remaining:
+            return b""
+        data = self.stream.read(min(size, self.remaining, CHUNK))
+        if not data:
+            raise MemsyncError(f"git stopped while sending the staged blob of {self.rel}")
+        self.remaining -= len(data)
+        return data
+
+
 def scan_staged(cwd: Path, pathspecs: list[str], allowlist_for: Callable[[Path], frozenset[str]],
                 display: Callable[[Path], str]) -> list[Finding]:
     """Findings in the staged version of the files matching ``pathspecs`` (absolute or top-relative)."""
@@ -73,24 +92,12 @@ def scan_staged(cwd: Path, pathspecs: list[str], allowlist_for: Callable[[Path],
             header = proc.stdout.readline().split()
             if len(header) != 3 or header[1] != b"blob":
                 raise MemsyncError(f"git could not read the staged blob of {rel}")
-            remaining = int(header[2])
-            stdout = proc.stdout
-
-            def read(size: int) -> bytes:
-                nonlocal remaining
-                if not remaining:
-                    return b""
-                data = stdout.read(min(size, remaining, CHUNK))
-                if not data:
-                    raise MemsyncError(f"git stopped while sending the staged blob of {rel}")
-                remaining -= len(data)
-                return data
-
+            blob = _Blob(proc.stdout, int(header[2]), rel)
             path = top / rel
-            out += scan_stream(read, display(path), allowlist=allowlist_for(path))
-            while remaining:  # a binary blob stops the scan early: drain it
-                read(CHUNK)
-            stdout.read(1)  # the newline after each blob
+            out += scan_stream(blob.read, display(path), allowlist=allowlist_for(path))
+            while blob.read(CHUNK):  # a binary blob stops the scan early: drain it
+                pass
+            proc.stdout.read(1)  # the newline after each blob
     finally:
         proc.stdin.close()
         proc.stdout.close()

@@ -35,7 +35,7 @@ class Pass:
     pass matches the anchor text itself (``anchors`` is empty).
     """
 
-    __slots__ = ("regex", "anchors", "offsets", "lowered", "ascii")
+    __slots__ = ("anchors", "ascii", "lowered", "offsets", "regex")
 
     def __init__(self, regex: re.Pattern[bytes], anchors: tuple[bytes, ...], offsets: tuple[int, ...],
                  lowered: bool) -> None:

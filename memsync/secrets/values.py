@@ -47,14 +47,14 @@ _PLACEHOLDER = _Lazy(
     | (?:os\.environ|os\.getenv|getenv|process\.env|env|ENV|secrets|vault|op|ssm|keyring)[.:(\[].*
     | [A-Za-z]+://\S*               # a reference URL (vault://, op://, https://...)
     """,
-    re.X,
+    re.VERBOSE,
 )
 _ENV_NAME = _Lazy(rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD: names a variable
 _IDENTIFIER = _Lazy(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
 _PATH = _Lazy(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*")
 _DATE_OR_NUMBER = _Lazy(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
 _UUID = _Lazy(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_DIGEST = _Lazy(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.I)
+_DIGEST = _Lazy(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
 _PUBLISHABLE = _Lazy(rb"pk_(?:live|test)_")  # Stripe publishable keys are public by design
 _PUBLIC_SSH = _Lazy(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 

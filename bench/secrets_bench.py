@@ -38,10 +38,11 @@ _LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<rule>[
 TARGETS = {"recall": 0.98, "fp_rate": 0.01, "mb_s": 20.0, "ratio": 50.0, "startup": 0.15}
 
 
-def timed(cmd: list[str], cwd: Path, timeout: float | None = None) -> tuple[float, subprocess.CompletedProcess[str] | None]:
+def timed(cmd: list[str], cwd: Path, timeout: float | None = None,
+          env: dict[str, str] | None = None) -> tuple[float, subprocess.CompletedProcess[str] | None]:
     start = time.perf_counter()
     try:
-        done = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True, encoding="utf-8",
+        done = subprocess.run(cmd, cwd=cwd, env=env or ENV, capture_output=True, text=True, encoding="utf-8",
                               errors="replace", timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return time.perf_counter() - start, None
@@ -209,12 +210,17 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(labels['lookalike_files'])} look-alike notes, {len(labels['clean_files'])} clean notes", file=sys.stderr)
 
     times = []
+    serial = []
     mine = None
-    for _ in range(args.runs):
+    one_process = dict(ENV, MEMSYNC_SECRETS_WORKERS="1")
+    for _ in range(args.runs):  # interleaved, so machine load hits both alike
         elapsed, done = timed(memsync_cmd("."), corpus)
         assert done is not None and done.returncode == 1, done and done.stderr
         times.append(elapsed)
         mine = done
+        elapsed, done = timed(memsync_cmd("."), corpus, env=one_process)
+        assert done is not None and done.stdout == mine.stdout, "one process must report the same"
+        serial.append(elapsed)
     assert mine is not None
     ours = score(parse_memsync(mine.stdout), labels)
     ours_time = min(times)
@@ -233,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     boot = startup(tmp, 5 if args.quick else 20, with_ds)
     adversarial = run_adversarial(tmp, with_ds and not args.quick)
 
-    report = render(args, labels, ours, ours_time, statistics.median(times), theirs, ds_time, boot, adversarial)
+    report = render(args, labels, ours, ours_time, statistics.median(times), theirs, ds_time, boot, adversarial,
+                    serial)
     print(report)
     if not args.no_write:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -249,7 +256,7 @@ def _ok(good: bool) -> str:
     return "met" if good else "NOT met"
 
 
-def render(args, labels, ours, ours_time, ours_median, theirs, ds_time, boot, adversarial) -> str:
+def render(args, labels, ours, ours_time, ours_median, theirs, ds_time, boot, adversarial, serial) -> str:
     size = labels["bytes"]
     mb_s = size / 1e6 / ours_time
     intro = (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
@@ -275,6 +282,8 @@ def render(args, labels, ours, ours_time, ours_median, theirs, ds_time, boot, ad
                  + (f"{ds_time:.1f} s" if ds_time else "-") + " | | |")
     lines.append(f"| throughput | {mb_s:.1f} MB/s | " + (f"{size / 1e6 / ds_time:.2f} MB/s" if ds_time else "-")
                  + f" | >= 20 MB/s | {_ok(mb_s >= TARGETS['mb_s'])} |")
+    lines.append(f"| throughput in one process (`MEMSYNC_SECRETS_WORKERS=1`; min; median) | "
+                 f"{size / 1e6 / min(serial):.1f} MB/s; {size / 1e6 / statistics.median(serial):.1f} MB/s | | | |")
     if ds_time:
         ratio = ds_time / ours_time
         lines.append(f"| speed ratio | {ratio:.0f}x detect-secrets | 1x | >= 50x | {_ok(ratio >= TARGETS['ratio'])} |")

@@ -248,3 +248,30 @@ def test_help_and_demo(run) -> None:
 @pytest.mark.parametrize("args", [["secrets"], ["secrets", "allow"], ["secrets", "scan", "--bogus"]])
 def test_usage_errors(cli, args: list[str]) -> None:
     assert cli(*args)[0] == 2
+
+
+def test_workers_setting_is_checked(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    note(tmp_path / "a.md", f"t {token()}")
+    monkeypatch.setenv("MEMSYNC_SECRETS_WORKERS", "many")
+    code, _, err = cli("secrets", "scan", "a.md")
+    assert code == 2 and "MEMSYNC_SECRETS_WORKERS must be a whole number" in err
+    monkeypatch.setenv("MEMSYNC_SECRETS_WORKERS", "2")
+    assert cli("secrets", "scan", "a.md")[0] == 1
+
+
+def test_large_scan_in_several_processes_reports_the_same(cli, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from memsync.secrets.scanner import PARALLEL_FILES
+
+    for i in range(PARALLEL_FILES + 10):
+        (tmp_path / "notes" / f"{i // 100:02d}").mkdir(parents=True, exist_ok=True)
+        body = f"key: {token(i, 'npm-token')}\n" if i % 97 == 0 else "plain note\n"
+        (tmp_path / "notes" / f"{i // 100:02d}" / f"n{i:04d}.md").write_text(body, encoding="utf-8")
+    outputs = []
+    for workers in ("1", "2"):
+        monkeypatch.setenv("MEMSYNC_SECRETS_WORKERS", workers)
+        code, out, _ = cli("secrets", "scan", "--json", "notes")
+        assert code == 1
+        outputs.append(json.loads(out))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["files"] == PARALLEL_FILES + 10 and len(outputs[0]["findings"]) == 11

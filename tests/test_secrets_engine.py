@@ -223,3 +223,11 @@ def test_parallel_scan_equals_serial_scan(tmp_path: Path) -> None:
 def test_near_match_storms_find_nothing(unit: str) -> None:
     data = (unit * (65536 // len(unit) + 1)).encode()[:65536]
     assert scan_bytes(data, "storm.md") == []
+
+
+def test_every_rule_id_is_documented() -> None:
+    from memsync.secrets.scanner import rule_ids
+
+    doc = (REPO / "docs" / "secrets.md").read_text(encoding="utf-8")
+    missing = [rule for rule in rule_ids() if f"`{rule}`" not in doc]
+    assert missing == [] and len(rule_ids()) > 40

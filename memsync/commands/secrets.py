@@ -57,11 +57,10 @@ class _Scan:
         self.files = 0
 
     def run(self, items: Iterable[tuple[str, str]]) -> None:
-        from memsync.secrets.scanner import PARALLEL_FILES, scan_files
+        from memsync.secrets.scanner import scan_files
 
         listed = [(path, shown, self.allowlists.for_file(path)) for path, shown in items]
-        workers = min(os.cpu_count() or 1, 4) if len(listed) >= PARALLEL_FILES else 1
-        found, count, errors = scan_files(listed, workers=workers)
+        found, count, errors = scan_files(listed, workers=_workers(len(listed)))
         self.findings += found
         self.files += count
         self.errors += errors
@@ -112,6 +111,19 @@ def run_scan(args: argparse.Namespace) -> int:
     else:
         scan.run(item for root in roots_from(args) for item in scan.walk(root.path, root.display))
     return _report(scan, args.json)
+
+
+def _workers(files: int) -> int:
+    """Processes for a scan of ``files`` files: one below PARALLEL_FILES, else
+    $MEMSYNC_SECRETS_WORKERS, else one per CPU (at most 4)."""
+    from memsync.secrets.scanner import PARALLEL_FILES
+
+    setting = os.environ.get("MEMSYNC_SECRETS_WORKERS", "")
+    if setting and (not setting.isdigit() or int(setting) < 1):
+        raise MemsyncError(f"MEMSYNC_SECRETS_WORKERS must be a whole number >= 1, not {setting!r}")
+    if files < PARALLEL_FILES:
+        return 1
+    return int(setting) if setting else min(os.cpu_count() or 1, 4)
 
 
 def _given(scan: _Scan, given: str) -> Iterator[tuple[str, str]]:

@@ -53,6 +53,15 @@ def _engine() -> tuple[list, dict]:
     return _engine_state
 
 
+def rule_ids() -> list[str]:
+    """Every rule id a finding can carry, sorted (docs/secrets.md lists them all)."""
+    from memsync.secrets import keywords, rules, structured
+
+    found = {rule_id for rule in (*rules.TOKEN_RULES, *structured.RULES, keywords.RULE)
+             for rule_id in getattr(rule, "ids", (rule.id,))}
+    return sorted(found)
+
+
 def find_hits(buf: bytes) -> list[Hit]:
     """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps."""
     passes, dispatch = _engine()

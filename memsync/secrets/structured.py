@@ -88,6 +88,7 @@ class AuthHeaderRule:
     """``Authorization: Bearer <token>`` and ``Basic <base64 of user:password>``."""
 
     id = "auth-header"
+    ids = ("bearer-token", "basic-auth")
     title = "HTTP Bearer token or Basic credentials"
     triggers = (("Bearer ", "[A-Za-z0-9._~+/-]{20}"), ("Basic ", "[A-Za-z0-9+/]{16}"))
     lowered = False

@@ -22,8 +22,9 @@ from memsync.secrets import (
     scan_file,
     scan_text,
 )
+from memsync.secrets.batch import scan_files
 from memsync.secrets.finding import mask
-from memsync.secrets.scanner import CHUNK, CONTEXT, OVERLAP, scan_files, scan_stream
+from memsync.secrets.scanner import CHUNK, CONTEXT, OVERLAP, scan_stream
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -66,7 +67,8 @@ def test_fingerprint_depends_on_rule_and_secret_not_on_place() -> None:
     fa = scan_text(f"x {a}")[0].fingerprint
     assert scan_text(f"\n\n   y {a}", "elsewhere.md")[0].fingerprint == fa
     assert scan_text(f"x {b}")[0].fingerprint != fa
-    assert a not in fa and a[4:12] not in fa
+    leaked = a in fa or a[4:12] in fa
+    assert not leaked
 
 
 def test_inline_marker_opts_out_one_line_only() -> None:
@@ -93,7 +95,8 @@ def test_malformed_allowlist_is_an_error_that_never_echoes_the_line(tmp_path: Pa
     with pytest.raises(MemsyncError) as info:
         load_allowlist(tmp_path)
     assert info.value.line == 2 and info.value.exit_code == EXIT_USAGE
-    assert "fingerprint" in str(info.value) and secret not in str(info.value)
+    leaked = secret in str(info.value)
+    assert "fingerprint" in str(info.value) and not leaked
 
 
 def test_binary_data_is_skipped_and_invalid_utf8_is_scanned() -> None:

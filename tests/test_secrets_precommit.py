@@ -47,7 +47,8 @@ def test_pre_commit_refuses_a_secret_and_accepts_the_clean_commit(
     assert done.returncode != 0, output
     assert "memsync secrets" in output and "Failed" in output
     assert f"docs/deploy.md:3:34: anthropic-api-key: sk-a*** ({len(secret)} chars)" in output, output
-    assert secret not in output and secret[10:40] not in output
+    leaked = secret in output or secret[10:40] in output  # computed first: a failure names no secret
+    assert not leaked
     assert git(consumer, "log", "--format=%s").split("\n")[0] == "add pre-commit config"
 
     docs.write_text("# Deploy\n\nThe agent calls the API with the key in $ANTHROPIC_API_KEY.\n", encoding="utf-8")

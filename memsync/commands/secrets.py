@@ -57,7 +57,7 @@ class _Scan:
         self.files = 0
 
     def run(self, items: Iterable[tuple[str, str]]) -> None:
-        from memsync.secrets.scanner import scan_files
+        from memsync.secrets.batch import scan_files
 
         listed = [(path, shown, self.allowlists.for_file(path)) for path, shown in items]
         found, count, errors = scan_files(listed, workers=_workers(len(listed)))
@@ -116,7 +116,7 @@ def run_scan(args: argparse.Namespace) -> int:
 def _workers(files: int) -> int:
     """Processes for a scan of ``files`` files: one below PARALLEL_FILES, else
     $MEMSYNC_SECRETS_WORKERS, else one per CPU (at most 4)."""
-    from memsync.secrets.scanner import PARALLEL_FILES
+    from memsync.secrets.batch import PARALLEL_FILES
 
     setting = os.environ.get("MEMSYNC_SECRETS_WORKERS", "")
     if setting and (not setting.isdigit() or int(setting) < 1):

@@ -13,7 +13,7 @@ import codecs
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from memsync.errors import MemsyncError
@@ -57,8 +57,8 @@ def rule_ids() -> list[str]:
     """Every rule id a finding can carry, sorted (docs/secrets.md lists them all)."""
     from memsync.secrets import keywords, rules, structured
 
-    found = {rule_id for rule in (*rules.TOKEN_RULES, *structured.RULES, keywords.RULE)
-             for rule_id in getattr(rule, "ids", (rule.id,))}
+    every: tuple = (*rules.TOKEN_RULES, *structured.RULES, keywords.RULE)
+    found = {rule_id for rule in every for rule_id in getattr(rule, "ids", (rule.id,))}
     return sorted(found)
 
 
@@ -237,156 +237,3 @@ def scan_file(path: Path, display: str | None = None, *, allowlist: frozenset[st
         return scan_stream(read, shown, allowlist=allowlist)
     finally:
         os.close(fd)
-
-
-
-_SEPARATOR = b"\n\0\n"  # between files in a batch: no token, value or key block crosses a NUL
-PARALLEL_FILES = 1000  # fewer files than this: a second process costs more than it saves
-
-
-def _read_head(fd: int, size: int, shown: str, stop_at: int = -1) -> bytes:
-    """Up to ``size`` bytes; stops early at end of file, or once ``stop_at`` bytes (the
-    size fstat gave) have arrived, which saves the extra read that would return b""."""
-    parts, got = [], 0
-    while got < size and got != stop_at:
-        try:
-            part = os.read(fd, size - got)
-        except OSError as exc:
-            raise MemsyncError(f"cannot read: {exc.strerror or exc}", path=shown) from None
-        if not part:
-            break
-        parts.append(part)
-        got += len(part)
-    return b"".join(parts)
-
-
-def _continue_reading(first: bytes, fd: int, shown: str) -> Reader:
-    """A reader that returns ``first`` (already read), then the rest of the file."""
-    pending = [first]
-
-    def read(size: int) -> bytes:
-        return pending.pop() if pending else _read_head(fd, size, shown)
-
-    return read
-
-
-class _Batches:
-    """Small files joined into ~1 MiB buffers (ASCII-only files apart: they skip the
-    Chinese-keyword passes), so the passes run once per batch, not once per note."""
-
-    def __init__(self) -> None:
-        self.found: list[tuple[int, Finding]] = []  # (file number, finding): sorted at the end
-        self._open: dict[bool, tuple[list[bytes], list[tuple[int, str, frozenset[str], int, int]]]] = {}
-        self._size = {True: 0, False: 0}
-
-    def add(self, number: int, data: bytes, shown: str, allowlist: frozenset[str]) -> None:
-        ascii_only = data.isascii()
-        parts, files = self._open.setdefault(ascii_only, ([], []))
-        begin = self._size[ascii_only]
-        files.append((number, shown, allowlist, begin, begin + len(data)))
-        parts += (data, _SEPARATOR)
-        self._size[ascii_only] = begin + len(data) + len(_SEPARATOR)
-        if self._size[ascii_only] >= CHUNK:
-            self.flush(ascii_only)
-
-    def flush(self, ascii_only: bool) -> None:
-        parts, files = self._open.pop(ascii_only, ([], []))
-        self._size[ascii_only] = 0
-        if not files:
-            return
-        buf = b"".join(parts)
-        hits = find_hits(buf)
-        starts = [h[0] for h in hits]
-        for number, shown, allowlist, begin, end in files:
-            mine = hits[bisect.bisect_left(starts, begin):bisect.bisect_left(starts, end)]
-            if mine:
-                self.found += ((number, f) for f in _findings(buf, mine, shown, allowlist, base=begin))
-
-    def close(self) -> list[Finding]:
-        self.flush(True)
-        self.flush(False)
-        self.found.sort(key=lambda item: (item[0], item[1].line, item[1].col))
-        return [f for _, f in self.found]
-
-
-def _scan_serial(items: list[tuple[str | Path, str, frozenset[str]]]) -> tuple[list[Finding], int, list[str]]:
-    batches = _Batches()
-    errors: list[str] = []
-    scanned = 0
-    for number, (path, shown, allowlist) in enumerate(items):
-        try:
-            fd, size = open_regular(path, shown)
-        except MemsyncError as exc:
-            errors.append(str(exc))
-            continue
-        try:
-            # Ask for what the file holds (plus one byte to notice growth) in one read:
-            # os.read allocates its whole buffer up front, so 1 MiB per note would dominate.
-            want = min(size, CHUNK) + 1
-            data = _read_head(fd, want, shown, stop_at=size or -1)  # /proc files claim size 0
-            if len(data) == want <= CHUNK:  # it grew since fstat: read on, up to the limit
-                data += _read_head(fd, CHUNK + 1 - want, shown)
-            if len(data) > CHUNK:
-                read = _continue_reading(data, fd, shown)
-                batches.found += ((number, f) for f in scan_stream(read, shown, allowlist=allowlist))
-            elif _is_utf16(data):
-                batches.found += ((number, f) for f in scan_bytes(data, shown, allowlist=allowlist))
-            elif b"\0" not in data[:BINARY_SNIFF]:
-                batches.add(number, data, shown, allowlist)
-            scanned += 1
-        except MemsyncError as exc:
-            errors.append(str(exc))
-        finally:
-            os.close(fd)
-    return batches.close(), scanned, errors
-
-
-def _scan_forked(items: list, workers: int) -> tuple[list[Finding], int, list[str]]:
-    """Split ``items`` into ``workers`` runs; forked children scan all but the last,
-    which this process scans meanwhile. Results come back pickled through pipes in
-    order; a child that fails has its run rescanned here, so the result is always
-    what a serial scan gives."""
-    import pickle
-
-    size = -(-len(items) // workers)
-    runs = [items[i:i + size] for i in range(0, len(items), size)]
-    children = []
-    for run in runs[:-1]:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: scan, send, leave without running any cleanup of the parent's
-            os.close(read_end)
-            status = 1
-            try:
-                data = pickle.dumps(_scan_serial(run))
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(write_end, view):]
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(write_end)
-        children.append((pid, read_end, run))
-    last = _scan_serial(runs[-1])
-    results = []
-    for pid, read_end, run in children:
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        results.append(pickle.loads(data) if status == 0 and data else _scan_serial(run))
-    results.append(last)
-    return ([f for r in results for f in r[0]], sum(r[1] for r in results), [e for r in results for e in r[2]])
-
-
-def scan_files(items: Iterable[tuple[str | Path, str, frozenset[str]]], *,
-               workers: int = 1) -> tuple[list[Finding], int, list[str]]:
-    """Scan many (path, display, allowlist) files: (findings in input order, files scanned, errors).
-
-    Files up to 1 MiB are batched; larger ones are streamed. A file that cannot
-    be read becomes an error message and the rest go on. With ``workers`` > 1
-    (and ``os.fork``), the files are split among that many processes.
-    """
-    listed = list(items)
-    if workers > 1 and len(listed) > 1 and hasattr(os, "fork"):
-        return _scan_forked(listed, min(workers, len(listed)))
-    return _scan_serial(listed)

@@ -276,3 +276,14 @@ def test_large_scan_in_several_processes_reports_the_same(cli, tmp_path: Path,
         outputs.append(json.loads(out))
     assert outputs[0] == outputs[1]
     assert outputs[0]["files"] == PARALLEL_FILES + 10 and len(outputs[0]["findings"]) == 11
+
+
+def test_staged_by_default_skips_roots_outside_git(cli, git_repo: Path, clean_env: Path) -> None:
+    secret = token(6)
+    note(clean_env / "global-memory" / "facts" / "g.md", f"t {token(7)}")  # a plain folder: nothing staged
+    note(git_repo / ".memory" / "facts" / "p.md", f"t {secret}")
+    git(git_repo, "add", ".")
+    code, out, err = cli("secrets", "scan", "--staged", cwd=git_repo)
+    assert code == 1 and out.splitlines() == [".memory/facts/p.md:7:3: github-pat: ghp_*** (40 chars)"]
+    code, _, err = cli("secrets", "scan", "--staged", "--global", cwd=git_repo)
+    assert code == 2 and "not inside a git repository" in err

@@ -98,12 +98,15 @@ def run_scan(args: argparse.Namespace) -> int:
         raise MemsyncError("give PATHs or --root/--project/--global, not both")
     scan = _Scan()
     if args.staged:
-        from memsync.secrets.staged import scan_staged
+        from memsync.secrets.staged import scan_staged, worktree_top
 
         if args.paths:
             groups = [(Path.cwd(), [os.path.abspath(p) for p in args.paths])]
         else:
             groups = [(root.path, [str(root.path)]) for root in roots_from(args)]
+            if not (args.root or args.project or args.global_):
+                # By default a root outside git (a plain folder) has nothing staged: skip it.
+                groups = [(cwd, specs) for cwd, specs in groups if worktree_top(cwd) is not None]
         for cwd, specs in groups:
             scan.findings += scan_staged(cwd, specs, scan.allowlists.for_file, _display)
     elif args.paths:

@@ -192,7 +192,7 @@ def startup(tmp: Path, runs: int, with_ds: bool) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mb", type=float, default=8.0, help="corpus size in MB (default 8)")
-    ap.add_argument("--runs", type=int, default=5, help="memsync runs on the corpus (min and median reported)")
+    ap.add_argument("--runs", type=int, default=7, help="memsync runs on the corpus (min and median reported)")
     ap.add_argument("--quick", action="store_true", help="1 MB corpus, fewer runs, no adversarial detect-secrets")
     ap.add_argument("--no-baseline", action="store_true", help="skip detect-secrets")
     ap.add_argument("--no-write", action="store_true", help="do not overwrite bench/results/secrets.md")

@@ -218,7 +218,8 @@ def test_parallel_scan_equals_serial_scan(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("unit", [
-    "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3f ", "AKIAQRST", "password: pass token= key: secret:",
+    "ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3f ",  # one character short
+    "AKIAQRST", "password: pass token= key: secret:",
     "eyJ" + "a" * 300 + ".eyJ" + "b" * 30 + " ", "postgres://" + "u" * 60 + ":" + "p" * 250 + " ",
     "-----BEGIN RSA PRIVATE KEY----- ", "." + "a" * 6 + "." + "b" * 26 + " ", "_-.:~Q~:AA-----",
     "密码：密钥：令牌：口令是凭据为", "sk-ant-!glpat-!xoxb-1!AIza!AKIA!hf_!npm_!dop_v1_!hvs.!SG.!eyJ!",

@@ -28,23 +28,30 @@ _PIVOT_ORDER = b"~=|JQXZKVYWBGFPUMHCDLNROITESA_.:-/+0123456789 "
 
 
 class Pass:
-    """One compiled scan over the original bytes or their lower-cased copy.
+    """One scan over the original bytes or their lower-cased copy, compiled on first use
+    (an English note never compiles the Chinese-keyword passes).
 
     A pivot pass marks which anchor matched with an empty group per anchor
     (``anchors[i]``, starting ``offsets[i]`` bytes before the pivot); a trie
     pass matches the anchor text itself (``anchors`` is empty).
     """
 
-    __slots__ = ("anchors", "ascii", "lowered", "offsets", "regex")
+    __slots__ = ("_regex", "anchors", "ascii", "lowered", "offsets", "source")
 
-    def __init__(self, regex: re.Pattern[bytes], anchors: tuple[bytes, ...], offsets: tuple[int, ...],
-                 lowered: bool) -> None:
-        self.regex = regex
+    def __init__(self, source: bytes, anchors: tuple[bytes, ...], offsets: tuple[int, ...], lowered: bool) -> None:
+        self.source = source
         self.anchors = anchors
         self.offsets = offsets
         self.lowered = lowered
         # A pass for Chinese anchors cannot match in pure-ASCII text: skipped there.
-        self.ascii = all(a.isascii() for a in anchors) and regex.pattern[:1].isascii()
+        self.ascii = all(a.isascii() for a in anchors) and source[:1].isascii()
+        self._regex: re.Pattern[bytes] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[bytes]:
+        if self._regex is None:
+            self._regex = re.compile(self.source)
+        return self._regex
 
     def positions(self, buf: bytes) -> Iterable[tuple[int, bytes]]:
         """(anchor start, anchor) for every place this pass's anchors match in ``buf``."""
@@ -90,12 +97,15 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
     gated: list[bytes] = []
     free: list[bytes] = []
     order: list[bytes] = []
+    # Chinese keywords share one long operator lookahead: written once after the group.
+    shared = {_lookahead(tails[a]) for a in members}
+    tail = shared.pop() if len(shared) == 1 else b""
 
     def alternative(a: bytes) -> bytes:
         at = a.index(pivot)
         behind = b"(?<=" + re.escape(a[:at + len(pivot)]) + b")" if at else b""
-        # The empty group comes last: it is set only when the whole alternative matched.
-        return behind + re.escape(a[at + len(pivot):]) + _lookahead(tails[a]) + b"()"
+        # The empty group marks the anchor; re restores it when it backtracks out of a branch.
+        return behind + re.escape(a[at + len(pivot):]) + (b"" if tail else _lookahead(tails[a])) + b"()"
 
     for before in sorted(k for k in by_before if k) + ([b""] if b"" in by_before else []):
         group = by_before[before]
@@ -113,8 +123,8 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
         parts.append(b"(?<=[" + befores + b"]" + re.escape(pivot) + b")(?:" + b"|".join(gated) + b")")
     else:
         parts += gated
-    regex = re.compile(re.escape(pivot) + b"(?:" + b"|".join(parts + free) + b")")
-    return Pass(regex, tuple(order), tuple(a.index(pivot) for a in order), lowered)
+    source = re.escape(pivot) + b"(?:" + b"|".join(parts + free) + b")" + tail
+    return Pass(source, tuple(order), tuple(a.index(pivot) for a in order), lowered)
 
 
 def _trie(words: list[bytes]) -> bytes:
@@ -139,8 +149,7 @@ def _trie(words: list[bytes]) -> bytes:
 def _trie_pass(words: list[bytes], tails: dict[bytes, list[str]]) -> Pass:
     """Keywords sharing a first letter and one tail: the match is the keyword itself."""
     tail = _lookahead([t for w in words for t in tails[w]])
-    body = _trie(words)
-    return Pass(re.compile(b"(?:" + body + b")" + tail), (), (), True)
+    return Pass(b"(?:" + _trie(words) + b")" + tail, (), (), True)
 
 
 def plan(triggers: Iterable[tuple[bytes, str, bool]]) -> list[Pass]:

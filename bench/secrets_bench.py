@@ -34,9 +34,10 @@ from bench.secrets_corpus import ALL_TYPES, PLACEMENTS, generate
 
 OUT = REPO / "bench" / "out"
 RESULTS = REPO / "bench" / "results" / "secrets.md"
-# Installed Python code runs from bytecode caches (pip compiles them); a shell with
-# PYTHONDONTWRITEBYTECODE=1 would recompile memsync from source in every process.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+# A plain environment: installed Python code runs from bytecode caches (pip compiles
+# them), so PYTHONDONTWRITEBYTECODE=1 (memsync recompiled from source in every
+# process) and PYTHONUNBUFFERED=1 (a write call per output line) are dropped.
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 ENV.update(PYTHONPATH=str(REPO), NO_COLOR="1")
 _LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<rule>[\w-]+): ")
 

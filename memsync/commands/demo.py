@@ -82,6 +82,12 @@ def step_lint(base: Path) -> None:
     bad.unlink()
 
 
+def step_search(base: Path) -> None:
+    _say("search finds Chinese words inside longer runs and Latin glued to Chinese; superseded entries stay out.")
+    _run("search", "部署", "--root", "project/.memory")
+    _run("search", "用pnpm", "--root", "project/.memory", "--limit", "1")
+
+
 def step_secrets(base: Path) -> None:
     import random
     import string
@@ -100,8 +106,8 @@ def step_secrets(base: Path) -> None:
     note.unlink()
 
 
-# Later capabilities (search, sync) add their steps here.
-STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_secrets]
+# Later capabilities (sync) add their steps here.
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets]
 
 
 def run(args: argparse.Namespace) -> int:

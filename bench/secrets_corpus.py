@@ -452,6 +452,16 @@ LOOKALIKES: dict[str, Callable[[Rng], str]] = {
         "hf_hub_download caches files under ~/.cache", "npm_config_cache points to /tmp/npm",
         "Visit Asia in spring; the task-force keeps risk-free key-value notes.", "scikit-learn sk-learn",
         "The Bearer token is sent in the Authorization header.", "Basic authentication is disabled."]),
+    # Code quoted in notes: calls, attributes, annotations, constants (added after a scan of
+    # Python's own library showed these as the main source of keyword false alarms).
+    "code": lambda r: r.choice([
+        "token = get_token(session)", "password = os.getenv(\"DB_PASSWORD\")", "self.api_key = config.api_key",
+        "def login(self, password: SecretStr | None = None) -> None:", "token: OAuth2Token",
+        "secret_key = settings.SECRET_KEY", "tokens = tokenize.generate_tokens(f.readline)",
+        "const token = await getToken(req);", "password: _PasswordType | None = None",
+        "ACL_CREDENTIALS = \"Access-Control-Allow-Credentials\"", "if len(tokens) == _MAX_TOKENS_PER_LINE:",
+        "authkey = process.current_process().authkey", "token = line[start:pos]", "pwd = os.getcwd()",
+        "api_key: str = Field(default=None)", "SECRET = \"%(secret)s\"", "client_secret = request.form[\"secret\"]"]),
     "quoted-random": lambda r: r.choice([f'"etag": "W/\\"{pick(r, HEX, 32)}\\""', f"color: '#{pick(r, HEX, 6)}'",
                                          f'"build_id": "{pick(r, HEX, 24)}"', f'"version": "1.{r.randint(0, 40)}.{r.randint(0, 9)}"']),
 }

@@ -177,6 +177,17 @@ NEGATIVE_ASSIGNMENTS = [
     "api_key = os.environ[\"API_KEY\"]", "token: expires-after-one-hour", "key: value-of-the-day",
     "password is stored in the vault", "secret: see vault://prod/db", "token: 550e8400-e29b-41d4-a716-446655440000",
     "the monkey: Abc123xyz9", "bypass: Abc123xyz9qq", "password: pk_live_" + "a1B2" * 6,
+    # Code quoted in notes.
+    "token = get_unstructured(value)", "token = random.randrange(sys.maxsize)", "password = self.ftp.pwd()",
+    "pwd = os.getcwd()", "token = line[start:pos]", "tokens = tokenize.generate_tokens(io.StringIO(text).readline)",
+    "ERRORTOKEN = token.ERRORTOKEN", "def f(startToken:Token=None, offendingToken:Token=None):",
+    "password: _PasswordType | None = None", "token: OAuth2Token", "private_key: PKCS7PrivateKeyTypes,",
+    'ACL_CREDENTIALS = "Access-Control-Allow-Credentials"', "WaitForTaskToken = 'waitForTaskToken'",
+    "if len(tokens) == _NUM_ARGUMENTS_REQUIRED_IN_GETATT:", 'SECRET = "%(secret)s";',
+    "detect-secrets = detect_secrets.main:main", "fds_to_pass = [listener.fileno(), alive_r]",
+    "hook_call_pass = ast.Expr(value)", "'secret access key is displayed.\\n'",
+    '"ARN": "arn:aws:secretsmanager:us-west-2:123456789012:secret:MyTestDatabaseSecret-a1b2c3"',
+    '"AWS::ApiGateway::ApiKey": "48205d4ffd7feba3"', "# keys look like 'sk-[project-name]-[20 alnum]'",
 ]
 
 

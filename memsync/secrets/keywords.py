@@ -49,6 +49,10 @@ _KEY_QUALIFIERS = frozenset(
     b"organization ssh openai anthropic stripe sendgrid mailgun twilio google gcp aws azure aliyun "
     b"alibaba github gitlab slack discord telegram npm pypi cloudflare datadog sentry firebase maps "
     b"algolia".split())
+# Code names things *_pass that are not passwords (fmt_pass, hook_call_pass): these words make it one.
+_PASS_QUALIFIERS = frozenset(
+    b"db database user admin root smtp mail email redis mysql postgres pg ftp sftp ldap proxy login "
+    b"account api app basic http wifi vpn ssh sudo master service".split())
 _AWS_SECRET = re.compile(rb"[A-Za-z0-9/+]{40}")
 _SHAPED = ("aws-secret-access-key", "alibaba-access-key-secret", "twilio-auth-token")
 _ALIBABA_SECRET = re.compile(rb"[A-Za-z0-9]{30}")
@@ -68,6 +72,7 @@ _stop_re: re.Pattern[bytes] | None = None
 _OPEN_QUOTES = {b'"': b'"', b"'": b"'", b"`": b"`"}
 _UNQUOTED_STOP = rb"""["'`<>|,;]"""  # where an unquoted value ends
 _TRAILING = b".:!?)]}"
+_ESCAPES = (b"\\n", b"\\t", b"\\r")
 
 
 def _compile() -> None:
@@ -95,8 +100,8 @@ def _names_secret(words: list[bytes], keyword: bytes) -> bool:
     last = words[-1]
     joined = last[: -len(keyword)]  # "api" of "apikey", "" for a separate word
     before = joined or (words[-2] if len(words) > 1 else b"")
-    if keyword == b"pass":
-        return not joined
+    if keyword == b"pass":  # "pass" alone, or after a word that makes it a password (db_pass, smtp_pass)
+        return not joined and (len(words) == 1 or before in _PASS_QUALIFIERS)
     if keyword == b"key":
         return before in _KEY_QUALIFIERS
     if keyword == b"token":
@@ -132,6 +137,8 @@ def _value(buf: bytes, at: int) -> tuple[int, bytes] | None:
         cut = _stop_re.search(value)
         if cut:
             value = value[: cut.start()]
+        while value.endswith(_ESCAPES):  # "...displayed.\n" from a string in code
+            value = value[:-2]
         value = value.rstrip(_TRAILING)
     return m.start("v"), value
 
@@ -166,7 +173,10 @@ class KeywordRule:
             words = _words(before) + [v for k, v in _CJK_VENDORS.items() if k in before] + [anchor]
         else:
             phrase = _phrase_re.match(buf[pos - len(before):end][::-1])  # original case: camelCase words
-            words = _words(phrase.group()[::-1] if phrase else anchor)
+            key = phrase.group() if phrase else anchor
+            if buf[end - len(key) - 1:end - len(key)] in (b":", b"/"):
+                return None  # a segment of a name or path (arn:...:secret:x, /oauth/token), not a key
+            words = _words(key[::-1] if phrase else anchor)
             if not _names_secret(words, anchor):
                 return None
         rule = _rule_for(words, anchor, value)

@@ -88,8 +88,26 @@ def step_search(base: Path) -> None:
     _run("search", "用pnpm", "--root", "project/.memory", "--limit", "1")
 
 
-# Later capabilities (secrets, sync) add their steps here.
-STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search]
+def step_secrets(base: Path) -> None:
+    import random
+    import string
+
+    _say("An agent pastes a deploy token into a note: `secrets scan` finds it, masked, and exits 1.")
+    note = base / "project" / ".memory" / "facts" / "deploy-token.md"
+    # A random, format-valid fake (generated here so no token-shaped literal lives in the source).
+    rng = random.Random(4)
+    fake = "ghp_" + "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(36))
+    head = "---\nid: facts/deploy-token\nkind: fact\nsummary: CI deploys with a GitHub token\n---\n\n"
+    note.write_text(head + f"CI 部署令牌：{fake}，每月轮换。\n", encoding="utf-8")
+    _run("secrets", "scan", "--root", "project/.memory")
+    _say("Referring to the secret instead of pasting it passes the scan (the pre-commit hook runs the same check).")
+    note.write_text(head + "CI 部署令牌：${DEPLOY_TOKEN}（在保险库里），每月轮换。\n", encoding="utf-8")
+    _run("secrets", "scan", "--root", "project/.memory")
+    note.unlink()
+
+
+# Later capabilities (sync) add their steps here.
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets]
 
 
 def run(args: argparse.Namespace) -> int:

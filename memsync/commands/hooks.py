@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                       "memsync hooks install --root ~/.config/opencode/memory")
     add_root_options(inst)
     inst.set_defaults(func=run_install)
-    r = add_parser(hsub, "run", "what an installed hook runs: compile (and on pre-commit, lint)",
+    r = add_parser(hsub, "run", "what an installed hook runs: compile (and on pre-commit, lint and a secrets scan)",
                    "memsync hooks run pre-commit --root .memory")
     r.add_argument("hook", choices=HOOKS)
     add_root_options(r)
@@ -36,6 +36,7 @@ def run_install(args: argparse.Namespace) -> int:
 
 def run_hook(args: argparse.Namespace) -> int:
     from memsync.build import compile_root, lint_root
+    from memsync.commands.secrets import hook_blocks
 
     code = EXIT_OK
     for root in roots_from(args, must_exist=False):
@@ -52,5 +53,7 @@ def run_hook(args: argparse.Namespace) -> int:
         lint = lint_root(root)
         print_problems(lint.problems, root, sys.stderr)
         if lint.errors:
+            code = EXIT_FINDINGS
+        if hook_blocks(root.path, sys.stderr):  # secrets in what is being committed
             code = EXIT_FINDINGS
     return code

@@ -1,0 +1,337 @@
+"""Benchmark: memsync's secret scanner against detect-secrets on a labelled corpus of memory notes.
+
+    python bench/secrets_bench.py            # 16 MB corpus (about 6 minutes, most of it detect-secrets)
+    python bench/secrets_bench.py --mb 5     # the minimum size the issue asks for (denser in secrets)
+    python bench/secrets_bench.py --quick    # 1 MB, fewer runs: a smoke test of this script
+
+Generates the corpus (bench/secrets_corpus.py) under bench/out/: a fixed set
+of notes with planted secrets (3 per type, placement and language) and 1.6 MB
+of look-alike notes, topped up with clean notes to the requested size. Runs both
+tools as whole processes on it in the same run, scores per-type recall,
+false-positive rate on look-alike notes and precision, measures throughput,
+single-file startup and 1 MiB adversarial lines, prints a Markdown report and
+writes it to bench/results/secrets.md.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.secrets_corpus import ALL_TYPES, PLACEMENTS, generate
+
+OUT = REPO / "bench" / "out"
+RESULTS = REPO / "bench" / "results" / "secrets.md"
+# A plain environment: installed Python code runs from bytecode caches (pip compiles
+# them), so PYTHONDONTWRITEBYTECODE=1 (memsync recompiled from source in every
+# process) and PYTHONUNBUFFERED=1 (a write call per output line) are dropped.
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+ENV.update(PYTHONPATH=str(REPO), NO_COLOR="1")
+_LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<rule>[\w-]+): ")
+
+TARGETS = {"recall": 0.98, "fp_rate": 0.01, "mb_s": 20.0, "ratio": 50.0, "startup": 0.15}
+
+
+def timed(cmd: list[str], cwd: Path, timeout: float | None = None,
+          env: dict[str, str] | None = None) -> tuple[float, subprocess.CompletedProcess[str] | None]:
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(cmd, cwd=cwd, env=env or ENV, capture_output=True, text=True, encoding="utf-8",
+                              errors="replace", timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, None
+    return time.perf_counter() - start, done
+
+
+def memsync_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "memsync", "secrets", "scan", *args]
+
+
+def detect_secrets_available() -> bool:
+    return subprocess.run([sys.executable, "-c", "import detect_secrets"], capture_output=True, check=False).returncode == 0
+
+
+def parse_memsync(stdout: str) -> dict[str, list[tuple[int, str]]]:
+    found: dict[str, list[tuple[int, str]]] = collections.defaultdict(list)
+    for line in stdout.splitlines():
+        m = _LINE.match(line)
+        if m:
+            path = m.group("path").removeprefix("./")
+            found[path].append((int(m.group("line")), m.group("rule")))
+    return found
+
+
+def parse_detect_secrets(stdout: str) -> dict[str, list[tuple[int, str]]]:
+    found: dict[str, list[tuple[int, str]]] = collections.defaultdict(list)
+    for path, items in json.loads(stdout).get("results", {}).items():
+        for item in items:
+            found[path.removeprefix("./")].append((int(item["line_number"]), item["type"]))
+    return found
+
+
+def score(found: dict[str, list[tuple[int, str]]], labels: dict) -> dict:
+    """Recall per type and placement, false-positive files among look-alikes, precision."""
+    by_type = collections.Counter()
+    hit_type = collections.Counter()
+    by_place = collections.Counter()
+    hit_place = collections.Counter()
+    spans = collections.defaultdict(list)
+    for s in labels["secrets"]:
+        spans[s["path"]].append((s["first"], s["last"]))
+        caught = any(s["first"] <= line <= s["last"] for line, _ in found.get(s["path"], ()))
+        by_type[s["type"]] += 1
+        by_place[s["placement"]] += 1
+        hit_type[s["type"]] += caught
+        hit_place[s["placement"]] += caught
+    true_pos = false_pos = 0
+    for path, items in found.items():
+        for line, _ in items:
+            if any(a <= line <= b for a, b in spans.get(path, ())):
+                true_pos += 1
+            else:
+                false_pos += 1
+    fp_files = [p for p in labels["lookalike_files"] if found.get(p)]
+    clean_fp = [p for p in labels["clean_files"] if found.get(p)]
+    return {
+        "recall": sum(hit_type.values()) / max(1, sum(by_type.values())),
+        "by_type": {t: (hit_type[t], by_type[t]) for t in sorted(by_type)},
+        "by_place": {p: (hit_place[p], by_place[p]) for p in sorted(by_place)},
+        "fp_files": fp_files,
+        "fp_rate": len(fp_files) / max(1, len(labels["lookalike_files"])),
+        "clean_fp": clean_fp,
+        "precision": true_pos / max(1, true_pos + false_pos),
+        "findings": true_pos + false_pos,
+    }
+
+
+def adversarial_lines() -> dict[str, bytes]:
+    """1 MiB single lines of near-matches for every anchor family (no real secret inside)."""
+    mib = 1 << 20
+
+    def fill(unit: str) -> bytes:
+        data = unit.encode("utf-8")
+        return (data * (mib // len(data) + 1))[:mib]
+
+    return {
+        "almost-github-tokens": fill("ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3f" + " "),
+        "uppercase-run (AKIA...)": fill("AKIA" + "QRST"),
+        "keyword storm": fill("password: pass token= key: secret:"),
+        "jwt without signature": fill("eyJ" + "a" * 4000 + ".eyJ" + "b" * 30 + " "),
+        "url without @": fill("postgres://" + "u" * 60 + ":" + "p" * 250 + " "),
+        "PEM headers, no body": fill("-----BEGIN RSA PRIVATE KEY----- "),
+        "dots (discord shape)": fill("." + "a" * 6 + "." + "b" * 26 + " "),
+        "one long token run": fill("a"),
+        "pivot storm _-.:~": fill("_-.:~Q~:AA-----"),
+        "chinese keywords": fill("密码：密钥：令牌：口令是凭据为"),
+        "glued anchors, broken bodies": fill("sk-ant-!glpat-!xoxb-1!AIza!AKIA!hf_!npm_!dop_v1_!hvs.!SG.!eyJ!"),
+        "20k fake tokens on one line": _token_line(mib),
+    }
+
+
+def _token_line(size: int) -> bytes:
+    """Format-valid fake tokens separated by commas: a minified file with thousands of findings."""
+    import random
+
+    from bench.secrets_corpus import FAKES
+
+    r = random.Random(7)
+    kinds = ["github-pat", "npm-token", "google-api-key", "slack-bot-token", "stripe-secret-key", "jwt"]
+    parts, total = [], 0
+    while total < size:
+        token = FAKES[r.choice(kinds)](r).encode()
+        parts.append(token)
+        total += len(token) + 1
+    return b",".join(parts)[:size]
+
+
+def run_adversarial(tmp: Path, with_ds: bool) -> list[tuple[str, float, float, float | None]]:
+    from memsync.secrets import scan_bytes
+
+    rows = []
+    for name, data in adversarial_lines().items():
+        path = tmp / "adversarial.md"
+        path.write_bytes(data)
+        start = time.perf_counter()
+        scan_bytes(data, "adversarial.md")
+        in_process = time.perf_counter() - start
+        whole, _ = timed(memsync_cmd(str(path)), tmp, timeout=120)
+        ds = None
+        if with_ds:
+            ds_time, ds_done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", str(path)],
+                                     tmp, timeout=60)
+            ds = ds_time if ds_done is not None else float("inf")
+        rows.append((name, in_process, whole, ds))
+    return rows
+
+
+def startup(tmp: Path, runs: int, with_ds: bool) -> dict[str, float]:
+    note = tmp / "note.md"
+    note.write_text("---\nid: facts/ci\nkind: fact\nsummary: CI runs on two cores\n---\n\n"
+                    + "The deploy script uses pnpm; keep tests under ten minutes.\n" * 40, encoding="utf-8")
+
+    def median_of(cmd: list[str], n: int) -> tuple[float, float]:
+        times = [timed(cmd, tmp)[0] for _ in range(n)]
+        return min(times), statistics.median(times)
+
+    out = {}
+    out["python -c pass (floor)"] = median_of([sys.executable, "-c", "pass"], runs)
+    out["memsync --version"] = median_of([sys.executable, "-m", "memsync", "--version"], runs)
+    out["memsync secrets scan note.md"] = median_of(memsync_cmd(str(note)), runs)
+    if with_ds:
+        out["detect-secrets-hook note.md"] = median_of(
+            [sys.executable, "-m", "detect_secrets.pre_commit_hook", str(note)], max(3, runs // 4))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mb", type=float, default=16.0, help="corpus size in MB (default 16)")
+    ap.add_argument("--runs", type=int, default=7, help="memsync runs on the corpus (min and median reported)")
+    ap.add_argument("--quick", action="store_true", help="1 MB corpus, fewer runs, no adversarial detect-secrets")
+    ap.add_argument("--no-baseline", action="store_true", help="skip detect-secrets")
+    ap.add_argument("--no-write", action="store_true", help="do not overwrite bench/results/secrets.md")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.mb, args.runs = 1.0, 2
+    with_ds = not args.no_baseline and detect_secrets_available()
+
+    corpus = OUT / "secrets-corpus"
+    shutil.rmtree(corpus, ignore_errors=True)
+    copies, lookalike = (3, 1_600_000) if args.mb >= 5 else (1, 200_000)
+    labels = generate(corpus, copies=copies, lookalike_bytes=lookalike, min_bytes=int(args.mb * 1e6))
+    size = labels["bytes"]
+    print(f"corpus: {size / 1e6:.2f} MB, {len(labels['secrets'])} planted secrets, "
+          f"{len(labels['lookalike_files'])} look-alike notes, {len(labels['clean_files'])} clean notes", file=sys.stderr)
+
+    timed(memsync_cmd("--help"), corpus)  # warm-up: writes memsync's bytecode caches
+    times = []
+    serial = []
+    mine = None
+    one_process = dict(ENV, MEMSYNC_SECRETS_WORKERS="1")
+    for _ in range(args.runs):  # interleaved, so machine load hits both alike
+        elapsed, done = timed(memsync_cmd("."), corpus)
+        assert done is not None and done.returncode == 1, done and done.stderr
+        times.append(elapsed)
+        mine = done
+        elapsed, done = timed(memsync_cmd("."), corpus, env=one_process)
+        assert done is not None and done.stdout == mine.stdout, "one process must report the same"
+        serial.append(elapsed)
+    assert mine is not None
+    ours = score(parse_memsync(mine.stdout), labels)
+    ours_time = min(times)
+    # The secret-dense part alone (notes with planted secrets and look-alikes): the worst case.
+    dense_dirs = ["en", "cn", "lookalike"]
+    dense_bytes = sum(p.stat().st_size for d in dense_dirs for p in (corpus / d).rglob("*") if p.is_file())
+    dense = [timed(memsync_cmd(*dense_dirs), corpus)[0] for _ in range(args.runs)]
+
+    theirs = None
+    ds_time = None
+    if with_ds:
+        print("running detect-secrets (slow) ...", file=sys.stderr)
+        ds_time, done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", "."], corpus)
+        assert done is not None and done.returncode == 0, done and done.stderr
+        theirs = score(parse_detect_secrets(done.stdout), labels)
+
+    tmp = OUT / "secrets-tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    boot = startup(tmp, 5 if args.quick else 20, with_ds)
+    adversarial = run_adversarial(tmp, with_ds and not args.quick)
+
+    report = render(args, labels, ours, ours_time, statistics.median(times), theirs, ds_time, boot, adversarial,
+                    serial, (dense_bytes, dense))
+    print(report)
+    if not args.no_write:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(report, encoding="utf-8")
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ok(good: bool) -> str:
+    return "met" if good else "NOT met"
+
+
+def render(args, labels, ours, ours_time, ours_median, theirs, ds_time, boot, adversarial, serial, dense) -> str:
+    size = labels["bytes"]
+    mb_s = size / 1e6 / ours_time
+    intro = (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+             f"{platform.system()}. Corpus: {size / 1e6:.2f} MB of generated memory notes "
+             f"({len(labels['secrets'])} planted secrets of {len(ALL_TYPES)} types in {len(PLACEMENTS)}+ placements, "
+             f"English and Chinese; {len(labels['lookalike_files'])} look-alike notes; "
+             f"{len(labels['clean_files'])} clean notes). Times are whole processes "
+             f"(`python -m memsync secrets scan .`, `python -m detect_secrets scan --all-files .`), same run, "
+             f"both from bytecode caches as installed.")
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    intro += f" Load average when the report was written (1/5/15 min): {load}; other jobs shared the machine."
+    lines = ["# Secrets benchmark", "", intro, ""]
+    lines += ["## Summary", "", "| measure | memsync | detect-secrets | target | |", "|---|---|---|---|---|"]
+    ds = theirs or {}
+    lines.append(f"| recall (all types) | {_pct(ours['recall'])} | {_pct(ds['recall']) if theirs else '-'} "
+                 f"| >= 98% | {_ok(ours['recall'] >= TARGETS['recall'])} |")
+    lines.append(f"| look-alike notes with a finding | {len(ours['fp_files'])}/{len(labels['lookalike_files'])} "
+                 f"({_pct(ours['fp_rate'])}) | "
+                 + (f"{len(ds['fp_files'])}/{len(labels['lookalike_files'])} ({_pct(ds['fp_rate'])})" if theirs else "-")
+                 + f" | <= 1% | {_ok(ours['fp_rate'] <= TARGETS['fp_rate'])} |")
+    lines.append(f"| clean notes with a finding | {len(ours['clean_fp'])}/{len(labels['clean_files'])} | "
+                 + (f"{len(ds['clean_fp'])}/{len(labels['clean_files'])}" if theirs else "-") + " | 0 | |")
+    lines.append(f"| precision (findings on planted lines) | {_pct(ours['precision'])} ({ours['findings']} findings) | "
+                 + (f"{_pct(ds['precision'])} ({ds['findings']} findings)" if theirs else "-") + " | | |")
+    lines.append(f"| wall time, whole process (min of {args.runs}; median) | {ours_time:.3f} s; {ours_median:.3f} s | "
+                 + (f"{ds_time:.1f} s" if ds_time else "-") + " | | |")
+    lines.append(f"| throughput | {mb_s:.1f} MB/s | " + (f"{size / 1e6 / ds_time:.2f} MB/s" if ds_time else "-")
+                 + f" | >= 20 MB/s | {_ok(mb_s >= TARGETS['mb_s'])} |")
+    lines.append(f"| throughput in one process (`MEMSYNC_SECRETS_WORKERS=1`; min; median) | "
+                 f"{size / 1e6 / min(serial):.1f} MB/s; {size / 1e6 / statistics.median(serial):.1f} MB/s | | | |")
+    dense_bytes, dense_times = dense
+    lines.append(f"| throughput on the secret-dense notes only ({dense_bytes / 1e6:.1f} MB; min; median) | "
+                 f"{dense_bytes / 1e6 / min(dense_times):.1f} MB/s; {dense_bytes / 1e6 / statistics.median(dense_times):.1f} MB/s"
+                 " | | | |")
+    if ds_time:
+        ratio = ds_time / ours_time
+        lines.append(f"| speed ratio | {ratio:.0f}x detect-secrets | 1x | >= 50x | {_ok(ratio >= TARGETS['ratio'])} |")
+    scan_start = boot["memsync secrets scan note.md"]
+    lines.append(f"| single-file scan, whole process (min; median) | {scan_start[0]:.3f} s; {scan_start[1]:.3f} s | "
+                 + (f"{boot['detect-secrets-hook note.md'][1]:.3f} s (hook, median)" if "detect-secrets-hook note.md" in boot else "-")
+                 + f" | <= 0.15 s | {_ok(scan_start[1] <= TARGETS['startup'])} |")
+    worst = max(row[2] for row in adversarial)
+    ds_worst = max((r[3] for r in adversarial if r[3] is not None), default=None)
+    ds_text = "-" if ds_worst is None else ("timeout (60 s)" if ds_worst == float("inf") else f"{ds_worst:.1f} s")
+    lines.append(f"| worst 1 MiB adversarial line, whole process | {worst:.2f} s | {ds_text} | bounded | |")
+    lines += ["", "## Startup (seconds: min; median)", "", "| command | min | median |", "|---|---|---|"]
+    lines += [f"| `{name}` | {a:.3f} | {b:.3f} |" for name, (a, b) in boot.items()]
+    lines += ["", "## Recall by type (found / planted)", "", "| type | memsync | detect-secrets |", "|---|---|---|"]
+    for t, (hit, total) in ours["by_type"].items():
+        other = f"{theirs['by_type'][t][0]}/{total}" if theirs else "-"
+        lines.append(f"| {t} | {hit}/{total} | {other} |")
+    lines += ["", "## Recall by placement", "", "| placement | memsync | detect-secrets |", "|---|---|---|"]
+    for p, (hit, total) in ours["by_place"].items():
+        other = f"{_pct(theirs['by_place'][p][0] / total)}" if theirs else "-"
+        lines.append(f"| {p} | {_pct(hit / total)} | {other} |")
+    lines += ["", "## 1 MiB adversarial lines (seconds)", "",
+              "| line | memsync in-process | memsync whole process | detect-secrets |", "|---|---|---|---|"]
+    for name, in_process, whole, ds_t in adversarial:
+        other = "-" if ds_t is None else ("timeout (60 s)" if ds_t == float("inf") else f"{ds_t:.2f}")
+        lines.append(f"| {name} | {in_process:.3f} | {whole:.3f} | {other} |")
+    if ours["fp_files"] or ours["clean_fp"]:
+        lines += ["", "Notes with a false finding (memsync): " + ", ".join((ours["fp_files"] + ours["clean_fp"])[:20])]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,239 @@
+"""The scanning engine: bytes in, findings out; files and pipes streamed in bounded windows.
+
+All matching happens on UTF-8 bytes. A token's alphabet is ASCII, so any byte
+of a multi-byte character — Chinese text, ``，`` ``。`` ``）`` ``」``, the
+ideographic space — ends it without special cases, and invalid UTF-8 needs no
+decoding at all. Rules are loaded and compiled on the first scan, so importing
+this module costs almost nothing (hooks start a process per commit).
+"""
+from __future__ import annotations
+
+import bisect
+import codecs
+import os
+import re
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+from memsync.secrets.finding import Finding, fingerprint, mask
+
+BINARY_SNIFF = 8000  # like git: a NUL byte in the first 8000 bytes means binary
+CHUNK = 1 << 20  # bytes read at a time from a file or pipe
+OVERLAP = 64 << 10  # longer than any secret a rule matches (JWT <= 25 KiB, PEM window 16 KiB)
+CONTEXT = 1 << 10  # bytes before a token a rule may look back at (key names, URL schemes)
+
+_CONTINUATION = bytes(range(0x80, 0xC0))
+_ALLOW_MARKER = re.compile(rb"memsync:[ \t]*allow-secret")
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+Reader = Callable[[int], bytes]
+Hit = tuple  # (start, end, rule id, secret bytes)
+_engine_state: tuple[list, dict] | None = None
+
+
+def _engine() -> tuple[list, dict]:
+    """The trigger passes and the (anchor, lowered) -> rules map, built once per process."""
+    global _engine_state
+    if _engine_state is None:
+        from memsync.secrets import keywords, rules, structured, trigger
+
+        # Priority decides overlaps: a vendor shape beats a URL/PEM/header rule beats a keyword.
+        ordered = [(0, r) for r in rules.TOKEN_RULES] + [(1, r) for r in structured.RULES] + [(2, keywords.RULE)]
+        dispatch: dict[tuple[bytes, bool], list] = {}
+        triggers = []
+        for priority, rule in ordered:
+            for anchor, tail in rule.triggers:  # type: ignore[attr-defined]
+                key = anchor.encode("utf-8")
+                dispatch.setdefault((key, rule.lowered), []).append((priority, rule))  # type: ignore[attr-defined]
+                triggers.append((key, tail, rule.lowered))  # type: ignore[attr-defined]
+        _engine_state = (trigger.plan(triggers), dispatch)
+    return _engine_state
+
+
+def rule_ids() -> list[str]:
+    """Every rule id a finding can carry, sorted (docs/secrets.md lists them all)."""
+    from memsync.secrets import keywords, rules, structured
+
+    every: tuple = (*rules.TOKEN_RULES, *structured.RULES, keywords.RULE)
+    found = {rule_id for rule in every for rule_id in getattr(rule, "ids", (rule.id,))}
+    return sorted(found)
+
+
+def find_hits(buf: bytes) -> list[Hit]:
+    """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps."""
+    passes, dispatch = _engine()
+    lowered = None
+    ascii_only = buf.isascii()
+    found = []
+    for scan in passes:
+        if ascii_only and not scan.ascii:
+            continue
+        if scan.lowered and lowered is None:
+            lowered = buf.lower()
+        for pos, anchor in scan.positions(lowered if scan.lowered else buf):
+            for priority, rule in dispatch[(anchor, scan.lowered)]:
+                hit = rule.match(buf, pos, anchor)
+                if hit is not None:
+                    found.append((priority, hit))
+                    break
+    if len(found) < 2:
+        return [hit for _, hit in found]
+    found.sort(key=lambda item: (item[0], item[1][0]))
+    starts: list[int] = []
+    ends: list[int] = []
+    kept = []
+    for _, hit in found:
+        start, end = hit[0], hit[1]
+        i = bisect.bisect_right(starts, start)
+        if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
+            continue
+        starts.insert(i, start)
+        ends.insert(i, end)
+        kept.append(hit)
+    kept.sort()
+    return kept
+
+
+def _chars(data: bytes) -> int:
+    """Characters in UTF-8 bytes: every byte that is not a continuation byte starts one."""
+    return len(data.translate(None, _CONTINUATION))
+
+
+def _findings(buf: bytes, hits: list[Hit], path: str, allowlist: frozenset[str], *,
+              base: int = 0, line0: int = 1, col0: int = 0) -> list[Finding]:
+    """Findings for ``hits`` (sorted); ``buf[base]`` is on line ``line0`` after ``col0`` characters.
+
+    Work per line is done once (marker check) and columns are counted
+    incrementally, so a megabyte-long line with thousands of tokens stays linear.
+    """
+    out = []
+    line, counted = line0, base
+    line_start = -1
+    allowed = False
+    chars = chars_at = 0
+    for start, _end, rule, secret in hits:
+        newlines = buf.count(b"\n", counted, start)
+        line += newlines
+        counted = start
+        if newlines or line_start < 0:
+            line_start = buf.rfind(b"\n", base, start) + 1 or base
+            line_end = buf.find(b"\n", start)
+            allowed = _ALLOW_MARKER.search(buf, line_start, line_end if line_end >= 0 else len(buf)) is not None
+            chars, chars_at = (col0 if line_start == base else 0), line_start
+        if allowed:
+            continue
+        fp = fingerprint(rule, secret)
+        if fp in allowlist:
+            continue
+        chars += _chars(buf[chars_at:start])
+        chars_at = start
+        out.append(Finding(path, line, chars + 1, rule, mask(secret), fp))
+    return out
+
+
+def _is_utf16(head: bytes) -> bool:
+    return head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+
+
+def scan_text(text: str, path: str = "<text>", *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
+    """Findings in a string (what the write paths and sync call before writing)."""
+    data = text.encode("utf-8", "surrogatepass")
+    return _findings(data, find_hits(data), path, allowlist)
+
+
+def scan_bytes(data: bytes, path: str, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
+    """Findings in file content. Binary data gives []; UTF-16 (with a BOM) is decoded first."""
+    if _is_utf16(data):
+        return scan_text(data.decode("utf-16", "replace"), path, allowlist=allowlist)
+    if b"\0" in data[:BINARY_SNIFF]:
+        return []
+    return _findings(data, find_hits(data), path, allowlist)
+
+
+def _utf16_reader(first: bytes, read: Reader) -> Reader:
+    """Re-encode a UTF-16 stream as UTF-8, one chunk at a time."""
+    decoder = codecs.getincrementaldecoder("utf-16")("replace")
+    pending = [first]
+
+    def _read(size: int) -> bytes:
+        while True:
+            raw = pending.pop() if pending else read(size)
+            text = decoder.decode(raw, final=not raw)
+            if text or not raw:
+                return text.encode("utf-8")
+
+    return _read
+
+
+def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
+    """Scan what ``read(n)`` returns until it returns b"", holding at most about 1 MiB.
+
+    Windows overlap by ``OVERLAP + CONTEXT`` bytes; a finding is reported by the
+    window where it starts, so a secret straddling a window edge is found once.
+    """
+    buf = read(CHUNK)
+    if _is_utf16(buf):
+        read = _utf16_reader(buf, read)
+        buf = read(CHUNK)
+    elif b"\0" in buf[:BINARY_SNIFF]:
+        return []
+    out: list[Finding] = []
+    line0, col0, lo = 1, 0, 0
+    while True:
+        more = read(CHUNK)
+        if more and len(buf) < CHUNK:
+            buf += more  # short reads from a pipe: fill the window first
+            continue
+        hi = len(buf) if not more else len(buf) - OVERLAP
+        hits = [h for h in find_hits(buf) if lo <= h[0] < hi]
+        out += _findings(buf, hits, path, allowlist, line0=line0, col0=col0)
+        if not more:
+            return out
+        cut = hi - CONTEXT
+        newlines = buf.count(b"\n", 0, cut)
+        if newlines:
+            line0 += newlines
+            col0 = _chars(buf[buf.rfind(b"\n", 0, cut) + 1:cut])
+        else:
+            col0 += _chars(buf[:cut])
+        buf = buf[cut:] + more
+        lo = CONTEXT
+
+
+def open_regular(path: str | Path, display: str) -> tuple[int, int]:
+    """(descriptor, size) of a regular file opened read-only, never through a symlink; else MemsyncError."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW | _O_NONBLOCK)
+    except FileNotFoundError:
+        raise MemsyncError("no such file or directory", path=display) from None
+    except PermissionError:
+        raise MemsyncError("cannot read: permission denied", path=display) from None
+    except OSError as exc:
+        if os.path.islink(path):
+            raise MemsyncError("is a symlink; not followed (scan its target instead)", path=display) from None
+        raise MemsyncError(f"cannot read: {exc.strerror or exc}", path=display) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        what = "is a directory" if stat.S_ISDIR(info.st_mode) else "is not a regular file"
+        raise MemsyncError(f"{what}; not scanned", path=display)
+    return fd, info.st_size
+
+
+def scan_file(path: Path, display: str | None = None, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
+    """Findings in one file of any size, read in 1 MiB chunks; binary files give []."""
+    shown = display if display is not None else str(path)
+    fd, _size = open_regular(path, shown)
+    try:
+        def read(size: int) -> bytes:
+            try:
+                return os.read(fd, size)
+            except OSError as exc:
+                raise MemsyncError(f"cannot read: {exc.strerror or exc}", path=shown) from None
+
+        return scan_stream(read, shown, allowlist=allowlist)
+    finally:
+        os.close(fd)

@@ -1,0 +1,175 @@
+"""Trigger passes: find every rule anchor with a few fast regex scans instead of one slow one.
+
+Why passes: Python's ``re`` scans at memory speed (GB/s) for a pattern that
+starts with one literal byte or string, but at about 100 MB/s for a pattern
+whose first byte may be one of many (an alternation of anchors). So anchors
+are grouped, and each group becomes one pattern that starts with a literal:
+
+* vendor anchors (case-sensitive) by a *pivot*: a byte they contain that is
+  rare in prose — ``_`` for ``ghp_``/``npm_``/``sk_live_``, ``-`` for
+  ``glpat-``/``sk-``, ``A`` for ``AKIA``/``AIza``. The pattern starts at the
+  pivot, checks the part of the anchor before it with a lookbehind and the
+  rest, plus the rule's "tail" (a lookahead on the token's shape), after it;
+* English keywords (matched on a lower-cased copy) by first letter, as a trie
+  with the shared operator lookahead written once; Chinese keywords by a
+  character several share (密 for 密码, 密钥, 密碼), like vendor anchors.
+
+About twenty passes cover all rules, so ordinary text costs roughly twenty
+memory scans and almost nothing reaches Python code.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# Pivot bytes for case-sensitive anchors, rarest in notes first (ties in coverage
+# go to the earlier one). Lower-case letters are never pivots there: too common.
+_PIVOT_ORDER = b"~=|JQXZKVYWBGFPUMHCDLNROITESA_.:-/+0123456789 "
+
+
+class Pass:
+    """One scan over the original bytes or their lower-cased copy, compiled on first use
+    (an English note never compiles the Chinese-keyword passes).
+
+    A pivot pass marks which anchor matched with an empty group per anchor
+    (``anchors[i]``, starting ``offsets[i]`` bytes before the pivot); a trie
+    pass matches the anchor text itself (``anchors`` is empty).
+    """
+
+    __slots__ = ("_regex", "anchors", "ascii", "lowered", "offsets", "source")
+
+    def __init__(self, source: bytes, anchors: tuple[bytes, ...], offsets: tuple[int, ...], lowered: bool) -> None:
+        self.source = source
+        self.anchors = anchors
+        self.offsets = offsets
+        self.lowered = lowered
+        # A pass for Chinese anchors cannot match in pure-ASCII text: skipped there.
+        self.ascii = all(a.isascii() for a in anchors) and source[:1].isascii()
+        self._regex: re.Pattern[bytes] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[bytes]:
+        if self._regex is None:
+            self._regex = re.compile(self.source)
+        return self._regex
+
+    def positions(self, buf: bytes) -> Iterable[tuple[int, bytes]]:
+        """(anchor start, anchor) for every place this pass's anchors match in ``buf``."""
+        if not self.anchors:
+            for m in self.regex.finditer(buf):
+                yield m.start(), m.group()
+            return
+        anchors, offsets = self.anchors, self.offsets
+        for m in self.regex.finditer(buf):
+            i = m.lastindex - 1  # type: ignore[operator]
+            yield m.start() - offsets[i], anchors[i]
+
+
+def _lookahead(tails: list[str]) -> bytes:
+    options = sorted(set(tails))
+    return b"" if "" in options else b"(?=" + b"|".join(t.encode("ascii") for t in options) + b")"
+
+
+def _cover(anchors: list[bytes], candidates: Iterable[bytes]) -> dict[bytes, list[bytes]]:
+    """Greedy set cover: pivot -> anchors, preferring pivots shared by many anchors."""
+    order = list(dict.fromkeys(candidates))
+    left = set(anchors)
+    groups: dict[bytes, list[bytes]] = {}
+    while left:
+        best = max(order, key=lambda p: (sum(1 for a in left if p in a), -order.index(p)))
+        chosen = sorted((a for a in left if best in a), key=lambda a: (-len(a), a))
+        if not chosen:  # nothing shared: each anchor is its own literal
+            for a in sorted(left):
+                groups[a] = [a]
+            break
+        groups[best] = chosen
+        left -= set(chosen)
+    return groups
+
+
+def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], lowered: bool) -> Pass:
+    """``pivot`` then one alternative per anchor, grouped by the byte before the pivot
+    behind one class check, so a common pivot ("-" in "well-known") costs little."""
+    by_before: dict[bytes, list[bytes]] = {}
+    for a in members:
+        at = a.index(pivot)
+        by_before.setdefault(a[at - 1:at] if at else b"", []).append(a)
+    gated: list[bytes] = []
+    free: list[bytes] = []
+    order: list[bytes] = []
+    # Chinese keywords share one long operator lookahead: written once after the group.
+    shared = {_lookahead(tails[a]) for a in members}
+    tail = shared.pop() if len(shared) == 1 else b""
+
+    def alternative(a: bytes) -> bytes:
+        at = a.index(pivot)
+        behind = b"(?<=" + re.escape(a[:at + len(pivot)]) + b")" if at else b""
+        # The empty group marks the anchor; re restores it when it backtracks out of a branch.
+        return behind + re.escape(a[at + len(pivot):]) + (b"" if tail else _lookahead(tails[a])) + b"()"
+
+    for before in sorted(k for k in by_before if k) + ([b""] if b"" in by_before else []):
+        group = by_before[before]
+        order += group
+        alternatives = b"|".join(alternative(a) for a in group)
+        if not before:
+            free.append(alternatives)
+        elif len(group) > 1:
+            gated.append(b"(?<=" + re.escape(before + pivot) + b")(?:" + alternatives + b")")
+        else:
+            gated.append(alternatives)
+    parts: list[bytes] = []
+    if len(gated) > 2:
+        befores = b"".join(re.escape(b) for b in sorted(k for k in by_before if k))
+        parts.append(b"(?<=[" + befores + b"]" + re.escape(pivot) + b")(?:" + b"|".join(gated) + b")")
+    else:
+        parts += gated
+    source = re.escape(pivot) + b"(?:" + b"|".join(parts + free) + b")" + tail
+    return Pass(source, tuple(order), tuple(a.index(pivot) for a in order), lowered)
+
+
+def _trie(words: list[bytes]) -> bytes:
+    """An alternation of ``words`` with shared prefixes merged (one literal prefix for ``re``)."""
+    heads: dict[bytes, list[bytes]] = {}
+    for w in words:
+        heads.setdefault(w[:1], []).append(w[1:])
+    alternatives = []
+    for head in sorted(heads):
+        rests = [r for r in heads[head] if r]
+        optional = len(rests) < len(heads[head])  # a word ends here; longer ones are tried first
+        if not rests:
+            alternatives.append(re.escape(head))
+            continue
+        inner = _trie(rests)
+        if optional or b"|" in inner and len({r[:1] for r in rests}) > 1:
+            inner = b"(?:" + inner + b")" + (b"?" if optional else b"")
+        alternatives.append(re.escape(head) + inner)
+    return b"|".join(alternatives)
+
+
+def _trie_pass(words: list[bytes], tails: dict[bytes, list[str]]) -> Pass:
+    """Keywords sharing a first letter and one tail: the match is the keyword itself."""
+    tail = _lookahead([t for w in words for t in tails[w]])
+    return Pass(b"(?:" + _trie(words) + b")" + tail, (), (), True)
+
+
+def plan(triggers: Iterable[tuple[bytes, str, bool]]) -> list[Pass]:
+    """Passes for (anchor, tail, lowered) triples; the same anchor may carry several tails."""
+    tails: dict[bool, dict[bytes, list[str]]] = {False: {}, True: {}}
+    for anchor, tail, lowered in triggers:
+        tails[lowered].setdefault(anchor, []).append(tail)
+    passes = []
+    vendor = sorted(tails[False])
+    for pivot, members in sorted(_cover(vendor, (bytes([b]) for b in _PIVOT_ORDER)).items()):
+        passes.append(_pivot_pass(pivot, members, tails[False], False))
+    # English keywords: one trie pass per first letter (p, s, t, k, c).
+    by_letter: dict[bytes, list[bytes]] = {}
+    for word in sorted(w for w in tails[True] if w.isascii()):
+        by_letter.setdefault(word[:1], []).append(word)
+    for words in by_letter.values():
+        passes.append(_trie_pass(words, tails[True]))
+    # Chinese keywords pivot on a character several share (密 for 密码/密钥/密碼).
+    cjk = sorted(w for w in tails[True] if not w.isascii())
+    chars = sorted({c.encode("utf-8") for w in cjk for c in w.decode("utf-8")})
+    for pivot, members in sorted(_cover(cjk, chars).items()):
+        passes.append(_pivot_pass(pivot, members, tails[True], True))
+    return passes

@@ -1,0 +1,237 @@
+"""The scanning engine and library gate: API contract, opt-outs, streaming, encodings, bad inputs."""
+from __future__ import annotations
+
+import codecs
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from bench.secrets_corpus import FAKES, pem
+from memsync.errors import EXIT_USAGE, MemsyncError
+from memsync.secrets import (
+    ALLOW_FILE,
+    Finding,
+    load_allowlist,
+    scan_bytes,
+    scan_file,
+    scan_text,
+)
+from memsync.secrets.batch import scan_files
+from memsync.secrets.finding import mask
+from memsync.secrets.scanner import CHUNK, CONTEXT, OVERLAP, scan_stream
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def token(kind: str = "github-pat", seed: int = 0) -> str:
+    return FAKES[kind](random.Random(seed))
+
+
+def test_library_contract() -> None:
+    secret = token()
+    findings = scan_text(f"first line\nCI uses {secret} nightly\n", "facts/ci.md")
+    assert findings == [Finding("facts/ci.md", 2, 9, "github-pat", "ghp_*** (40 chars)", findings[0].fingerprint)]
+    f = findings[0]
+    assert f.format() == "facts/ci.md:2:9: github-pat: ghp_*** (40 chars)"
+    assert len(f.fingerprint) == 32 and int(f.fingerprint, 16) >= 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.line = 3  # type: ignore[misc]
+    assert scan_bytes(f"x {secret}".encode(), "a.md")[0].fingerprint == f.fingerprint  # same secret, same hash
+    assert scan_text("nothing to see") == []
+
+
+def test_importing_the_package_loads_no_rules_or_heavy_modules() -> None:
+    code = ("import sys, memsync.secrets; "
+            "print(sorted(m for m in ('memsync.secrets.rules', 'memsync.secrets.keywords', 'dulwich', 'sqlite3', "
+            "'yaml', 'hashlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_mask_shows_a_short_prefix_and_the_length_only() -> None:
+    assert mask(b"ghp_" + b"a" * 36) == "ghp_*** (40 chars)"
+    assert mask(b"Xy7!pQ2zLm") == "Xy*** (10 chars)"
+    assert mask(b"abcdefg") == "a*** (7 chars)"
+    assert mask(b"\xff\xfe" + b"z" * 30).endswith("(32 chars)")
+
+
+def test_fingerprint_depends_on_rule_and_secret_not_on_place() -> None:
+    a, b = token(seed=1), token(seed=2)
+    fa = scan_text(f"x {a}")[0].fingerprint
+    assert scan_text(f"\n\n   y {a}", "elsewhere.md")[0].fingerprint == fa
+    assert scan_text(f"x {b}")[0].fingerprint != fa
+    leaked = a in fa or a[4:12] in fa
+    assert not leaked
+
+
+def test_inline_marker_opts_out_one_line_only() -> None:
+    a, b = token(seed=1), token(seed=2)
+    text = f"fixture {a}  <!-- memsync: allow-secret -->\nreal {b}\n"
+    assert [(f.line, f.rule) for f in scan_text(text)] == [(2, "github-pat")]
+    block = pem(random.Random(3), "rsa").replace("-----\n", "----- # memsync: allow-secret\n", 1)
+    assert scan_text(block) == []
+
+
+def test_allowlist_file_and_parameter(tmp_path: Path) -> None:
+    a, b = token(seed=1), token(seed=2)
+    fa = scan_text(a)[0].fingerprint
+    (tmp_path / ALLOW_FILE).write_text(f"# test fixtures\n\n{fa}  # github-pat in fixtures.md\n", encoding="utf-8")
+    allowed = load_allowlist(tmp_path)
+    assert allowed == frozenset({fa})
+    assert [f.line for f in scan_text(f"{a}\n{b}\n", allowlist=allowed)] == [2]
+    assert load_allowlist(tmp_path / "missing") == frozenset()
+
+
+def test_malformed_allowlist_is_an_error_that_never_echoes_the_line(tmp_path: Path) -> None:
+    secret = token()
+    (tmp_path / ALLOW_FILE).write_text(f"# ok\n{secret}\n", encoding="utf-8")
+    with pytest.raises(MemsyncError) as info:
+        load_allowlist(tmp_path)
+    assert info.value.line == 2 and info.value.exit_code == EXIT_USAGE
+    leaked = secret in str(info.value)
+    assert "fingerprint" in str(info.value) and not leaked
+
+
+def test_binary_data_is_skipped_and_invalid_utf8_is_scanned() -> None:
+    secret = token().encode()
+    assert scan_bytes(b"\x89PNG\r\n\x1a\n\0\0" + secret, "logo.png") == []
+    findings = scan_bytes(b"\xc3( " + secret + b" \xe9\x80\n\xa0", "latin.md")  # broken sequences around it
+    assert [(f.rule, f.line, f.col) for f in findings] == [("github-pat", 1, 4)]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_with_bom_is_decoded(tmp_path: Path, encoding: str) -> None:
+    secret = token()
+    bom = codecs.BOM_UTF16_LE if encoding.endswith("le") else codecs.BOM_UTF16_BE
+    data = bom + f"第一行\n令牌：{secret}\n".encode(encoding)
+    path = tmp_path / "note.md"
+    path.write_bytes(data)
+    for findings in (scan_bytes(data, "note.md"), scan_file(path, "note.md")):
+        assert [(f.rule, f.line, f.col) for f in findings] == [("github-pat", 2, 4)]
+
+
+def test_lone_surrogates_in_text_do_not_crash() -> None:
+    secret = token()
+    assert [f.rule for f in scan_text(f"\ud800 {secret} \udfff")] == ["github-pat"]
+
+
+def _edges() -> list[int]:
+    """Offsets where the streamer cuts: reads (k * CHUNK), report limits (k * CHUNK - OVERLAP)
+    and window starts (k * CHUNK - OVERLAP - CONTEXT)."""
+    return [k * CHUNK - back for k in (1, 2) for back in (0, OVERLAP, OVERLAP + CONTEXT)]
+
+
+@pytest.mark.parametrize("newlines", [True, False], ids=["lines", "one-giant-line"])
+def test_streamed_file_matches_whole_buffer_across_chunk_edges(tmp_path: Path, newlines: bool) -> None:
+    unit = b"ab \xe9\x83\xa8" + (b"\n" if newlines else b" ")  # 7 bytes, one of them a CJK character
+    data = bytearray((unit * (3 * CHUNK // len(unit) + 1))[: 3 * CHUNK])
+    starts = []
+    for i, edge in enumerate(_edges()):
+        at = edge - 20 - (edge - 20) % len(unit)  # whole units are replaced: no UTF-8 sequence is cut
+        secret = token(seed=i).encode()
+        data[at:at + 49] = (b" " + secret).ljust(49)
+        assert at + 1 < edge < at + 1 + len(secret)  # the token straddles the edge
+        starts.append(at + 1)
+    starts.sort()
+    path = tmp_path / "big.md"
+    path.write_bytes(bytes(data))
+    streamed = scan_file(path, "big.md")
+    assert streamed == scan_bytes(bytes(data), "big.md")
+    assert len(streamed) == len(starts)
+    for f, at in zip(streamed, starts):
+        assert f.line == bytes(data[:at]).count(b"\n") + 1
+        line_start = bytes(data).rfind(b"\n", 0, at) + 1
+        assert f.col == len(bytes(data[line_start:at]).decode("utf-8")) + 1
+
+
+def test_streaming_holds_a_bounded_amount_in_memory(tmp_path: Path) -> None:
+    line = "The deploy uses pnpm because the lockfile is shared. 部署脚本用pnpm。\n".encode()
+    path = tmp_path / "huge.md"
+    with path.open("wb") as out:
+        for _ in range(8):
+            out.write(line * (CHUNK // len(line)))
+        out.write(f"token {token()}\n".encode())
+    size = path.stat().st_size
+    scan_text("warm up")  # build the rules before measuring
+    tracemalloc.start()
+    try:
+        findings = scan_file(path, "huge.md")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [f.rule for f in findings] == ["github-pat"]
+    assert peak < 5 * CHUNK < size
+
+
+def test_pipe_reader_with_short_reads_gives_the_same_findings() -> None:
+    data = ("\n".join(f"line {i} {token(seed=i)}" for i in range(50))).encode()
+    pieces = [data[i:i + 1000] for i in range(0, len(data), 1000)]
+
+    def read(_: int) -> bytes:
+        return pieces.pop(0) if pieces else b""
+
+    assert scan_stream(read, "pipe") == scan_bytes(data, "pipe")
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory", "symlink", "fifo"])
+def test_scan_file_refuses_what_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
+    target = tmp_path / "secret.md"
+    target.write_text(f"token {token()}\n", encoding="utf-8")
+    path = tmp_path / "x.md"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "symlink":
+        path.symlink_to(target)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    with pytest.raises(MemsyncError) as info:
+        scan_file(path, "x.md")
+    expected = {"missing": "no such file", "directory": "is a directory", "symlink": "is a symlink; not followed",
+                "fifo": "is not a regular file"}[kind]
+    assert expected in str(info.value) and str(info.value).startswith("x.md: ")
+    assert info.value.exit_code == EXIT_USAGE
+
+
+def test_parallel_scan_equals_serial_scan(tmp_path: Path) -> None:
+    items = []
+    for i in range(40):
+        path = tmp_path / f"n{i:02d}.md"
+        body = f"note {i}\n" + (f"key: {token(seed=i)}\n" if i % 3 == 0 else "plain\n")
+        path.write_text(body, encoding="utf-8")
+        items.append((str(path), f"n{i:02d}.md", frozenset()))
+    (tmp_path / "big.md").write_bytes(b"x\n" * CHUNK + f"{token(seed=99)}\n".encode())
+    (tmp_path / "bin.png").write_bytes(b"\0PNG" + token(seed=98).encode())
+    items += [(str(tmp_path / "big.md"), "big.md", frozenset()), (str(tmp_path / "bin.png"), "bin.png", frozenset()),
+              (str(tmp_path / "gone.md"), "gone.md", frozenset())]
+    serial = scan_files(items)
+    assert serial == scan_files(items, workers=2) == scan_files(items, workers=3)
+    findings, scanned, errors = serial
+    assert [f.path for f in findings] == [f"n{i:02d}.md" for i in range(0, 40, 3)] + ["big.md"]
+    assert scanned == 42 and errors == ["gone.md: no such file or directory"]
+
+
+@pytest.mark.parametrize("unit", [
+    "ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3f ",  # one character short
+    "AKIAQRST", "password: pass token= key: secret:",
+    "eyJ" + "a" * 300 + ".eyJ" + "b" * 30 + " ", "postgres://" + "u" * 60 + ":" + "p" * 250 + " ",
+    "-----BEGIN RSA PRIVATE KEY----- ", "." + "a" * 6 + "." + "b" * 26 + " ", "_-.:~Q~:AA-----",
+    "密码：密钥：令牌：口令是凭据为", "sk-ant-!glpat-!xoxb-1!AIza!AKIA!hf_!npm_!dop_v1_!hvs.!SG.!eyJ!",
+])
+def test_near_match_storms_find_nothing(unit: str) -> None:
+    data = (unit * (65536 // len(unit) + 1)).encode()[:65536]
+    assert scan_bytes(data, "storm.md") == []
+
+
+def test_every_rule_id_is_documented() -> None:
+    from memsync.secrets.scanner import rule_ids
+
+    doc = (REPO / "docs" / "secrets.md").read_text(encoding="utf-8")
+    missing = [rule for rule in rule_ids() if f"`{rule}`" not in doc]
+    assert missing == [] and len(rule_ids()) > 40

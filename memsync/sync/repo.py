@@ -1,0 +1,283 @@
+"""Thin typed wrappers over dulwich for one synced root: open, inspect, read trees,
+build commits and move refs with compare-and-swap.
+
+Everything that touches dulwich's repository objects lives here (and in
+``transport``), so the engine reads as the algorithm it is.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dulwich.diff_tree import tree_changes
+from dulwich.errors import NotGitRepository
+from dulwich.object_store import commit_tree_changes
+from dulwich.objects import Blob, Commit, Tree
+from dulwich.repo import Repo
+
+from memsync.errors import MemsyncError
+
+BRANCH = b"main"
+BRANCH_REF = b"refs/heads/main"
+REMOTE = b"origin"
+TRACKING_REF = b"refs/remotes/origin/main"
+COMPILED_TRAILER = b"Memsync-Compiled"
+FALLBACK_IDENTITY = b"memsync <memsync@localhost>"
+
+# What a git command leaves behind while it waits for the user to finish an operation.
+_IN_PROGRESS = {
+    "MERGE_HEAD": "a merge",
+    "rebase-merge": "a rebase",
+    "rebase-apply": "a rebase (or `git am`)",
+    "CHERRY_PICK_HEAD": "a cherry-pick",
+    "REVERT_HEAD": "a revert",
+}
+
+
+def open_repo(root: Path, display: str) -> Repo:
+    """The repository whose top level is ``root``; MemsyncError if there is none there."""
+    if not (root / ".git").exists():
+        raise MemsyncError(
+            f"{display} is not a git repository of its own; run `memsync sync init REMOTE --root {display}` first"
+        )
+    try:
+        repo = Repo(str(root))
+    except NotGitRepository:
+        raise MemsyncError(f"{display}/.git is not a usable git repository") from None
+    if repo.bare:
+        repo.close()
+        raise MemsyncError(f"{display} is a bare repository; sync needs a checkout")
+    return repo
+
+
+def refuse_in_progress(repo: Repo, display: str) -> None:
+    """Stop before touching a repo that git left in the middle of an operation."""
+    gitdir = Path(repo.controldir())
+    for name, what in _IN_PROGRESS.items():
+        if (gitdir / name).exists():
+            raise MemsyncError(
+                f"{display}: git is in the middle of {what} (found .git/{name}); finish it "
+                "(`git status` says how) or abort it, then run sync again. Nothing was changed."
+            )
+
+
+def head_branch(repo: Repo) -> bytes | None:
+    """The branch HEAD points at (``refs/heads/...``), or None when HEAD is detached."""
+    try:
+        chain, _ = repo.refs.follow(b"HEAD")
+    except (KeyError, ValueError):
+        return None
+    target = chain[-1] if chain else b"HEAD"
+    return target if target.startswith(b"refs/heads/") else None
+
+
+def ref_value(repo: Repo, ref: bytes) -> bytes | None:
+    try:
+        return repo.refs[ref]
+    except KeyError:
+        return None
+
+
+def tree_of(repo: Repo, commit: bytes | None) -> bytes | None:
+    if commit is None:
+        return None
+    return repo[commit].tree
+
+
+def empty_tree(repo: Repo) -> bytes:
+    tree = Tree()
+    repo.object_store.add_object(tree)
+    return tree.id
+
+
+@dataclass(frozen=True)
+class Change:
+    """A path that differs between two trees (a None sha: absent on that side)."""
+
+    path: str
+    old: bytes | None
+    new: bytes | None
+    old_mode: int | None
+    new_mode: int | None
+
+
+def diff(repo: Repo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str, Change]:
+    """Changed paths between two trees (C-accelerated; identical subtrees are skipped)."""
+    out: dict[str, Change] = {}
+    if old_tree == new_tree:
+        return out
+    for ch in tree_changes(repo.object_store, old_tree, new_tree):
+        old, new = ch.old, ch.new  # None (or an entry with None fields) on the absent side
+        side = new if new is not None and new.path is not None else old
+        path = side.path.decode("utf-8", "surrogateescape")
+        out[path] = Change(
+            path,
+            old.sha if old is not None else None,
+            new.sha if new is not None else None,
+            old.mode if old is not None else None,
+            new.mode if new is not None else None,
+        )
+    return out
+
+
+def lookup(repo: Repo, tree: bytes | None, path: str) -> tuple[int, bytes] | None:
+    """(mode, sha) of ``path`` in ``tree``, or None."""
+    if tree is None:
+        return None
+    obj = repo[tree]
+    parts = path.encode("utf-8", "surrogateescape").split(b"/")
+    for i, part in enumerate(parts):
+        try:
+            mode, sha = obj[part]
+        except KeyError:
+            return None
+        if i == len(parts) - 1:
+            return mode, sha
+        if mode != 0o040000:
+            return None
+        obj = repo[sha]
+    return None
+
+
+def subtree_files(repo: Repo, tree: bytes | None, folder: str) -> dict[str, bytes]:
+    """``{name: blob sha}`` of the regular files directly inside ``folder`` (one tree read)."""
+    found = lookup(repo, tree, folder)
+    if found is None or found[0] != 0o040000:
+        return {}
+    out = {}
+    for item in repo[found[1]].iteritems():
+        if item.mode & 0o170000 == 0o100000:
+            out[item.path.decode("utf-8", "surrogateescape")] = item.sha
+    return out
+
+
+def top_folders(repo: Repo, tree: bytes | None) -> list[str]:
+    if tree is None:
+        return []
+    return sorted(
+        item.path.decode("utf-8", "surrogateescape")
+        for item in repo[tree].iteritems()
+        if item.mode == 0o040000
+    )
+
+
+def blob(repo: Repo, sha: bytes | None) -> bytes | None:
+    if sha is None:
+        return None
+    return repo[sha].as_raw_string()
+
+
+def add_blob(repo: Repo, data: bytes) -> bytes:
+    obj = Blob.from_string(data)
+    repo.object_store.add_object(obj)
+    return obj.id
+
+
+def apply_changes(repo: Repo, tree: bytes | None, changes: Iterable[tuple[str, int | None, bytes | None]]) -> bytes:
+    """A new root tree: ``tree`` with each (path, mode, sha or None to delete) applied."""
+    items = [(p.encode("utf-8", "surrogateescape"), m, s) for p, m, s in changes]
+    base = tree if tree is not None else empty_tree(repo)
+    if not items:
+        return base
+    return commit_tree_changes(repo.object_store, base, items)
+
+
+def identity(repo: Repo, kind: str) -> bytes:
+    from dulwich.repo import get_user_identity
+
+    try:
+        ident = get_user_identity(repo.get_config_stack(), kind)
+    except Exception:  # no usable name anywhere: fall back to a fixed, honest identity
+        return FALLBACK_IDENTITY
+    return ident or FALLBACK_IDENTITY
+
+
+def make_commit(repo: Repo, tree: bytes, parents: Sequence[bytes], message: str, *, compiled: bool) -> bytes:
+    """Store a commit; ``compiled`` adds the trailer saying its compiled files match its entries."""
+    from memsync import __version__
+
+    commit = Commit()
+    commit.tree = tree
+    commit.parents = list(parents)
+    commit.author = identity(repo, "AUTHOR")
+    commit.committer = identity(repo, "COMMITTER")
+    now = int(time.time())
+    offset = -time.altzone if time.localtime(now).tm_isdst > 0 else -time.timezone
+    commit.author_time = commit.commit_time = now
+    commit.author_timezone = commit.commit_timezone = offset
+    text = message.rstrip("\n") + "\n"
+    if compiled:
+        text += f"\n{COMPILED_TRAILER.decode()}: {__version__}\n"
+    commit.message = text.encode("utf-8")
+    repo.object_store.add_object(commit)
+    return commit.id
+
+
+def is_compiled(repo: Repo, commit: bytes | None) -> bool:
+    """The commit says (by its trailer) that memsync of this version compiled its tree."""
+    from memsync import __version__
+
+    if commit is None:
+        return False
+    line = COMPILED_TRAILER + b": " + __version__.encode()
+    return any(ln.strip() == line for ln in repo[commit].message.splitlines()[-3:])
+
+
+def cas(repo: Repo, ref: bytes, old: bytes | None, new: bytes, message: str) -> bool:
+    """Move ``ref`` from ``old`` to ``new`` only if nobody moved it meanwhile."""
+    committer = identity(repo, "COMMITTER")
+    if old is None:
+        return repo.refs.add_if_new(ref, new, committer=committer, message=message.encode())
+    return repo.refs.set_if_equals(ref, old, new, committer=committer, message=message.encode())
+
+
+def merge_bases(repo: Repo, a: bytes, b: bytes) -> list[bytes]:
+    from dulwich.graph import find_merge_base
+
+    return sorted(find_merge_base(repo, [a, b]))
+
+
+def is_ancestor(repo: Repo, ancestor: bytes, descendant: bytes) -> bool:
+    from dulwich.graph import can_fast_forward
+
+    return ancestor == descendant or can_fast_forward(repo, ancestor, descendant)
+
+
+def count_commits(repo: Repo, include: bytes | None, exclude: bytes | None) -> int:
+    """Commits reachable from ``include`` but not from ``exclude``."""
+    if include is None:
+        return 0
+    walker = repo.get_walker(include=[include], exclude=[exclude] if exclude else None)
+    return sum(1 for _ in walker)
+
+
+def commits_between(repo: Repo, include: bytes, exclude: bytes | None) -> list[Commit]:
+    walker = repo.get_walker(include=[include], exclude=[exclude] if exclude else None)
+    return [entry.commit for entry in walker]
+
+
+def tree_from_index(repo: Repo, entries: dict) -> bytes:  # type: ignore[type-arg]
+    """Store the trees an index describes (stage-0 entries) and return the root tree's id."""
+    root: dict = {}  # type: ignore[type-arg]
+    for entry in entries.values():
+        if entry.stage:
+            continue
+        parts = entry.path.split(b"/")
+        node = root
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = (entry.mode, entry.hexsha)
+
+    def build(node: dict) -> bytes:  # type: ignore[type-arg]
+        tree = Tree()
+        for name, value in node.items():
+            if isinstance(value, dict):
+                tree.add(name, 0o040000, build(value))
+            else:
+                tree.add(name, value[0], value[1])
+        repo.object_store.add_object(tree)
+        return tree.id
+
+    return build(root)

@@ -7,9 +7,11 @@ blobs. ``checkout`` writes a known set of incoming changes, but first checks
 every one of them, so that an untracked or ignored file in the way, or a file
 edited since the sync began, stops the sync before anything is touched.
 
-Only regular files are synced: symlinks and nested repositories are skipped
-and reported, and ``.state.json`` (per-device counters) is never committed,
-whatever the ignore files say.
+Like ``git add -A``, every file that is not ignored is committed, except
+dot-files memsync does not know (editors' swap files, ``.DS_Store``...), which
+stay untracked unless git already tracks them. Only regular files are synced:
+symlinks and nested repositories are skipped and reported, and ``.state.json``
+(per-device counters) is never committed, whatever the ignore files say.
 """
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ from memsync.fsutil import mkdir_inside
 from memsync.sync.gitindex import MODE_EXEC, MODE_FILE, GitIndex, IndexEntry, blob_sha, entry_for
 
 STATE_FILE = ".state.json"
+# Dot-files are not memory (SPEC §1: editors' swap files, .DS_Store, .obsidian/...):
+# an untracked one stays untracked unless it is one of these.
+SYNCED_DOTFILES = frozenset({".gitignore", ".gitattributes", ".memsync.yaml"})
 MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
 
 
@@ -80,7 +85,8 @@ def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]
                 if os.path.lexists(os.path.join(d.path, ".git")):
                     out.skipped.append(f"{rel}/: a nested git repository; not synced")
                     continue
-                if is_ignored(rel + "/") and not _tracked_below(entries, key + b"/"):
+                hidden = d.name.startswith(".")
+                if (hidden or is_ignored(rel + "/")) and not _tracked_below(entries, key + b"/"):
                     continue
                 stack.append((rel + "/", d.path))
                 continue
@@ -91,7 +97,7 @@ def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]
                 if entry is None and not is_ignored(rel):
                     out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
                 continue
-            if entry is None and is_ignored(rel):
+            if entry is None and (is_ignored(rel) or (d.name.startswith(".") and d.name not in SYNCED_DOTFILES)):
                 continue
             if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
                 continue

@@ -128,20 +128,22 @@ class Remote:
         return get_transport_and_path(url, config=config, ssh_command=ssh_command)
 
     def _ask_helper(self, url: str, www_authenticate: str, attempt: int) -> dict[str, str] | None:
-        """git's credential helper, asked once when the server wants credentials."""
-        if attempt > 1 or self._helper_creds is not None:
+        """git's credential helper, asked once; dulwich calls this for each URL that answers 401."""
+        if attempt > 1:  # the server refused what the helper gave
             if self._helper_creds is not None:
                 credential(self._helper_creds, "reject")
                 self._helper_creds = None
             return None
-        parts = urlsplit(split_credentials(self.url)[0])
-        query = {"protocol": parts.scheme, "host": parts.netloc, "path": parts.path.lstrip("/")}
-        got = credential(query, "fill")
-        if not got or "password" not in got:
-            return None
-        self._helper_creds = {**query, **got}
-        self.secrets.append(got["password"])
-        return {"username": got.get("username", ""), "password": got["password"]}
+        if self._helper_creds is None:
+            parts = urlsplit(split_credentials(self.url)[0])
+            query = {"protocol": parts.scheme, "host": parts.netloc, "path": parts.path.lstrip("/")}
+            got = credential(query, "fill")
+            if not got or "password" not in got:
+                return None
+            self._helper_creds = {**query, **got}
+            self.secrets.append(got["password"])
+        creds = self._helper_creds
+        return {"username": creds.get("username", ""), "password": creds["password"]}
 
     def approve(self) -> None:
         """Tell the credential helper that the credentials it gave worked."""

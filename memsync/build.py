@@ -8,14 +8,21 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from memsync import parsecache
 from memsync.compile import CompileResult, compile_tree, render_index, stale_files
 from memsync.entry import valid_name
-from memsync.fsutil import mkdir_inside, write_inside
+from memsync.errors import MemsyncError
+from memsync.fsutil import check_writable, mkdir_inside, read_regular, write_inside
 from memsync.lint import lint_tree
 from memsync.problems import Problem
 from memsync.roots import Root
 from memsync.templates import read_template
-from memsync.tree import INDEX, ROOT_MD, Tree, scan
+from memsync.tree import INDEX, ROOT_MD, Tree, read, walk
+
+# What compile and check report: the problems that make something be left out
+# of (or not written to) the compiled files. lint reports everything.
+SKIPPING = frozenset({"E001", "E002", "E003", "E004", "E005", "E006", "E007", "E008", "E009",
+                      "E020", "E021", "E031", "W041"})
 
 
 @dataclass
@@ -33,43 +40,77 @@ class Report:
         return [p for p in self.problems if p.severity == "error"]
 
 
+@dataclass
+class State:
+    """A root's compiled files against its entries. ``tree`` and ``result`` are
+    None when the root is unchanged since it was last found consistent."""
+
+    problems: list[Problem]  # everything lint reports, including E030 for stale files
+    stale: list[str] = field(default_factory=list)
+    tree: Tree | None = None
+    result: CompileResult | None = None
+
+
+def _record(root: Root, digest: str, problems: list[Problem]) -> None:
+    kept = [[p.path, p.line, p.code, p.message] for p in problems if p.code != "E030"]
+    parsecache.save_verified(root.path, digest, kept)
+
+
+def load_state(root: Root) -> State:
+    """Walk the root; parse and render only if it changed since it was last consistent."""
+    w = walk(root.path)
+    digest = w.digest()
+    known = parsecache.load_verified(root.path, digest)
+    if known is not None:
+        return State([Problem(*p) for p in known])
+    tree = read(w)
+    result = compile_tree(tree, template=read_template(ROOT_MD))
+    stale = stale_files(tree, result)
+    problems = lint_tree(tree, result)
+    if not stale:
+        _record(root, digest, problems)
+    return State(problems, stale, tree, result)
+
+
 def plan(root: Root, *, use_cache: bool = True) -> tuple[Tree, CompileResult]:
-    tree = scan(root.path, use_cache=use_cache)
+    """The tree and everything compile would write, always computed in full."""
+    tree = read(walk(root.path), use_cache=use_cache)
     return tree, compile_tree(tree, template=read_template(ROOT_MD))
-
-
-def _entry_problems(tree: Tree, result: CompileResult) -> list[Problem]:
-    problems = [p for e in tree.entries for p in e.problems if not e.valid]
-    return sorted(problems + tree.problems + result.problems)
 
 
 def compile_root(root: Root) -> Report:
     """Rewrite every stale compiled file. Entries that cannot be read are left
     out of the indexes and reported; the rest is still compiled."""
-    tree, result = plan(root)
-    report = Report(root, problems=_entry_problems(tree, result))
-    for path in stale_files(tree, result):
-        write_inside(root.path, path, result.outputs[path], display=f"{root.display}/{path}")
+    state = load_state(root)
+    report = Report(root, problems=[p for p in state.problems if p.code in SKIPPING])
+    if not state.stale:
+        return report
+    assert state.result is not None
+    for path in state.stale:  # all or nothing: refuse before the first write
+        check_writable(root.path, path, display=root.show(path))
+    for path in state.stale:
+        write_inside(root.path, path, state.result.outputs[path], display=root.show(path))
         report.changed.append(path)
+    _record(root, walk(root.path).digest(), state.problems)
     return report
 
 
 def check_root(root: Root) -> Report:
     """What compile would change, as unified diffs; writes nothing in the tree."""
-    tree, result = plan(root)
-    report = Report(root, problems=_entry_problems(tree, result))
-    for path in stale_files(tree, result):
-        old = (tree.compiled.get(path) or b"").decode("utf-8", "replace").splitlines(keepends=True)
-        new = result.outputs[path].decode("utf-8").splitlines(keepends=True)
-        shown = f"{root.display}/{path}"
+    state = load_state(root)
+    report = Report(root, problems=[p for p in state.problems if p.code in SKIPPING])
+    for path in state.stale:
+        assert state.tree is not None and state.result is not None
+        old = (state.tree.compiled.get(path) or b"").decode("utf-8", "replace").splitlines(keepends=True)
+        new = state.result.outputs[path].decode("utf-8").splitlines(keepends=True)
+        shown = root.show(path)
         report.diffs[path] = "".join(difflib.unified_diff(old, new, f"a/{shown}", f"b/{shown}"))
         report.changed.append(path)
     return report
 
 
 def lint_root(root: Root) -> Report:
-    tree, result = plan(root)
-    return Report(root, problems=lint_tree(tree, result))
+    return Report(root, problems=load_state(root).problems)
 
 
 def init_root(root: Root, categories: list[str]) -> Report:
@@ -77,16 +118,12 @@ def init_root(root: Root, categories: list[str]) -> Report:
     .gitignore listing .state.json. Never overwrites a file that exists."""
     bad = [c for c in categories if not valid_name(c)]
     if bad:
-        from memsync.errors import MemsyncError
-
         raise MemsyncError(f"invalid category name {bad[0]!r} (letters, digits, '-', '_')")
     report = Report(root)
     if not root.path.exists():
         try:
             root.path.mkdir(parents=True)
         except OSError as exc:
-            from memsync.errors import MemsyncError
-
             raise MemsyncError(f"cannot create the root: {exc.strerror}", path=root.display) from None
         report.changed.append(".")
     if not (root.path / ROOT_MD).exists():
@@ -100,14 +137,10 @@ def init_root(root: Root, categories: list[str]) -> Report:
             # An empty folder is not a category until it holds a .md file.
             write_inside(root.path, index, render_index(category, [], set()), exclusive=True)
     ensure_gitignore(root, report)
-    # Fill the fresh index.md files and ROOT.md tables; existing files are only
-    # touched if they are missing, so a re-run changes nothing.
+    # Fill the fresh ROOT.md tables; an existing ROOT.md is left as it is.
     tree, result = plan(root)
-    for path in stale_files(tree, result):
-        if tree.compiled.get(path) is None or path == ROOT_MD and ROOT_MD in report.changed:
-            write_inside(root.path, path, result.outputs[path])
-            if path not in report.changed:
-                report.changed.append(path)
+    if ROOT_MD in report.changed and ROOT_MD in result.outputs:
+        write_inside(root.path, ROOT_MD, result.outputs[ROOT_MD])
     return report
 
 
@@ -118,14 +151,9 @@ def ensure_gitignore(root: Root, report: Report) -> None:
         write_inside(root.path, ".gitignore", read_template("gitignore").encode(), exclusive=True)
         report.changed.append(".gitignore")
         return
-    from memsync.fsutil import read_regular
-
     data = read_regular(path, 1 << 20)
     lines = [ln.strip() for ln in data.decode("utf-8", "replace").splitlines()]
     if not any(ln in (".state.json", "/.state.json", "**/.state.json") for ln in lines):
         sep = b"" if not data or data.endswith(b"\n") else b"\n"
         write_inside(root.path, ".gitignore", data + sep + b".state.json\n")
         report.updated.append(".gitignore")
-
-
-__all__ = ["Report", "check_root", "compile_root", "init_root", "lint_root", "plan", "INDEX"]

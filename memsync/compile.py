@@ -6,6 +6,7 @@ names, no absolute paths. Sync calls this on merged trees it holds in memory.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -17,10 +18,13 @@ from memsync.tree import INDEX, ROOT_MD, Tree
 REGION_HEADINGS = {"directory": "Directory", "routing": "Routing"}
 
 
+# Control characters (Cc) and the line/paragraph separators would break a line.
+_BREAKERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def _clean(text: str) -> str:
     """One line, no control characters, no '<' that could open an HTML comment or a marker."""
-    text = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text)
-    return " ".join(text.split()).replace("<", "&lt;")
+    return " ".join(_BREAKERS.sub(" ", text).split()).replace("<", "&lt;")
 
 
 def cell(text: str) -> str:
@@ -48,6 +52,8 @@ def render_index(category: str, entries: list[EntryInfo], superseded: set[str]) 
         lines.append("_No live entries._")
     for e in live:
         flags = " (pinned)" if e.pinned else ""
+        if e.conflict_of:
+            flags += f" (conflict copy of {_clean(e.conflict_of)}: merge it by hand, then delete this file)"
         lines.append(f"- {_link(e)} — {_clean(e.summary) or '(no summary)'}{flags}")
     if old:
         lines += ["", "## Superseded", ""]
@@ -69,7 +75,7 @@ def _superseder(old: EntryInfo, entries: list[EntryInfo]) -> str | None:
 def render_directory(categories: list[str], entries: list[EntryInfo], superseded: set[str]) -> str:
     counts = {c: 0 for c in categories}
     for e in entries:
-        if e.valid and e.id not in superseded and e.category in counts:
+        if e.valid and e.id not in superseded and not e.conflict_of and e.category in counts:
             counts[e.category] += 1
     rows = ["| Category | Entries | Index |", "| --- | ---: | --- |"]
     for c in sorted(counts):
@@ -87,7 +93,7 @@ def render_routing(entries: list[EntryInfo], superseded: set[str]) -> str:
     """One row per distinct trigger (compared after NFKC and case folding)."""
     groups: dict[str, tuple[set[str], set[str]]] = {}
     for e in entries:
-        if not e.valid or e.id in superseded:
+        if not e.valid or e.id in superseded or e.conflict_of:  # a sibling would route twice
             continue
         for trigger in e.load_when:
             spellings, ids = groups.setdefault(trigger_key(trigger), (set(), set()))

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from memsync.problems import Problem
+from memsync.simpleyaml import load_simple
 
 MAX_ENTRY_BYTES = 1 << 20
 # Frontmatter is metadata; a bound on it also bounds how deep YAML can nest,
@@ -37,7 +38,13 @@ KNOWN_KEYS = (
 REQUIRED_KEYS = ("id", "kind", "summary")
 
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Dumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Indents list items under their key, as people write frontmatter by hand."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
 
 
 class _AliasError(yaml.YAMLError):
@@ -140,6 +147,10 @@ def load_frontmatter(fm: str) -> tuple[Any, dict[str, int], list[tuple[str, int]
     """Load YAML frontmatter; return (value, key -> 1-based line, duplicate keys)."""
     if len(fm) > MAX_FRONTMATTER_CHARS:
         raise EntryError(2, "E009", "frontmatter is larger than 64 KiB")
+    simple = load_simple(fm)
+    if simple is not None:
+        value, lines, duplicates = simple
+        return value, {k: v + 2 for k, v in lines.items()}, [(k, v + 2) for k, v in duplicates]
     _check_nesting(fm)
     loader = _EntryLoader(fm)
     try:
@@ -160,8 +171,13 @@ def load_frontmatter(fm: str) -> tuple[Any, dict[str, int], list[tuple[str, int]
     return value, key_lines, dups
 
 
+_ASCII_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*\Z")
+
+
 def valid_name(name: str) -> bool:
     """A category or slug: Unicode letters, digits (and their marks), '-' and '_'."""
+    if name.isascii():
+        return _ASCII_NAME.match(name) is not None
     if not name or name[0] in ".-":
         return False
     return all(c in "-_" or unicodedata.category(c)[0] in "LNM" for c in name)
@@ -171,16 +187,15 @@ def _one_line(value: str) -> str:
     return " ".join(value.split())
 
 
-@dataclass
-class Entry:
-    """One entry file, parsed. ``meta`` is None when the frontmatter is unreadable."""
+class _PathNames:
+    """id, category and slug, all derived from ``path`` (``<category>/<slug>.md``)."""
 
     path: str
-    meta: dict[str, Any] | None = None
-    body: str = ""
-    body_line: int = 1
-    key_lines: dict[str, int] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        """The id the path gives; lint checks the frontmatter agrees."""
+        return self.path[: -len(".md")]
 
     @property
     def category(self) -> str:
@@ -190,10 +205,17 @@ class Entry:
     def slug(self) -> str:
         return self.path.rsplit("/", 1)[-1][: -len(".md")]
 
-    @property
-    def id(self) -> str:
-        """The id the path gives; lint checks the frontmatter agrees."""
-        return self.path[: -len(".md")]
+
+@dataclass
+class Entry(_PathNames):
+    """One entry file, parsed. ``meta`` is None when the frontmatter is unreadable."""
+
+    path: str
+    meta: dict[str, Any] | None = None
+    body: str = ""
+    body_line: int = 1
+    key_lines: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -241,7 +263,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class EntryInfo:
+class EntryInfo(_PathNames):
     """What the tree-wide passes need of an entry; small and cacheable as JSON."""
 
     path: str
@@ -258,22 +280,6 @@ class EntryInfo:
     superseded_by: str | None
     conflict_of: str | None
     problems: tuple[Problem, ...]
-
-    @property
-    def id(self) -> str:
-        return self.path[: -len(".md")]
-
-    @property
-    def category(self) -> str:
-        return self.path.split("/", 1)[0]
-
-    @property
-    def slug(self) -> str:
-        return self.path.rsplit("/", 1)[-1][: -len(".md")]
-
-    @property
-    def live(self) -> bool:
-        return self.valid and self.superseded_by is None
 
     def to_json(self) -> list[Any]:
         return [
@@ -351,7 +357,8 @@ def _check_fields(entry: Entry) -> None:
         elif isinstance(value, int) and value < 0:
             entry._problem(key, "E013", f"{key!r} must not be negative")
     created, updated = meta.get("created"), meta.get("updated")
-    if _is_int(created) and _is_int(updated) and updated < created:
+    if isinstance(created, int) and isinstance(updated, int) and _is_int(created) and _is_int(updated) \
+            and updated < created:
         entry._problem("updated", "E014", f"updated ({updated}) is earlier than created ({created})")
     if "pinned" in meta and not isinstance(meta["pinned"], bool):
         entry._problem("pinned", "E013", f"'pinned' must be true or false, not {_type_name(meta['pinned'])}")

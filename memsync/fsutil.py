@@ -28,8 +28,13 @@ def read_regular(path: Path, limit: int) -> bytes:
             raise NotRegularFile("symlink") from None
         raise
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise NotRegularFile("not a regular file")
+        if 0 < st.st_size < min(limit, 1 << 20):
+            # The common case: one read of the size fstat gave (a file that
+            # changes meanwhile gets a new fingerprint and is read again next time).
+            return os.read(fd, st.st_size)
         chunks = []
         remaining = limit
         while remaining > 0:
@@ -78,32 +83,41 @@ def mkdir_inside(root: Path, relpath: str) -> bool:
         raise MemsyncError(f"cannot create folder: {exc.strerror}", path=str(target)) from None
 
 
-def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None = None, exclusive: bool = False) -> None:
-    """Atomically replace ``root/relpath`` with ``data``.
+def check_writable(root: Path, relpath: str, *, display: str | None = None) -> tuple[Path, int | None]:
+    """Why ``root/relpath`` may not be replaced, as a MemsyncError; else (path, its mode or None).
 
-    Refuses a target that is a symlink or marked read-only (the user's intent,
-    honoured even when running as root), and any parent that is a symlink.
-    With ``exclusive`` an existing file is never touched.
+    Refuses a target that is a symlink, not a regular file, or marked read-only
+    (the user's intent, honoured even when running as root), and any parent
+    that is a symlink.
     """
     target = inside(root, relpath)
     shown = display or str(target)
     _check_parents(root, target)
-    mode = 0o644
     try:
         st = os.lstat(target)
     except FileNotFoundError:
-        st = None
-    if st is not None:
-        if exclusive:
-            raise MemsyncError("exists; not overwritten", path=shown)
-        if stat.S_ISLNK(st.st_mode):
-            raise MemsyncError("is a symlink; refusing to write through it", path=shown)
-        if not stat.S_ISREG(st.st_mode):
-            raise MemsyncError("is not a regular file; refusing to replace it", path=shown)
-        if not st.st_mode & 0o222:
-            raise MemsyncError("is read-only; make it writable (chmod u+w) or leave it alone", path=shown)
-        mode = stat.S_IMODE(st.st_mode)
-    tmp = target.with_name(f".{target.name}.memsync-{os.getpid()}.tmp")
+        return target, None
+    if stat.S_ISLNK(st.st_mode):
+        raise MemsyncError("is a symlink; refusing to write through it", path=shown)
+    if not stat.S_ISREG(st.st_mode):
+        raise MemsyncError("is not a regular file; refusing to replace it", path=shown)
+    if not st.st_mode & 0o222:
+        raise MemsyncError("is read-only; make it writable (chmod u+w) or leave it alone", path=shown)
+    return target, stat.S_IMODE(st.st_mode)
+
+
+def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None = None, exclusive: bool = False) -> None:
+    """Atomically replace ``root/relpath`` with ``data`` (see ``check_writable``).
+
+    With ``exclusive`` an existing file is never touched.
+    """
+    shown = display or str(inside(root, relpath))
+    if exclusive and os.path.lexists(inside(root, relpath)):
+        raise MemsyncError("exists; not overwritten", path=shown)
+    target, mode = check_writable(root, relpath, display=display)
+    if mode is None:
+        mode = 0o644
+    tmp = target.with_name(f".{target.name}.memsync-{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, mode)
         try:

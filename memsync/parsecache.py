@@ -1,4 +1,9 @@
-"""A cache of parsed frontmatter, outside the tree, keyed by each file's stat fingerprint.
+"""Caches outside the tree that make a root where nothing changed cheap to check.
+
+- parsed frontmatter (EntryInfo) per entry, keyed by the file's stat fingerprint;
+- a "verified" record: the digest of the last walk after which nothing was
+  stale, with the lint problems of that state, so an unchanged root is answered
+  from directory listings and lstat alone.
 
 It only ever saves work: a missing, unreadable, corrupt or foreign cache file is
 ignored, and failing to write one is silent. Contents are JSON (never pickle or
@@ -35,16 +40,41 @@ def load(root: Path) -> dict[str, list[Any]]:
 
 
 def save(root: Path, entries: dict[str, list[Any]]) -> None:
-    path = _cache_file(root)
-    doc = {"schema": SCHEMA, "root": str(root), "entries": entries}
+    _write(_cache_file(root), {"schema": SCHEMA, "root": str(root), "entries": entries})
+
+
+def _write(path: Path, doc: dict[str, Any]) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, ensure_ascii=False, separators=(",", ":"))
+        # dumps (the C encoder) then one write: json.dump streams through Python.
+        data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        with open(tmp, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except OSError:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+
+
+def _verified_file(root: Path) -> Path:
+    return _cache_file(root).with_suffix(".verified.json")
+
+
+def load_verified(root: Path, digest: str) -> list[list[Any]] | None:
+    """The problems recorded when the root, in the state ``digest`` names, was
+    last found consistent (nothing stale); None if that is not the current state."""
+    try:
+        with open(_verified_file(root), "rb") as fh:
+            doc = json.loads(fh.read())
+        if doc.get("schema") == SCHEMA and doc.get("digest") == digest and isinstance(doc.get("problems"), list):
+            return doc["problems"]
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
+
+
+def save_verified(root: Path, digest: str, problems: list[list[Any]]) -> None:
+    _write(_verified_file(root), {"schema": SCHEMA, "digest": digest, "problems": problems})

@@ -50,13 +50,18 @@ class Problem:
     def severity(self) -> str:
         return WARNING if self.code.startswith("W") else ERROR
 
+    def shown(self, root_display: str = "") -> str:
+        from memsync.roots import join_display
+
+        return join_display(root_display, self.path)
+
     def format(self, root_display: str = "") -> str:
-        path = f"{root_display.rstrip('/')}/{self.path}" if root_display else self.path
+        path = self.shown(root_display)
         where = f"{path}:{self.line}" if self.line else path
         return f"{where}: {self.code} {self.message}"
 
     def to_json(self, root_display: str = "") -> dict[str, object]:
-        path = f"{root_display.rstrip('/')}/{self.path}" if root_display else self.path
+        path = self.shown(root_display)
         return {
             "path": path,
             "line": self.line,

@@ -18,10 +18,18 @@ class Root:
     scope: str  # "project", "global" or "root" (given with --root)
     display: str
 
+    def show(self, relpath: str) -> str:
+        """How to name a file of this root in messages."""
+        return join_display(self.display, relpath)
+
     @classmethod
     def at(cls, path: str | os.PathLike[str], scope: str = "root") -> Root:
         resolved = Path(os.path.realpath(os.path.abspath(path)))
         return cls(resolved, scope, display_path(resolved))
+
+
+def join_display(display: str, relpath: str) -> str:
+    return relpath if display in ("", ".") else f"{display.rstrip('/')}/{relpath}"
 
 
 def display_path(path: Path) -> str:

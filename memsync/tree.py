@@ -36,14 +36,12 @@ class Tree:
     def superseded(self) -> set[str]:
         """Ids of entries that left search and routing.
 
-        An entry is superseded when it says ``superseded_by``, or when a live
+        An entry is superseded when it says ``superseded_by``, or when another
         entry lists it in ``supersedes`` and it is not pinned.
         """
         by_id = {e.id: e for e in self.entries if e.valid}
         out = {e.id for e in by_id.values() if e.superseded_by}
         for e in by_id.values():
-            if e.id in out:
-                continue
             for old in e.supersedes:
                 target = by_id.get(old)
                 if target is not None and not target.pinned and old != e.id:
@@ -79,17 +77,36 @@ def from_files(files: Mapping[str, bytes]) -> Tree:
 
 
 def _fingerprint(st: os.stat_result) -> list[int]:
+    # ctime changes on every write, so an edit that keeps size and mtime is still seen.
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
-def scan(root: Path, *, use_cache: bool = True) -> Tree:
-    """Read every category, entry and compiled file under ``root``."""
-    from memsync import parsecache
+@dataclass
+class Walk:
+    """What a root holds, from directory listings and lstat alone (no file read)."""
 
-    cache = parsecache.load(root) if use_cache else {}
-    fresh: dict[str, list] = {}
-    tree = Tree()
-    tree.compiled[ROOT_MD] = _read_compiled(root / ROOT_MD, ROOT_MD, tree)
+    root: Path
+    categories: list[str] = field(default_factory=list)
+    entries: list[tuple[str, list[int]]] = field(default_factory=list)  # (relpath, fingerprint)
+    compiled: dict[str, list[int] | None] = field(default_factory=dict)  # ROOT.md, index.md files
+    problems: list[Problem] = field(default_factory=list)
+
+    def digest(self) -> str:
+        """Changes whenever anything compile, check or lint look at may have changed."""
+        import hashlib
+        import json
+
+        from memsync import __version__
+
+        doc = [__version__, self.categories, self.entries, sorted(self.compiled.items()),
+               [[p.path, p.line, p.code, p.message] for p in self.problems]]
+        return hashlib.sha256(json.dumps(doc, ensure_ascii=False).encode()).hexdigest()
+
+
+def walk(root: Path) -> Walk:
+    """List categories, entry candidates and compiled files; report what is skipped."""
+    w = Walk(root)
+    w.compiled[ROOT_MD] = _compiled_fingerprint(root / ROOT_MD, ROOT_MD, w)
     try:
         top = sorted(os.scandir(root), key=lambda d: d.name)
     except OSError as exc:
@@ -100,22 +117,106 @@ def scan(root: Path, *, use_cache: bool = True) -> Tree:
         if d.name.startswith("."):
             continue
         if d.is_symlink():
-            tree.problems.append(Problem(d.name, 0, "E021", "symlink not followed" + _where(root, d.path)))
+            w.problems.append(Problem(d.name, 0, "E021", "symlink not followed" + _where(root, d.path)))
             continue
         if not d.is_dir(follow_symlinks=False):
             continue
         if not valid_name(d.name):
             if _holds_markdown(d.path):
-                tree.problems.append(
+                w.problems.append(
                     Problem(d.name, 0, "E020", "folder name is not a valid category (letters, digits, '-', '_')")
                 )
             continue
-        _scan_category(root, d.name, tree, cache, fresh)
-    tree.entries.sort(key=lambda e: e.path)
-    tree.categories.sort()
+        _walk_category(root, d.name, w)
+    return w
+
+
+def _walk_category(root: Path, name: str, w: Walk) -> None:
+    try:
+        items = sorted(os.scandir(root / name), key=lambda d: d.name)
+    except OSError as exc:
+        w.problems.append(Problem(name, 0, "E020", f"cannot read folder: {exc.strerror}"))
+        return
+    has_md = False
+    for d in items:
+        rel = f"{name}/{d.name}"
+        if d.name.startswith("."):
+            continue
+        if d.name == INDEX:
+            has_md = True
+            w.compiled[rel] = _compiled_fingerprint(Path(d.path), rel, w)
+            continue
+        if not d.name.endswith(".md"):
+            if d.is_dir(follow_symlinks=False) and _holds_markdown(d.path):
+                w.problems.append(Problem(rel, 0, "W041", "nested folder ignored: entries live one level deep"))
+            continue
+        has_md = True
+        if d.is_symlink():
+            w.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, d.path)))
+            continue
+        if not valid_name(d.name[:-3]):
+            w.problems.append(
+                Problem(rel, 0, "E020", "entry name is not a valid slug (letters, digits, '-', '_'; no dots)")
+            )
+            continue
+        try:
+            st = d.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            w.entries.append((rel, _fingerprint(st)))
+    if has_md:
+        w.categories.append(name)
+        w.compiled.setdefault(f"{name}/{INDEX}", None)
+
+
+def _compiled_fingerprint(path: Path, rel: str, w: Walk) -> list[int] | None:
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        w.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        w.problems.append(Problem(rel, 0, "E021", "is a symlink or not a regular file; memsync will not write it"))
+        return None
+    return _fingerprint(st)
+
+
+def read(w: Walk, *, use_cache: bool = True) -> Tree:
+    """Parse the walked entries (through the parse cache) and read the compiled files."""
+    from memsync import parsecache
+
+    cache = parsecache.load(w.root) if use_cache else {}
+    fresh: dict[str, list] = {}
+    tree = Tree(categories=list(w.categories), problems=list(w.problems))
+    for rel, fp in w.entries:
+        info = _cached(cache.get(rel), fp)
+        if info is None and fp[0] > MAX_ENTRY_BYTES:  # reported without reading it
+            info = Entry(rel, problems=[too_big(rel, fp[0])]).info()
+        if info is None:
+            try:
+                data = read_regular(w.root / rel, MAX_ENTRY_BYTES + 1)
+            except NotRegularFile:
+                tree.problems.append(Problem(rel, 0, "E021", "symlink not followed"))
+                continue
+            except OSError as exc:
+                tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
+                continue
+            info = parse_entry(data, rel).info()
+        fresh[rel] = [fp, info.to_json()]
+        tree.entries.append(info)
+    for rel, compiled_fp in w.compiled.items():
+        tree.compiled[rel] = None if compiled_fp is None else _read_compiled(w.root / rel, rel, tree)
     if use_cache and fresh != cache:
-        parsecache.save(root, fresh)
+        parsecache.save(w.root, fresh)
     return tree
+
+
+def scan(root: Path, *, use_cache: bool = True) -> Tree:
+    """Read every category, entry and compiled file under ``root``."""
+    return read(walk(root), use_cache=use_cache)
 
 
 def _where(root: Path, path: str) -> str:
@@ -134,63 +235,6 @@ def _holds_markdown(path: str) -> bool:
             return any(d.name.endswith(".md") for d in it)
     except OSError:
         return False
-
-
-def _scan_category(root: Path, name: str, tree: Tree, cache: dict[str, list], fresh: dict[str, list]) -> None:
-    try:
-        items = sorted(os.scandir(root / name), key=lambda d: d.name)
-    except OSError as exc:
-        tree.problems.append(Problem(name, 0, "E020", f"cannot read folder: {exc.strerror}"))
-        return
-    has_md = False
-    for d in items:
-        rel = f"{name}/{d.name}"
-        if d.name.startswith("."):
-            continue
-        if d.name == INDEX:
-            has_md = True
-            tree.compiled[rel] = _read_compiled(Path(d.path), rel, tree)
-            continue
-        if not d.name.endswith(".md"):
-            if d.is_dir(follow_symlinks=False) and _holds_markdown(d.path):
-                tree.problems.append(Problem(rel, 0, "W041", "nested folder ignored: entries live one level deep"))
-            continue
-        has_md = True
-        if d.is_symlink():
-            tree.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, d.path)))
-            continue
-        if not valid_name(d.name[:-3]):
-            tree.problems.append(
-                Problem(rel, 0, "E020", "entry name is not a valid slug (letters, digits, '-', '_'; no dots)")
-            )
-            continue
-        try:
-            st = d.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            continue
-        fp = _fingerprint(st)
-        info = _cached(cache.get(rel), fp)
-        if info is not None:
-            pass
-        elif st.st_size > MAX_ENTRY_BYTES:  # reported without reading it
-            info = Entry(rel, problems=[too_big(rel, st.st_size)]).info()
-        else:
-            try:
-                data = read_regular(Path(d.path), MAX_ENTRY_BYTES + 1)
-            except NotRegularFile:
-                tree.problems.append(Problem(rel, 0, "E021", "symlink not followed"))
-                continue
-            except OSError as exc:
-                tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
-                continue
-            info = parse_entry(data, rel).info()
-        fresh[rel] = [fp, info.to_json()]
-        tree.entries.append(info)
-    if has_md:
-        tree.categories.append(name)
-        tree.compiled.setdefault(f"{name}/{INDEX}", None)
 
 
 def _cached(hit: object, fp: list[int]) -> EntryInfo | None:

@@ -129,3 +129,29 @@ def pre_commit_env(wheelhouse: Path, pre_commit_home: Path) -> dict[str, str]:
         GIT_ALLOW_PROTOCOL="file",
     )
     return env
+
+
+@pytest.fixture(scope="session")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A git repo holding this checkout's current files at one commit, so a
+    consumer's .pre-commit-config.yaml can name it with `repo:` and `rev:`
+    exactly as a user names the published repository."""
+    dest = tmp_path_factory.mktemp("hook-repo")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO, capture_output=True, check=True,
+    ).stdout.decode().split("\0")
+    for rel in filter(None, listed):
+        src = REPO / rel
+        if not src.is_file():
+            continue  # deleted in the working tree
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(src.read_bytes())
+        target.chmod(src.stat().st_mode)
+    env = dict(os.environ, **IDENTITY, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "--no-verify", "-m", "snapshot"]):
+        subprocess.run(["git", *args], cwd=dest, env=env, check=True, capture_output=True)
+    sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=dest, env=env, capture_output=True,
+                         text=True, check=True).stdout.strip()
+    return dest, sha

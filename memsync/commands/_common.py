@@ -3,21 +3,26 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import IO
 
 from memsync.output import paint
 from memsync.problems import Problem
 from memsync.roots import Root, select_roots
 
 
-def add_parser(sub: argparse._SubParsersAction, name: str, help: str, example: str, **kw: object) -> argparse.ArgumentParser:
-    return sub.add_parser(
+def add_parser(sub: argparse._SubParsersAction, name: str, help: str, example: str,
+               aliases: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """A subcommand whose --help ends with an example."""
+    parser: argparse.ArgumentParser = sub.add_parser(
         name,
         help=help,
+        aliases=list(aliases),
         description=help[0].upper() + help[1:] + ".",
         epilog="example:\n  " + example.replace("\n", "\n  "),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        **kw,
     )
+    return parser
 
 
 def add_root_options(p: argparse.ArgumentParser, *, both: bool = False) -> None:
@@ -40,7 +45,7 @@ def roots_from(args: argparse.Namespace, *, must_exist: bool = True) -> list[Roo
     )
 
 
-def print_problems(problems: list[Problem], root: Root, stream=None) -> None:
+def print_problems(problems: list[Problem], root: Root, stream: IO[str] | None = None) -> None:
     stream = stream or sys.stdout
     for p in problems:
         color = "yellow" if p.severity == "warning" else "red"

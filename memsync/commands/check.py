@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         if not root.path.is_dir():
             continue
         report = check_root(root)
-        stale += [f"{root.display}/{p}" for p in report.changed]
+        stale += [root.show(p) for p in report.changed]
         problems += [p.to_json(root.display) for p in report.problems]
         if not args.json:
             for path in report.changed:

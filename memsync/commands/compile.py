@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         report = compile_root(root)
         for path in report.changed:
-            print(f"Fixing {root.display}/{path}")
+            print(f"Fixing {root.show(path)}")
         print_problems(report.problems, root, sys.stderr)
         if report.errors:
             code = EXIT_FINDINGS

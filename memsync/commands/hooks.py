@@ -43,7 +43,7 @@ def run_hook(args: argparse.Namespace) -> int:
             continue
         report = compile_root(root)
         for path in report.changed:
-            print(f"Fixing {root.display}/{path}")
+            print(f"Fixing {root.show(path)}")
         if args.hook != "pre-commit":
             continue  # post-merge / post-checkout cannot block anything
         if report.changed:

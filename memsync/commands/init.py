@@ -11,7 +11,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add_parser(sub, "init", "create a memory root (idempotent; never overwrites a file)",
                    "memsync init --project\nmemsync init --global --category people")
     add_root_options(p)
-    p.epilog = p.epilog.rsplit("\n\n", 1)[0] + (
+    p.epilog = (p.epilog or "").rsplit("\n\n", 1)[0] + (
         "\n\nwithout --root/--project/--global: the project root inside a git repo, else the global root."
     )
     p.add_argument("--category", action="append", metavar="NAME",
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         if not report.changed and not report.updated:
             print(f"{root.display} is already set up; nothing changed")
         for path in report.changed:
-            print(f"Created {root.display if path == '.' else f'{root.display}/{path}'}")
+            print(f"Created {root.display if path == '.' else root.show(path)}")
         for path in report.updated:
-            print(f"Updated {root.display}/{path} (added .state.json)")
+            print(f"Updated {root.show(path)} (added .state.json)")
     return EXIT_OK

@@ -1,0 +1,122 @@
+"""A fast reader for the plain subset of YAML that frontmatter almost always uses.
+
+PyYAML's C parser still builds Python objects in pure Python, which made a
+cold compile of 10,000 entries spend most of its time in the YAML constructor.
+Frontmatter written by people and by memsync is nearly always flat:
+
+    key: plain or 'quoted' or "quoted" scalar
+    key:
+      - item
+      - item
+
+``load_simple`` reads exactly that subset and returns None for anything else
+(comments, flow collections, block scalars, anchors, tags, floats, dates,
+escapes, odd indentation...), so the caller falls back to the real YAML loader.
+When it does answer, the answer equals PyYAML's SafeLoader result; a property
+test in tests/test_simpleyaml.py compares the two on generated documents.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml.resolver
+
+_KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?\Z")
+_ITEM_LINE = re.compile(r"( *)- +(.*)\Z|( *)-\Z")
+# Characters PyYAML's reader rejects, and tabs (indentation rules differ): leave them to it.
+_UNUSUAL = re.compile("[^\\x0A\\x20-\\x7E\\xA0-\\uD7FF\\uE000-\\uFFFD\\U00010000-\\U0010FFFF]")
+_PLAIN_START = set("-?:,[]{}#&*!|>'\"%@`")
+_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+
+_STR = "tag:yaml.org,2002:str"
+_resolve = yaml.resolver.Resolver().resolve
+
+
+class _NotSimple(Exception):
+    pass
+
+
+def _scalar(text: str) -> Any:
+    """One scalar on one line, as SafeLoader would construct it, or _NotSimple."""
+    text = text.rstrip(" ")
+    if not text:
+        return None
+    first = text[0]
+    if first == "'":
+        if len(text) < 2 or not text.endswith("'"):
+            raise _NotSimple
+        inner = text[1:-1]
+        if "'" in inner.replace("''", ""):
+            raise _NotSimple
+        return inner.replace("''", "'")
+    if first == '"':
+        inner = text[1:-1]
+        if len(text) < 2 or not text.endswith('"') or '"' in inner or "\\" in inner:
+            raise _NotSimple
+        return inner
+    if first in _PLAIN_START or ": " in text or text.endswith(":") or " #" in text:
+        raise _NotSimple
+    tag = _resolve(yaml.ScalarNode, text, (True, False))
+    if tag == _STR:
+        return text
+    if tag == "tag:yaml.org,2002:int" and _INT.match(text):
+        return int(text)
+    if tag == "tag:yaml.org,2002:bool":
+        return _BOOLS[text.lower()]
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    raise _NotSimple  # floats, dates, octal/hex ints, '=': the real loader decides
+
+
+def load_simple(fm: str) -> tuple[dict[str, Any], dict[str, int], list[tuple[str, int]]] | None:
+    """(mapping, key -> 0-based line, duplicate keys) for simple frontmatter, else None."""
+    if _UNUSUAL.search(fm):
+        return None
+    lines = fm.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    data: dict[str, Any] = {}
+    key_lines: dict[str, int] = {}
+    dups: list[tuple[str, int]] = []
+    current: list[Any] | None = None  # the list being filled by "- item" lines
+    indent: int | None = None
+    last_key: str | None = None
+    try:
+        for number, line in enumerate(lines):
+            if not line.strip():
+                continue
+            m = _KEY_LINE.match(line)
+            if m:
+                key, value = m.groups()
+                if _resolve(yaml.ScalarNode, key, (True, False)) != _STR:
+                    return None  # 'true:', 'null:', '123:' are not string keys
+                if key in key_lines:
+                    dups.append((key, number))
+                else:
+                    key_lines[key] = number
+                last_key, current, indent = key, None, None
+                if value is None or not value.strip():
+                    current = []
+                    data[key] = None  # stays null unless list items follow
+                else:
+                    data[key] = _scalar(value)
+                continue
+            m = _ITEM_LINE.match(line)
+            if not m or current is None or last_key is None:
+                return None
+            spaces = m.group(1) if m.group(1) is not None else m.group(3)
+            if indent is None:
+                indent = len(spaces)
+            elif len(spaces) != indent:
+                return None
+            if m.group(2) is None:
+                return None  # "-" alone: a null item; rare, let YAML decide
+            current.append(_scalar(m.group(2)))
+            data[last_key] = current
+    except (_NotSimple, ValueError):  # ValueError: an int too long for int()
+        return None
+    if not data:
+        return None
+    return data, key_lines, dups

@@ -1,0 +1,117 @@
+"""The entry parser: what it accepts, and the problem it reports for each bad input."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from memsync.entry import parse_entry, render_entry, valid_name
+
+GOOD = (
+    b"---\nid: pitfalls/x\nkind: pitfall\nsummary: one line\nhighlight: h\n"
+    b"created: 1791512014824\nupdated: 1791512014825\nload_when:\n  - SQLite\n  - \xe5\x88\x86\xe8\xaf\x8d\n"
+    b"pinned: true\nsupersedes: pitfalls/old\ncustom: kept\n---\n\nBody.\n"
+)
+
+
+def test_good_entry_parses_every_field():
+    e = parse_entry(GOOD, "pitfalls/x.md")
+    info = e.info()
+    assert e.problems == []
+    assert (info.id, info.doc_id, info.kind, info.summary, info.highlight) == (
+        "pitfalls/x", "pitfalls/x", "pitfall", "one line", "h")
+    assert (info.created, info.updated, info.pinned) == (1791512014824, 1791512014825, True)
+    assert info.load_when == ("SQLite", "分词")
+    assert info.supersedes == ("pitfalls/old",)
+    assert e.meta["custom"] == "kept"
+    assert e.body == "\nBody.\n"
+
+
+def test_bom_and_crlf_are_accepted():
+    data = b"\xef\xbb\xbf" + GOOD.replace(b"\n", b"\r\n")
+    e = parse_entry(data, "pitfalls/x.md")
+    assert e.problems == []
+    assert e.info().summary == "one line"
+    assert e.body == "\nBody.\n"
+
+
+def _codes(data: bytes, path: str = "facts/a.md") -> list[tuple[int, str]]:
+    return [(p.line, p.code) for p in parse_entry(data, path).problems]
+
+
+BAD = [
+    pytest.param(b"", [(0, "E003")], id="empty"),
+    pytest.param(b"  \n\n", [(0, "E003")], id="blank"),
+    pytest.param(b"# just markdown\n", [(1, "E004")], id="no-frontmatter"),
+    pytest.param(b"---\nid: facts/a\n", [(1, "E005")], id="unclosed"),
+    pytest.param(b"---\nid: [facts/a\n---\n", [(3, "E006")], id="invalid-yaml"),
+    pytest.param(b"---\n- a\n- b\n---\n", [(2, "E008")], id="list-frontmatter"),
+    pytest.param(b"---\n---\nbody\n", [(2, "E008")], id="empty-frontmatter"),
+    pytest.param(b"---\njust a string\n---\n", [(2, "E008")], id="scalar-frontmatter"),
+    pytest.param(b"---\nid: facts/a\nkind: fact\nsummary: \xff\xfe\n---\n", [(4, "E001")], id="not-utf8"),
+    pytest.param(b"---\nid: facts/a\nkind: fact\n---\n", [(1, "E010")], id="missing-summary"),
+    pytest.param(b"---\nid: facts/a\nkind: ''\nsummary: s\n---\n", [(3, "E011")], id="empty-kind"),
+    pytest.param(b"---\nid: facts/b\nkind: k\nsummary: s\n---\n", [(2, "E012")], id="id-mismatch"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\npinned: \"true\"\n---\n", [(5, "E013")], id="pinned-string"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nload_when: SQLite\n---\n", [(5, "E013")], id="load-when-scalar"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nload_when: [1, x]\n---\n", [(5, "E013")], id="load-when-ints"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: 2024-01-01\n---\n", [(5, "E013")], id="created-date"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: 1.5\n---\n", [(5, "E013")], id="created-float"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nupdated: true\n---\n", [(5, "E013")], id="updated-bool"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: 5\nupdated: 4\n---\n", [(6, "E014")], id="updated-before-created"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: |\n  two\n  lines\n---\n", [(4, "E015")], id="multiline-summary"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nsummary: t\n---\n", [(5, "E022")], id="duplicate-key"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: 42\n---\n", [(4, "E013")], id="summary-int"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nsupersedes: {a: b}\n---\n", [(5, "E013")], id="supersedes-map"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: " + b"9" * 5000 + b"\n---\n", [(2, "E006")], id="huge-int"),
+    pytest.param(b"---\n!!python/object:os.system {}\n---\n", [(2, "E006")], id="python-tag"),
+]
+
+
+@pytest.mark.parametrize("data,expected", BAD)
+def test_bad_input_reports_code_and_line(data, expected):
+    assert _codes(data) == expected
+
+
+def test_alias_bomb_is_rejected_without_expanding():
+    levels = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    levels += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 12)]
+    data = ("---\n" + "\n".join(levels) + "\nid: facts/a\n---\n").encode()
+    start = time.perf_counter()
+    problems = parse_entry(data, "facts/a.md").problems
+    elapsed = time.perf_counter() - start
+    assert [(p.line, p.code) for p in problems] == [(2, "E007")]
+    # 9**12 strings if expanded; the guard stops at the first alias. Generous bound,
+    # only to catch expansion (which would take minutes), not a performance target.
+    assert elapsed < 5
+
+
+@pytest.mark.parametrize("nesting", ["[" * 100_000, "{a: " * 50_000, "- " * 40_000 + "x"])
+def test_deep_nesting_is_rejected_not_crashing(nesting):
+    data = ("---\nx: " + nesting + "\n---\n").encode()
+    assert [p.code for p in parse_entry(data, "facts/a.md").problems] == ["E009"]
+
+
+def test_oversized_entry():
+    data = GOOD + b"x" * (5 << 20)
+    assert _codes(data, "pitfalls/x.md") == [(0, "E002")]
+
+
+@pytest.mark.parametrize(
+    "name,ok",
+    [("sqlite-cjk", True), ("分词_坑", True), ("a1", True), ("", False), (".hidden", False),
+     ("a..b", False), ("a.b", False), ("-lead", False), ("a/b", False), ("a b", False), ("..", False)],
+)
+def test_valid_name(name, ok):
+    assert valid_name(name) is ok
+
+
+def test_render_keeps_unknown_keys_and_canonical_order():
+    e = parse_entry(GOOD.replace(b"id: pitfalls/x\n", b"").replace(b"custom: kept\n", b"custom: kept\nid: pitfalls/x\n"),
+                    "pitfalls/x.md")
+    text = render_entry(e.meta, e.body)
+    keys = [line.split(":")[0] for line in text.split("---\n")[1].splitlines() if not line.startswith(" ")]
+    assert keys == ["id", "kind", "summary", "highlight", "created", "updated", "load_when", "pinned",
+                    "supersedes", "custom"]
+    again = parse_entry(text.encode(), "pitfalls/x.md")
+    assert again.meta == e.meta and again.body == e.body and again.problems == []

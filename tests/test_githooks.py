@@ -1,0 +1,87 @@
+"""Plain git hooks (no pre-commit framework): `memsync hooks install` and real commits."""
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+from memtree import write_entry
+
+
+@pytest.fixture
+def memrepo(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A global-memory-style repo: the root is the repo's top level."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the hooks run `python -m memsync`
+    root = tmp_path / "mem"
+    cli("init", "--root", "mem")
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "init")
+    return root
+
+
+def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_install_keeps_foreign_hook_as_legacy_and_runs_it(memrepo: Path, cli):
+    hooks = memrepo / ".git" / "hooks"
+    (hooks / "pre-commit").write_text("#!/bin/sh\necho legacy-ran >> \"$(git rev-parse --show-toplevel)/../legacy.log\"\n")
+    os.chmod(hooks / "pre-commit", 0o755)
+    code, out, _ = cli("hooks", "install", "--root", "mem")
+    assert code == 0
+    assert f"Kept your pre-commit hook as {hooks / 'pre-commit.legacy'} (it still runs first)" in out
+    for name in ("pre-commit", "post-merge", "post-checkout"):
+        assert "memsync-hook" in (hooks / name).read_text()
+        assert os.access(hooks / name, os.X_OK)
+    # Re-installing updates our hooks and leaves the legacy one alone.
+    code, out, _ = cli("hooks", "install", "--root", "mem")
+    assert code == 0 and "Kept" not in out
+    assert "legacy-ran" in (hooks / "pre-commit.legacy").read_text()
+    _git(memrepo, "commit", "-q", "--allow-empty", "-m", "empty")
+    assert (memrepo.parent / "legacy.log").read_text() == "legacy-ran\n"
+
+
+def test_pre_commit_hook_fixes_index_then_passes(memrepo: Path, cli):
+    cli("hooks", "install", "--root", "mem")
+    write_entry(memrepo, "facts/new", "a new fact", load_when=["deploy"])
+    _git(memrepo, "add", "-A")
+    first = _git(memrepo, "commit", "-qm", "add entry")
+    assert first.returncode == 1
+    assert "Fixing ROOT.md\nFixing facts/index.md\n" in first.stderr and "stage them (git add) and commit again" in first.stderr
+    assert "[new](new.md) — a new fact" in (memrepo / "facts" / "index.md").read_text()
+    _git(memrepo, "add", "-A")
+    second = _git(memrepo, "commit", "-qm", "add entry")
+    assert second.returncode == 0, second.stderr
+    assert _git(memrepo, "status", "--porcelain").stdout == ""
+
+
+def test_pre_commit_hook_refuses_lint_errors(memrepo: Path, cli):
+    cli("hooks", "install", "--root", "mem")
+    (memrepo / "facts" / "bad.md").write_text("---\nid: facts/bad\nkind: k\nsummary: [oops\n---\n")
+    _git(memrepo, "add", "-A")
+    out = _git(memrepo, "commit", "-qm", "bad")
+    assert out.returncode == 1
+    assert "facts/bad.md:5: E006 invalid YAML" in out.stderr
+    assert _git(memrepo, "log", "--oneline").stdout.count("\n") == 1  # still only the first commit
+
+
+def test_post_merge_recompiles_after_pull(memrepo: Path, cli, tmp_path: Path):
+    cli("hooks", "install", "--root", "mem")
+    other = tmp_path / "other"
+    _git(tmp_path, "clone", "-q", str(memrepo), str(other))
+    # The other clone commits an entry with a stale index (no hooks there).
+    write_entry(other, "facts/remote", "from the other device")
+    _git(other, "add", "-A")
+    _git(other, "commit", "-qm", "remote entry")
+    pull = _git(memrepo, "pull", "-q", str(other), "main")
+    assert pull.returncode == 0, pull.stderr
+    assert "[remote](remote.md) — from the other device" in (memrepo / "facts" / "index.md").read_text()
+
+
+def test_install_outside_git_repo_is_clear(tmp_path: Path, cli):
+    cli("init", "--root", "loose")
+    code, _, err = cli("hooks", "install", "--root", "loose")
+    assert code == 2 and "is not inside a git repository" in err

@@ -1,0 +1,93 @@
+"""The fast frontmatter reader must agree with PyYAML whenever it answers."""
+from __future__ import annotations
+
+import random
+
+import pytest
+import yaml
+
+from memsync.entry import _EntryLoader
+from memsync.simpleyaml import load_simple
+
+KEYS = ["id", "kind", "summary", "load_when", "pinned", "created", "x_1", "_k", "true", "null", "on", "123",
+        "a-b", "Yes", "y", "summary"]
+VALUES = [
+    "plain text", "部署脚本用pnpm而不是npm", "emoji 🙂 ok", "1791512014824", "0", "-5", "007", "0x1F", "1_000",
+    "1.5", ".inf", "yes", "No", "ON", "off", "y", "n", "~", "null", "Null", "NULL", "", "''", "'it''s'", "'a' b",
+    '"quoted"', '"a\\"b"', '"a\\nb"', "a: b", "a #c", "#c", "C#", "-x", "- x", "2024-01-01", "=", "<<", "&a x",
+    "*a", "!!str x", "[a, b]", "{a: b}", "|", ">", "trailing   ", "tab\there", "ends:", "http://x.y/z?q=1",
+    "100%", "@at", "`tick`", "a, b]", "?q", ":c", "12:30", "1e3", "+1", "0o17", "0b101", "TRUE", "true", "False",
+    "'''", "'unterminated", '"unterminated', "\u00a0nbsp", "\x85nel", "ﬁ", "q'uote", 'd"q',
+]
+INDENTS = ["", " ", "  ", "    "]
+SIMPLE = ["plain text", "部署脚本用pnpm而不是npm", "1791512014824", "true", "false", "'quoted'", '"dq"', "~", "C#",
+          "http://x.y/z?q=1", "a, b]"]
+
+
+def _value(rng: random.Random) -> str:
+    return rng.choice(SIMPLE) if rng.random() < 0.8 else rng.choice(VALUES)
+
+
+def _doc(rng: random.Random) -> str:
+    lines = []
+    for _ in range(rng.randrange(1, 8)):
+        key = rng.choice(KEYS)
+        roll = rng.random()
+        if roll < 0.25:
+            lines.append(f"{key}:" + rng.choice(["", " ", "   "]))
+            indent = rng.choice(INDENTS)
+            for _ in range(rng.randrange(0, 4)):
+                item = _value(rng)
+                lines.append(f"{indent if rng.random() < 0.9 else rng.choice(INDENTS)}-" + ("" if rng.random() < 0.03 else f" {item}"))
+        elif roll < 0.27:
+            lines.append(rng.choice(["# comment", "", "   ", "  nested: x", "\tkey: v", "key:value"]))
+        else:
+            lines.append(f"{key}: {_value(rng)}")
+    return "\n".join(lines) + ("\n" if rng.random() < 0.8 else "")
+
+
+def _pyyaml(doc: str):
+    loader = _EntryLoader(doc)
+    try:
+        return loader.get_single_data(), loader.key_lines, loader.duplicate_keys
+    finally:
+        loader.dispose()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_agrees_with_pyyaml_whenever_it_answers(seed):
+    rng = random.Random(seed)
+    answered = 0
+    for _ in range(1500):
+        doc = _doc(rng)
+        fast = load_simple(doc)
+        if fast is None:
+            continue
+        answered += 1
+        expected = _pyyaml(doc)  # must not raise: the fast path only accepts valid YAML
+        assert fast[0] == expected[0] and [type(v) for v in fast[0].values()] == [type(v) for v in expected[0].values()], doc
+        assert fast[1] == expected[1] and fast[2] == expected[2], doc
+    assert answered > 100  # the generator does exercise the fast path
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "id: a/b\nkind: fact\nsummary: s\ncreated: 1791512014824\nload_when:\n  - SQLite\n  - 分词\npinned: true\n",
+        "summary: 'it''s quoted'\nhighlight: \"measured: 0 hits\"\n",
+        "load_when:\n- indentless\n- list\n",
+        "pinned:\n",
+    ],
+)
+def test_typical_frontmatter_takes_the_fast_path(doc):
+    fast = load_simple(doc)
+    assert fast is not None and fast[0] == yaml.safe_load(doc)
+
+
+@pytest.mark.parametrize(
+    "doc",
+    ["a: 1.5\n", "a: 2024-01-01\n", "a: [x]\n", "# c\na: b\n", "a: |\n  x\n", "a: &x b\nc: *x\n", "a: b # c\n",
+     "a:\n  b: c\n", "a: 0x10\n", "? a\n: b\n", "a: \"\\u00e9\"\n", "a:\n  -\n", "a: " + "9" * 5000 + "\n", ""],
+)
+def test_everything_else_falls_back(doc):
+    assert load_simple(doc) is None

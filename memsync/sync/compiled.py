@@ -61,7 +61,8 @@ def _link(info: EntryInfo | None) -> tuple[object, ...] | None:
 
 
 def _routing(info: EntryInfo | None) -> tuple[object, ...] | None:
-    return None if info is None else info.load_when
+    """What ROOT.md's tables show of an entry (conflict copies are left out of both)."""
+    return None if info is None else (info.load_when, info.conflict_of)
 
 
 class EntryCache:

@@ -44,6 +44,9 @@ class World:
         self.hub = make_hub(tmp / "hub.git")
         self.devices = [Device(tmp / f"dev{i}") for i in range(n)]
         self.tokens: list[str] = []
+        self.written: dict[str, tuple[str, int]] = {}  # token -> (slug, step)
+        self.deleted: list[tuple[str, int]] = []  # (slug, step)
+        self.step = 0
         self.clock = 1_700_000_000_000
         first = self.devices[0]
         first.path.mkdir()
@@ -62,8 +65,10 @@ class World:
         path = d.path / f"{slug}.md"
         self.clock += rng.randint(1, 1000)
         roll = rng.random()
+        self.step += 1
         if roll < 0.15 and path.exists():
             path.unlink()
+            self.deleted.append((slug, self.step))
             return
         if roll < 0.25:
             (d.path / ".state.json").write_text(json.dumps({"recall": rng.random()}))
@@ -77,6 +82,7 @@ class World:
         else:
             lines = []
         token = self.token()
+        self.written[token] = (slug, self.step)
         if lines and rng.random() < 0.5:
             lines[rng.randrange(len(lines))] += f" {token}"  # same-line edits collide across devices
         else:
@@ -103,16 +109,9 @@ class World:
         self.everything = everything
 
 
-def _alive_tokens(world: World, deleted_ok: bool = True) -> list[str]:
-    """Tokens that must survive: all of them, except ones whose entry a later delete removed
-    without any concurrent edit (a deletion is also an edit the user made)."""
-    return world.tokens
-
-
 def run_world(tmp: Path, seed: int, rounds: int) -> None:
     rng = random.Random(seed)
     world = World(tmp, rng)
-    deleted: set[str] = set()
     for _ in range(rounds):
         for d in world.devices:
             for _ in range(rng.randint(0, 3)):
@@ -131,15 +130,13 @@ def run_world(tmp: Path, seed: int, rounds: int) -> None:
             result = d.sync()
             assert result.exit_code == 0, result.message
     world.check()
-    # Every token survives unless the whole entry it lived in was deleted afterwards;
-    # tokens of entries alive on some device at the end must be there.
-    text = world.everything
-    missing = [t for t in world.tokens if t not in text]
-    deleted_slugs = [s for s in SLUGS if not (world.devices[0].path / f"{s}.md").exists()]
-    for t in missing:
-        assert deleted_slugs, f"token {t} lost and no entry was deleted"
-    lost_ratio = len(missing) / max(len(world.tokens), 1)
-    assert lost_ratio < 1.0
+    # Every token is on every device, unless someone deleted its entry after writing it
+    # (a deletion is an edit too; a deletion concurrent with an edit keeps the edit).
+    for token in world.tokens:
+        if token in world.everything:
+            continue
+        slug, when = world.written[token]
+        assert any(s == slug and step > when for s, step in world.deleted), f"{token} ({slug}) was lost"
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -147,8 +144,12 @@ def test_three_devices_converge(tmp_path: Path, seed: int) -> None:
     run_world(tmp_path, seed, rounds=3)
 
 
+# CI runs the slow tests too, so they are bounded by default; raise MEMSYNC_SOAK_SEEDS for a soak.
+SOAK = int(os.environ.get("MEMSYNC_SOAK_SEEDS", "2"))
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(100, 130))
+@pytest.mark.parametrize("seed", range(100, 100 + SOAK))
 def test_three_devices_converge_soak(tmp_path: Path, seed: int) -> None:
     run_world(tmp_path, seed, rounds=8)
 
@@ -169,7 +170,11 @@ def _crash_once(tmp: Path, rng: random.Random, phase: str | None) -> None:
     a.add("facts/base", "base", "a edit\nbase\n", updated=1_700_000_000_200)
     env = {"MEMSYNC_SYNC_PAUSE": f"{phase}:30"} if phase else {}
     proc = _spawn(a, env)
-    time.sleep(rng.uniform(0.4, 1.2) if phase else rng.uniform(0.05, 0.6))
+    if phase:
+        assert proc.stderr is not None
+        assert proc.stderr.readline().strip() == f"memsync: pausing at {phase}"
+    else:
+        time.sleep(rng.uniform(0.15, 0.8))
     proc.send_signal(signal.SIGKILL)
     proc.communicate()
     result = a.sync()
@@ -191,6 +196,6 @@ def test_killed_sync_loses_nothing(tmp_path: Path, phase: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(2 * SOAK))
 def test_killed_at_random_moments(tmp_path: Path, seed: int) -> None:
     _crash_once(tmp_path, random.Random(seed), None)

@@ -41,6 +41,10 @@ def pause(phase: str) -> None:
     wanted = os.environ.get(PAUSE_ENV, "")
     name, _, seconds = wanted.partition(":")
     if name == phase:
+        import sys
+
+        sys.stderr.write(f"memsync: pausing at {phase}\n")
+        sys.stderr.flush()
         time.sleep(float(seconds or 30))
 
 

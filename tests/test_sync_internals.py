@@ -117,7 +117,7 @@ def test_incremental_regeneration_equals_a_full_compile(tmp_path: Path, seed: in
 
     files.update(full(files))
     old = store(files)
-    cache = EntryCache(repo, tmp_path / "cache.json")
+    cache = EntryCache(repo, tmp_path / "cache")
     for step in range(4):
         new_files = dict(files)
         for _ in range(rng.randint(1, 4)):
@@ -139,7 +139,7 @@ def test_incremental_regeneration_equals_a_full_compile(tmp_path: Path, seed: in
         new_files.update(regen.outputs)
         files, old = new_files, store(new_files)
         cache.save()
-        cache = EntryCache(repo, tmp_path / "cache.json")
+        cache = EntryCache(repo, tmp_path / "cache")
     repo.close()
 
 
@@ -184,3 +184,60 @@ def test_lock_is_exclusive_and_survives_a_dead_holder(tmp_path: Path) -> None:
     fourth.acquire(1)
     assert fourth.recovered is None
     fourth.release()
+
+
+def test_entry_cache_survives_missing_or_damaged_files(tmp_path: Path) -> None:
+    from dulwich.repo import Repo
+
+    from memsync.sync import repo as R
+    from memsync.sync.compiled import EntryCache
+
+    repo = Repo.init(str(tmp_path / "r"), mkdir=True)
+    files = {f"c{i % 3}/e{i}.md": entry_text(f"c{i % 3}/e{i}", f"s{i}", "b\n").encode() for i in range(9)}
+    tree = R.apply_changes(repo, None, [(p, 0o100644, R.add_blob(repo, d)) for p, d in files.items()])
+    folder = tmp_path / "cache"
+    cache = EntryCache(repo, folder)
+    cache.move_to(tree)
+    want = [(e.path, e.summary) for e in cache.entries()]
+    cache.save()
+    shards = sorted(p for p in folder.iterdir() if p.name != "index.json")
+    assert len(shards) == 3
+    shards[0].unlink()
+    shards[1].write_text("{not json")
+    again = EntryCache(repo, folder)
+    assert [(e.path, e.summary) for e in again.entries()] == want
+    assert [(e.path, e.summary) for e in again.entries({"c0"})] == [w for w in want if w[0].startswith("c0/")]
+    (folder / "index.json").write_text("[]")
+    third = EntryCache(repo, folder)
+    third.move_to(tree)
+    assert [(e.path, e.summary) for e in third.entries()] == want
+    repo.close()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_apply_changes_matches_dulwich(tmp_path: Path, seed: int) -> None:
+    from dulwich.object_store import commit_tree_changes
+    from dulwich.repo import Repo
+
+    from memsync.sync import repo as R
+
+    rng = random.Random(seed)
+    repo = Repo.init(str(tmp_path / "r"), mkdir=True)
+    paths = [f"{rng.choice('ab')}/{rng.choice('xy')}{'/deep' if rng.random() < 0.3 else ''}/f{i}.md" for i in range(20)]
+    base = R.apply_changes(repo, None, [(p, 0o100644, R.add_blob(repo, p.encode())) for p in paths])
+    present = set(paths)
+    for step in range(5):
+        changes = [(f"new{step}/n.md", 0o100644, R.add_blob(repo, rng.randbytes(8)))]
+        for p in rng.sample(paths, 6):
+            if rng.random() < 0.4 and p in present:
+                changes.append((p, None, None))
+                present.discard(p)
+            else:
+                changes.append((p, 0o100644, R.add_blob(repo, rng.randbytes(8))))
+                present.add(p)
+        changes = list({p: (p, m, s) for p, m, s in changes}.values())
+        ours = R.apply_changes(repo, base, changes)
+        theirs = commit_tree_changes(repo.object_store, base, [(p.encode(), m, s) for p, m, s in changes])
+        assert ours == theirs
+        base = ours
+    repo.close()

@@ -30,7 +30,7 @@ from memsync.regions import RegionError, find_regions, replace_regions
 from memsync.sync import repo as R
 from memsync.tree import INDEX, ROOT_MD, Tree
 
-SCHEMA = 1
+SCHEMA = 2
 
 
 def is_entry_path(path: str) -> bool:
@@ -66,50 +66,83 @@ def _routing(info: EntryInfo | None) -> tuple[object, ...] | None:
 
 
 class EntryCache:
-    """Parsed fields of every entry of one tree, kept on disk between syncs."""
+    """Parsed fields of every entry of one tree, kept on disk between syncs.
 
-    def __init__(self, repo: Repo, path: Path) -> None:
+    ``<dir>/index.json`` names the tree, its categories and the rows of entries
+    that carry supersede links (few); each category's rows live in their own
+    file, read only when that category is needed and written only if it changed.
+    A row is ``[blob hex, EntryInfo json, ids it links to]``.
+    """
+
+    def __init__(self, repo: Repo, folder: Path) -> None:
         self.repo = repo
-        self.path = path
+        self.folder = folder
         self.tree: bytes | None = None
-        self.rows: dict[str, list] = {}  # path -> [blob hex, EntryInfo json]
         self.categories: set[str] = set()
+        self.links: dict[str, list] = {}  # rows of entries with supersedes / superseded_by
+        self.folders: set[str] = set()  # folders that hold at least one entry
+        self._shards: dict[str, dict[str, list]] = {}
+        self._dirty: set[str] = set()
         self._objects: dict[tuple[str, str], EntryInfo] = {}
         self.dirty = False
         self._load()
 
-    def _load(self) -> None:
+    @staticmethod
+    def _shard_name(folder: str) -> str:
+        import hashlib
+
+        return hashlib.sha1(folder.encode("utf-8", "surrogateescape")).hexdigest()[:20] + ".json"
+
+    def _read(self, name: str) -> dict | None:  # type: ignore[type-arg]
         try:
-            with open(self.path, "rb") as fh:
-                doc = json.loads(fh.read())
-            if doc.get("schema") == SCHEMA and isinstance(doc.get("rows"), dict):
+            doc = json.loads((self.folder / name).read_bytes())
+        except (OSError, ValueError):
+            return None
+        return doc if isinstance(doc, dict) and doc.get("schema") == SCHEMA else None
+
+    def _load(self) -> None:
+        doc = self._read("index.json")
+        try:
+            if doc is not None:
                 self.tree = doc["tree"].encode("ascii") if isinstance(doc.get("tree"), str) else None
-                self.rows = doc["rows"]
-                self.categories = set(doc.get("categories") or [])
-        except (OSError, ValueError, AttributeError, TypeError):
-            self.tree, self.rows, self.categories = None, {}, set()
+                self.categories = set(doc["categories"])
+                self.folders = set(doc["folders"])
+                self.links = dict(doc["links"])
+        except (KeyError, TypeError, AttributeError):
+            self.tree, self.categories, self.folders, self.links = None, set(), set(), {}
+
+    def rows(self, folder: str) -> dict[str, list]:
+        """The rows of one folder's entries (read from its file on first use)."""
+        got = self._shards.get(folder)
+        if got is None:
+            doc = self._read(self._shard_name(folder)) if folder in self.folders else None
+            got = doc.get("rows") if doc is not None and doc.get("folder") == folder else None
+            if not isinstance(got, dict):
+                if folder in self.folders:
+                    raise _Stale(folder)  # a shard is missing or damaged: rebuild
+                got = {}
+            self._shards[folder] = got
+        return got
 
     def save(self) -> None:
         if not self.dirty:
             return
-        doc = {
-            "schema": SCHEMA,
-            "tree": self.tree.decode("ascii") if self.tree else None,
-            "categories": sorted(self.categories),
-            "rows": self.rows,
-        }
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump(doc, fh, ensure_ascii=False, separators=(",", ":"))
-            os.replace(tmp, self.path)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for folder in sorted(self._dirty):
+                rows = self._shards.get(folder, {})
+                _write_json(self.folder / self._shard_name(folder), {"schema": SCHEMA, "folder": folder, "rows": rows})
+            _write_json(self.folder / "index.json", {
+                "schema": SCHEMA,
+                "tree": self.tree.decode("ascii") if self.tree else None,
+                "categories": sorted(self.categories),
+                "folders": sorted(self.folders),
+                "links": self.links,
+            })
+            self._dirty.clear()
             self.dirty = False
         except OSError:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            pass
 
     def info(self, path: str, sha: bytes | None) -> EntryInfo | None:
         """Fields of the entry blob ``sha`` at ``path`` (parsed once, then cached)."""
@@ -120,40 +153,71 @@ class EntryCache:
         got = self._objects.get(key)
         if got is not None:
             return got
-        row = self.rows.get(path)
+        try:
+            row = self.rows(path.split("/", 1)[0]).get(path)
+        except _Stale:
+            row = None
         if row is not None and row[0] == hexsha:
             try:
                 got = EntryInfo.from_json(row[1])
             except (IndexError, TypeError, ValueError):
                 got = None
         if got is None:
-            got = parse_entry(self.repo[sha].as_raw_string(), path).info()
+            got = parse_entry(R.objects(self.repo)[sha].as_raw_string(), path).info()
         self._objects[key] = got
         return got
+
+    def _set(self, path: str, row: list | None) -> None:  # type: ignore[type-arg]
+        folder = path.split("/", 1)[0]
+        rows = self.rows(folder)
+        if row is None:
+            rows.pop(path, None)
+            self.links.pop(path, None)
+        else:
+            rows[path] = row
+            if row[2]:
+                self.links[path] = row
+            else:
+                self.links.pop(path, None)
+        if rows:
+            self.folders.add(folder)
+        else:
+            self.folders.discard(folder)
+        self._dirty.add(folder)
 
     def move_to(self, tree: bytes) -> None:
         """Make the rows exact for ``tree``."""
         if self.tree == tree:
             return
         start = self.tree if self.tree is not None and self.tree in self.repo.object_store else None
+        try:
+            self._move(start, tree)
+        except _Stale:
+            self._move(None, tree)
+
+    def _move(self, start: bytes | None, tree: bytes) -> None:
         if start is None:
-            self.rows, self.categories = {}, set()
-            changes = R.diff(self.repo, None, tree)
-        else:
-            changes = R.diff(self.repo, start, tree)
-        folders: set[str] = set()
+            self.tree = None
+            self._shards = {}
+            for folder in self.folders:
+                self._shards[folder] = {}
+                self._dirty.add(folder)
+            self.categories, self.folders, self.links = set(), set(), {}
+        changes = R.diff(self.repo, start, tree)
+        touched_folders: set[str] = set()
         for path, ch in changes.items():
-            if _counts_for_category(path) and (ch.old is None) != (ch.new is None):
-                folders.add(path.split("/")[0])
+            if _counts_for_category(path) and (start is None or (ch.old is None) != (ch.new is None)):
+                touched_folders.add(path.split("/")[0])
             if not is_entry_path(path):
                 continue
             if ch.new is None or ch.new_mode is None or ch.new_mode & 0o170000 != 0o100000:
-                self.rows.pop(path, None)
+                self._set(path, None)
                 continue
             info = self.info(path, ch.new)
             assert info is not None
-            self.rows[path] = [ch.new.decode("ascii"), info.to_json()]
-        for folder in folders:
+            links = list(info.supersedes) + ([info.superseded_by] if info.superseded_by else [])
+            self._set(path, [ch.new.decode("ascii"), info.to_json(), links])
+        for folder in touched_folders:
             names = R.subtree_files(self.repo, tree, folder)
             if any(n.endswith(".md") and not n.startswith(".") for n in names):
                 self.categories.add(folder)
@@ -162,13 +226,57 @@ class EntryCache:
         self.tree = tree
         self.dirty = True
 
-    def entries(self) -> list[EntryInfo]:
-        """Every entry of the current tree, sorted by path (compile's order)."""
-        out = []
-        for path in sorted(self.rows):
-            blob_hex = self.rows[path][0]
-            out.append(self.info(path, blob_hex.encode("ascii")))
-        return out  # type: ignore[return-value]
+    def entries(self, categories: set[str] | None = None) -> list[EntryInfo]:
+        """Entries of the current tree, sorted by path (compile's order).
+
+        With ``categories``: only those categories' entries plus every entry
+        that can change who is superseded or what a superseded line says
+        (entries with ``supersedes`` or ``superseded_by``, and their targets).
+        ``Tree.superseded()`` gives the same answer for these entries on this
+        subset as on the whole tree, since the others take no part in it.
+        """
+        try:
+            return self._entries(categories)
+        except _Stale:
+            tree = self.tree
+            self.tree = None
+            assert tree is not None
+            self._move(None, tree)
+            return self._entries(categories)
+
+    def _entries(self, categories: set[str] | None) -> list[EntryInfo]:
+        chosen: dict[str, list] = {}  # type: ignore[type-arg]
+        folders = self.folders if categories is None else categories & self.folders
+        for folder in folders:
+            chosen.update(self.rows(folder))
+        if categories is not None:
+            chosen.update(self.links)
+            for row in list(self.links.values()):
+                for target in row[2]:
+                    path = f"{target}.md"
+                    if path not in chosen and is_entry_path(path):
+                        hit = self.rows(path.split("/", 1)[0]).get(path)
+                        if hit is not None:
+                            chosen[path] = hit
+        return [self.info(path, chosen[path][0].encode("ascii")) for path in sorted(chosen)]  # type: ignore[misc]
+
+
+class _Stale(Exception):
+    """A cache file the index names is missing or damaged."""
+
+
+def _write_json(path: Path, doc: object) -> None:
+    # json.dumps runs the C encoder; json.dump to a file would not (10x slower).
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 @dataclass
@@ -300,7 +408,10 @@ def regenerate(
         out.full = True
     else:
         touched &= cache.categories
-        entries = cache.entries() if touched or root_regions else []
+        if root_regions:
+            entries = cache.entries()
+        else:
+            entries = cache.entries(touched) if touched else []
         outputs, problems = render(
             cache.categories, entries, new_root, template, only=touched, with_root=root_regions
         )

@@ -139,7 +139,7 @@ class Session:
                 f"{self.root.display} is on {shown}; memsync syncs the branch main "
                 "(`git switch main`, or run `memsync sync init` to set it up)"
             )
-        self.cache = EntryCache(self.repo, self.gitdir / "memsync" / "entries.json")
+        self.cache = EntryCache(self.repo, self.gitdir / "memsync" / "entries")
 
     def close(self) -> None:
         try:

@@ -252,13 +252,11 @@ def _pack(e: IndexEntry) -> bytes:
     return body + b"\0" * (8 - len(body) % 8)
 
 
-def _sort_key(item: tuple[bytes, IndexEntry]) -> tuple[bytes, int]:
-    return item[1].path, item[1].stage
-
-
 def serialize(entries: Mapping[bytes, IndexEntry], source_version: int = 2) -> bytes:
     """Index bytes for ``entries``: raw slices reused, changed entries packed."""
-    ordered = sorted(entries.items(), key=_sort_key)
+    # Keys are the path (plus NUL and the stage for conflict stages), so plain byte
+    # order of the keys is git's order: by path, then stage.
+    ordered = [(k, entries[k]) for k in sorted(entries)]
     version = 3 if any(e.flags >> 16 for _, e in ordered) else 2
     reuse = source_version in (2, 3)
     parts = [_HEADER.pack(b"DIRC", version, len(ordered))]

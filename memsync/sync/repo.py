@@ -80,6 +80,37 @@ def ref_value(repo: Repo, ref: bytes) -> bytes | None:
         return None
 
 
+class _TreeMemo:
+    """The object store with tree objects kept once read (trees are immutable).
+
+    One sync diffs and looks up the same few folders many times; reading a tree
+    from a pack means a zlib inflate and a parse each time.
+    """
+
+    def __init__(self, store: object) -> None:
+        self.store = store
+        self.trees: dict[bytes, object] = {}
+
+    def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
+        obj = self.trees.get(sha)
+        if obj is None:
+            obj = self.store[sha]  # type: ignore[index]
+            if obj.type_num == 2:
+                self.trees[sha] = obj
+        return obj
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.store, name)
+
+
+def objects(repo: Repo) -> _TreeMemo:
+    memo = getattr(repo, "_memsync_trees", None)
+    if memo is None:
+        memo = _TreeMemo(repo.object_store)
+        repo._memsync_trees = memo  # type: ignore[attr-defined]
+    return memo
+
+
 def tree_of(repo: Repo, commit: bytes | None) -> bytes | None:
     if commit is None:
         return None
@@ -108,7 +139,7 @@ def diff(repo: Repo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str
     out: dict[str, Change] = {}
     if old_tree == new_tree:
         return out
-    for ch in tree_changes(repo.object_store, old_tree, new_tree):
+    for ch in tree_changes(objects(repo), old_tree, new_tree):
         old, new = ch.old, ch.new  # None (or an entry with None fields) on the absent side
         side = new if new is not None and new.path is not None else old
         path = side.path.decode("utf-8", "surrogateescape")
@@ -126,7 +157,8 @@ def lookup(repo: Repo, tree: bytes | None, path: str) -> tuple[int, bytes] | Non
     """(mode, sha) of ``path`` in ``tree``, or None."""
     if tree is None:
         return None
-    obj = repo[tree]
+    store = objects(repo)
+    obj = store[tree]
     parts = path.encode("utf-8", "surrogateescape").split(b"/")
     for i, part in enumerate(parts):
         try:
@@ -137,7 +169,7 @@ def lookup(repo: Repo, tree: bytes | None, path: str) -> tuple[int, bytes] | Non
             return mode, sha
         if mode != 0o040000:
             return None
-        obj = repo[sha]
+        obj = store[sha]
     return None
 
 
@@ -147,7 +179,7 @@ def subtree_files(repo: Repo, tree: bytes | None, folder: str) -> dict[str, byte
     if found is None or found[0] != 0o040000:
         return {}
     out = {}
-    for item in repo[found[1]].iteritems():
+    for item in objects(repo)[found[1]].iteritems():
         if item.mode & 0o170000 == 0o100000:
             out[item.path.decode("utf-8", "surrogateescape")] = item.sha
     return out
@@ -158,7 +190,7 @@ def top_folders(repo: Repo, tree: bytes | None) -> list[str]:
         return []
     return sorted(
         item.path.decode("utf-8", "surrogateescape")
-        for item in repo[tree].iteritems()
+        for item in objects(repo)[tree].iteritems()
         if item.mode == 0o040000
     )
 
@@ -176,12 +208,54 @@ def add_blob(repo: Repo, data: bytes) -> bytes:
 
 
 def apply_changes(repo: Repo, tree: bytes | None, changes: Iterable[tuple[str, int | None, bytes | None]]) -> bytes:
-    """A new root tree: ``tree`` with each (path, mode, sha or None to delete) applied."""
-    items = [(p.encode("utf-8", "surrogateescape"), m, s) for p, m, s in changes]
-    base = tree if tree is not None else empty_tree(repo)
-    if not items:
-        return base
-    return commit_tree_changes(repo.object_store, base, items)
+    """A new root tree: ``tree`` with each (path, mode, sha or None to delete) applied.
+
+    Only the folders on the changed paths are rewritten; emptied folders go away.
+    """
+    store = objects(repo)
+    by_folder: dict[bytes, dict[bytes, tuple[int, bytes] | None]] = {}
+    for path, mode, sha in changes:
+        parent, _, name = path.encode("utf-8", "surrogateescape").rpartition(b"/")
+        by_folder.setdefault(parent, {})[name] = None if sha is None or mode is None else (mode, sha)
+    if not by_folder:
+        return tree if tree is not None else empty_tree(repo)
+    # Every ancestor of a changed folder must be rebuilt too (deepest first).
+    for folder in list(by_folder):
+        parts = folder.split(b"/") if folder else []
+        for i in range(len(parts)):
+            by_folder.setdefault(b"/".join(parts[:i]), {})
+    new_ids: dict[bytes, bytes | None] = {}
+    for folder in sorted(by_folder, key=lambda f: (-(f.count(b"/") + 1) if f else 0, f)):
+        found = lookup(repo, tree, folder.decode("utf-8", "surrogateescape")) if folder else (
+            (0o040000, tree) if tree is not None else None)
+        obj = Tree()
+        if found is not None and found[0] == 0o040000:
+            for item in store[found[1]].iteritems():
+                obj.add(item.path, item.mode, item.sha)
+        for name, value in by_folder[folder].items():
+            if value is None:
+                if name in obj:
+                    del obj[name]
+            else:
+                obj.add(name, value[0], value[1])
+        prefix = folder + b"/" if folder else b""
+        for child, child_id in list(new_ids.items()):
+            if child.startswith(prefix) and b"/" not in child[len(prefix):] and child != folder:
+                name = child[len(prefix):]
+                if child_id is None:
+                    if name in obj:
+                        del obj[name]
+                else:
+                    obj.add(name, 0o040000, child_id)
+        if len(obj) == 0 and folder:
+            new_ids[folder] = None
+            continue
+        if found is None or found[1] != obj.id:
+            repo.object_store.add_object(obj)
+            store.trees[obj.id] = obj
+        new_ids[folder] = obj.id
+    root = new_ids.get(b"")
+    return root if root is not None else empty_tree(repo)
 
 
 def identity(repo: Repo, kind: str) -> bytes:
@@ -281,3 +355,34 @@ def tree_from_index(repo: Repo, entries: dict) -> bytes:  # type: ignore[type-ar
         return tree.id
 
     return build(root)
+
+
+def new_objects(repo: Repo, head: bytes, remote: bytes) -> list[object]:
+    """Objects a remote at ``remote`` (an ancestor of ``head``) lacks, found by tree diffs.
+
+    dulwich's own finder walks every tree of the remote's commits to learn what
+    it has: 0.2 s for 10,000 files. Each new commit's tree differs from the
+    remote's tree only along a few paths, and everything else is already there,
+    so the changed blobs and the folders that hold them are enough (an object
+    sent twice is harmless).
+    """
+    remote_tree = repo[remote].tree
+    wanted: dict[bytes, object] = {}
+    for commit in commits_between(repo, head, remote):
+        wanted[commit.id] = commit
+        if commit.tree in wanted or commit.tree == remote_tree:
+            continue
+        folders = {b""}
+        for ch in tree_changes(objects(repo), remote_tree, commit.tree):
+            if ch.new is None or ch.new.sha is None:
+                continue
+            if ch.new.sha not in wanted:
+                wanted[ch.new.sha] = repo[ch.new.sha]
+            parts = ch.new.path.split(b"/")[:-1]
+            for i in range(1, len(parts) + 1):
+                folders.add(b"/".join(parts[:i]))
+        for folder in folders:
+            found = lookup(repo, commit.tree, folder.decode("utf-8", "surrogateescape")) if folder else (0o040000, commit.tree)
+            if found is not None and found[0] == 0o040000 and found[1] not in wanted:
+                wanted[found[1]] = repo[found[1]]
+    return list(wanted.values())

@@ -1,6 +1,7 @@
 """Remotes: fetch the branch, push it with compare-and-swap, and read it back.
 
-Any URL dulwich speaks: a path or ``file://`` (dulwich's local client),
+Any URL dulwich speaks: a path or ``file://`` (through C git's
+upload-pack/receive-pack when git is installed, else dulwich's local client),
 ``git://``, ``ssh://`` or ``user@host:path`` (through ``$GIT_SSH_COMMAND``,
 ``$GIT_SSH``, ``core.sshCommand`` or ``ssh``), and ``http(s)://``.
 
@@ -17,6 +18,7 @@ server's per-ref status is read, and the remote ref is read back to verify.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 from collections.abc import Callable
@@ -124,6 +126,13 @@ class Remote:
                 auth_callback=None if password else self._ask_helper,
             )
             return client, urlsplit(url).path
+        if is_local(url) and shutil.which("git"):
+            # C git's upload-pack/receive-pack on the hub: it finds what to send without
+            # walking every tree (dulwich's local client takes 0.1 s for 10,000 files),
+            # and honours the hub's hooks, receive.denyNonFastForwards and ref locking.
+            from dulwich.client import SubprocessGitClient
+
+            return SubprocessGitClient(), os.path.abspath(local_path(url))
         ssh_command = os.environ.get("GIT_SSH_COMMAND") or os.environ.get("GIT_SSH") or None
         return get_transport_and_path(url, config=config, ssh_command=ssh_command)
 
@@ -280,6 +289,12 @@ def push(repo: Repo, remote: Remote, expected: bytes | None, new: bytes) -> None
         return {BRANCH_REF: new}
 
     def generate(have: set[bytes], want: set[bytes], *, ofs_delta: bool = False, progress=None):  # type: ignore[no-untyped-def]
+        if expected is not None and expected in have and expected in repo.object_store:
+            from dulwich.pack import pack_objects_to_data
+
+            from memsync.sync.repo import new_objects
+
+            return pack_objects_to_data(new_objects(repo, new, expected), ofs_delta=ofs_delta)
         return repo.generate_pack_data(set(have), set(want), progress=progress, ofs_delta=ofs_delta)
 
     def act() -> object:

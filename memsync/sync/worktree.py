@@ -71,10 +71,9 @@ def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]
             out.skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
             continue
         for d in items:
-            rel = f"{rel_dir}{d.name}"
-            if rel_dir == "" and d.name == ".git":
-                continue
-            if never_synced(rel):
+            name = d.name
+            rel = f"{rel_dir}{name}"
+            if name == STATE_FILE or name.lower() == ".git":
                 continue
             key = rel.encode("utf-8", "surrogateescape")
             try:

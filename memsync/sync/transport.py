@@ -226,6 +226,15 @@ def remote_head(remote: Remote, repo: Repo | None = None) -> bytes | None:
     """The remote branch's commit right now (None: the remote has no branch yet)."""
 
     def act() -> bytes | None:
+        if is_local(remote.url):
+            # Read the hub's ref directly: no process to spawn for a path on this machine.
+            from dulwich.repo import Repo as Hub
+
+            with Hub(os.path.abspath(local_path(remote.url))) as hub:
+                try:
+                    return hub.refs[BRANCH_REF]
+                except KeyError:
+                    return None
         client, path = remote.client(repo)
         result = client.get_refs(path.encode() if isinstance(path, str) else path)  # type: ignore[attr-defined]
         refs = getattr(result, "refs", result)

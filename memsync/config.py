@@ -21,6 +21,7 @@ DEFAULTS: dict[str, Any] = {
         "half_life_days": 14,
         "scope_weights": {"project": 1.0, "global": 0.8},
     },
+    "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
 }
 ROOT_CONFIG = ".memsync.yaml"
 MAX_CONFIG_BYTES = 256 * 1024

@@ -448,3 +448,34 @@ def test_bad_usage_is_reported_without_traceback(tmp_path: Path, run) -> None:
     out = run("sync", "init", str(tmp_path / "x.git"), "--root", str(git_repo / ".memory"))
     assert out.returncode == 2 and "inside the git repository" in out.stderr
     assert not (git_repo / ".memory").exists()
+
+
+def test_setup_problems_have_clear_messages(pair: tuple[Device, Device], tmp_path: Path, run) -> None:
+    a, _ = pair
+    a.git("checkout", "-q", "-b", "other")
+    out = run("sync", "--root", str(a.path))
+    assert out.returncode == 2 and "is on refs/heads/other" in out.stderr and "git switch main" in out.stderr
+    a.git("checkout", "-q", "main")
+    a.write(".memsync.yaml", "sync:\n  attempts: many\n")
+    out = run("sync", "--root", str(a.path))
+    assert out.returncode == 2 and "sync.attempts" in out.stderr
+    (a.path / ".memsync.yaml").unlink()
+    lone = tmp_path / "lone"
+    lone.mkdir()
+    git(lone, "init", "-q", "-b", "main")
+    out = run("sync", "--root", str(lone))
+    assert out.returncode == 2 and "has no remote" in out.stderr
+    out = run("sync", "init", str(tmp_path / "elsewhere.git"), "--root", str(a.path))
+    assert out.returncode == 2 and "already has the remote origin" in out.stderr
+
+
+def test_changes_staged_with_git_are_synced(pair: tuple[Device, Device]) -> None:
+    a, b = pair
+    a.add("facts/staged", "staged", "staged with git add\n")
+    a.git("add", "facts/staged.md")
+    (a.path / "facts" / "beta.md").unlink()
+    a.git("rm", "-q", "--cached", "facts/beta.md")
+    assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    assert "staged with git add" in b.read("facts/staged.md")
+    assert not (b.path / "facts" / "beta.md").exists()
+    assert a.git("status", "--porcelain") == ""

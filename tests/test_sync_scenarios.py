@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -212,11 +211,12 @@ def test_untracked_file_appearing_mid_sync_stops_the_checkout(pair: tuple[Device
     assert a.sync().exit_code == 0
     proc = subprocess.Popen(
         [sys.executable, "-m", "memsync", "sync", "--root", str(b.path)],
-        env={**os.environ, "MEMSYNC_SYNC_PAUSE": "after-fetch:2",
+        env={**os.environ, "MEMSYNC_SYNC_PAUSE": "after-fetch:1",
              "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(1.0)
+    assert proc.stderr is not None
+    assert proc.stderr.readline().strip() == "memsync: pausing at after-fetch"
     b.write("facts/late.md", "written while sync ran\n")
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2, err

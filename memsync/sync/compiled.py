@@ -15,8 +15,6 @@ bytes as ``compile_tree`` on the whole tree (tests compare them).
 """
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +26,7 @@ from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions, replace_regions
 from memsync.sync import repo as R
+from memsync.sync.jsonfile import read_json, write_json
 from memsync.tree import INDEX, ROOT_MD, Tree
 
 SCHEMA = 2
@@ -94,10 +93,7 @@ class EntryCache:
         return hashlib.sha1(folder.encode("utf-8", "surrogateescape")).hexdigest()[:20] + ".json"
 
     def _read(self, name: str) -> dict | None:  # type: ignore[type-arg]
-        try:
-            doc = json.loads((self.folder / name).read_bytes())
-        except (OSError, ValueError):
-            return None
+        doc = read_json(self.folder / name)
         return doc if isinstance(doc, dict) and doc.get("schema") == SCHEMA else None
 
     def _load(self) -> None:
@@ -131,8 +127,8 @@ class EntryCache:
             self.folder.mkdir(parents=True, exist_ok=True)
             for folder in sorted(self._dirty):
                 rows = self._shards.get(folder, {})
-                _write_json(self.folder / self._shard_name(folder), {"schema": SCHEMA, "folder": folder, "rows": rows})
-            _write_json(self.folder / "index.json", {
+                write_json(self.folder / self._shard_name(folder), {"schema": SCHEMA, "folder": folder, "rows": rows})
+            write_json(self.folder / "index.json", {
                 "schema": SCHEMA,
                 "tree": self.tree.decode("ascii") if self.tree else None,
                 "categories": sorted(self.categories),
@@ -265,20 +261,6 @@ class _Stale(Exception):
     """A cache file the index names is missing or damaged."""
 
 
-def _write_json(path: Path, doc: object) -> None:
-    # json.dumps runs the C encoder; json.dump to a file would not (10x slower).
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 @dataclass
 class Regenerated:
     outputs: dict[str, bytes] = field(default_factory=dict)  # compiled paths whose bytes must change
@@ -329,13 +311,21 @@ def render(
             "directory": render_directory(cats, entries, superseded),
             "routing": render_routing(entries, superseded),
         }
-        text = _root_text(root_md, template, problems)
-        if text is not None:
-            try:
-                outputs[ROOT_MD] = replace_regions(text, bodies, REGION_HEADINGS).encode("utf-8")
-            except RegionError as exc:
-                problems.append(Problem(ROOT_MD, exc.line, "E031", exc.message + "; ROOT.md not rewritten"))
+        _fill_root(root_md, template, bodies, outputs, problems)
     return outputs, problems
+
+
+def _fill_root(
+    root_md: bytes | None, template: str, bodies: dict[str, str], outputs: dict[str, bytes], problems: list[Problem]
+) -> None:
+    """ROOT.md (or the template) with its regions holding ``bodies``, as compile_tree writes it."""
+    text = _root_text(root_md, template, problems)
+    if text is None:
+        return
+    try:
+        outputs[ROOT_MD] = replace_regions(text, bodies, REGION_HEADINGS).encode("utf-8")
+    except RegionError as exc:
+        problems.append(Problem(ROOT_MD, exc.line, "E031", exc.message + "; ROOT.md not rewritten"))
 
 
 def _root_text(root_md: bytes | None, template: str, problems: list[Problem]) -> str | None:
@@ -421,12 +411,7 @@ def regenerate(
                 outputs, problems = render(cache.categories, cache.entries(), new_root, template)
                 out.full = True
             else:
-                text = _root_text(new_root, template, problems)
-                if text is not None:
-                    try:
-                        outputs[ROOT_MD] = replace_regions(text, bodies, REGION_HEADINGS).encode("utf-8")
-                    except RegionError as exc:
-                        problems.append(Problem(ROOT_MD, exc.line, "E031", exc.message + "; ROOT.md not rewritten"))
+                _fill_root(new_root, template, bodies, outputs, problems)
     out.problems = problems
     if new_root is None and not create_root:
         outputs.pop(ROOT_MD, None)

@@ -154,22 +154,15 @@ class Session:
         return self.gitdir / "memsync" / name
 
     def read_state(self, name: str) -> dict[str, Any]:
-        import json
+        from memsync.sync.jsonfile import read_json
 
-        try:
-            value = json.loads(self._state_path(name).read_bytes())
-        except (OSError, ValueError):
-            return {}
+        value = read_json(self._state_path(name))
         return value if isinstance(value, dict) else {}
 
     def write_state(self, name: str, value: dict[str, Any]) -> None:
-        import json
+        from memsync.sync.jsonfile import write_json
 
-        path = self._state_path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(value, ensure_ascii=False, indent=1), encoding="utf-8")
-        os.replace(tmp, path)
+        write_json(self._state_path(name), value)
 
     # -- the index ------------------------------------------------------------------
     def index(self):  # type: ignore[no-untyped-def]
@@ -460,39 +453,17 @@ def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # t
     head = commit_local(s, template)
     for attempt in range(1, settings.attempts + 1):
         s.result.attempts = attempt
+        head = R.ref_value(s.repo, R.BRANCH_REF)  # a rejected attempt may have merged already
         try:
-            theirs = T.fetch(s.repo, remote)
+            head, done = _attempt(s, remote, head, template, T)
         except T.Unreachable as exc:
-            _offline(s, head, exc.why)
+            _offline(s, R.ref_value(s.repo, R.BRANCH_REF), exc.why)
             return
         except T.Rejected:
             _backoff(attempt)
             continue
-        pause("after-fetch")
-        if theirs is not None:
-            R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), theirs, "memsync: fetch")
-        if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
-            head = integrate(s, head, theirs, template)
-        if head is None or head == theirs:
-            s.result.outcome = "ok" if s.result.received or s.result.sent else "up-to-date"
-            s.result.message = "up to date" if s.result.outcome == "up-to-date" else "synced"
+        if done:
             return
-        gate_push(s, head, theirs)
-        sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
-        try:
-            T.push(s.repo, remote, theirs, head)
-        except T.Unreachable as exc:
-            _offline(s, head, exc.why)
-            return
-        except T.Rejected:
-            _backoff(attempt)
-            continue
-        pause("after-push")
-        R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), head, "memsync: push")
-        s.result.sent = sent
-        s.result.outcome = "ok"
-        s.result.message = "synced"
-        return
     s.result.outcome = "error"
     s.result.exit_code = EXIT_OFFLINE
     s.result.waiting = R.count_commits(s.repo, head, R.ref_value(s.repo, R.TRACKING_REF))
@@ -500,6 +471,30 @@ def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # t
         f"the remote kept moving: gave up after {settings.attempts} attempts; "
         f"{s.result.waiting} commit(s) wait to be pushed. Run sync again."
     )
+
+
+def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> tuple[bytes | None, bool]:  # type: ignore[no-untyped-def]
+    """One fetch, integrate, push; (new head, finished). Unreachable or Rejected propagate."""
+    R = s.R
+    theirs = T.fetch(s.repo, remote)
+    pause("after-fetch")
+    if theirs is not None:
+        R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), theirs, "memsync: fetch")
+    if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
+        head = integrate(s, head, theirs, template)
+    if head is None or head == theirs:
+        s.result.outcome = "ok" if s.result.received or s.result.sent else "up-to-date"
+        s.result.message = "up to date" if s.result.outcome == "up-to-date" else "synced"
+        return head, True
+    gate_push(s, head, theirs)
+    sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
+    T.push(s.repo, remote, theirs, head)
+    pause("after-push")
+    R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), head, "memsync: push")
+    s.result.sent = sent
+    s.result.outcome = "ok"
+    s.result.message = "synced"
+    return head, True
 
 
 def _offline(s: Session, head: bytes | None, why: str) -> None:

@@ -8,30 +8,24 @@ it is never committed).
 """
 from __future__ import annotations
 
-import json
-import os
 import time
 from pathlib import Path
 from typing import Any
+
+from memsync.sync.jsonfile import read_json, write_json
 
 STATUS_FILE = "memsync-status.json"
 
 
 def save_last(gitdir: Path, result: dict[str, Any]) -> None:
-    doc = dict(result, finished=int(time.time()))
-    tmp = gitdir / f"{STATUS_FILE}.{os.getpid()}.tmp"
     try:
-        tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
-        os.replace(tmp, gitdir / STATUS_FILE)
+        write_json(gitdir / STATUS_FILE, dict(result, finished=int(time.time())))
     except OSError:
-        pass
+        pass  # the status is a note for `sync status`; the sync itself succeeded or failed already
 
 
 def load_last(gitdir: Path) -> dict[str, Any] | None:
-    try:
-        value = json.loads((gitdir / STATUS_FILE).read_bytes())
-    except (OSError, ValueError):
-        return None
+    value = read_json(gitdir / STATUS_FILE)
     return value if isinstance(value, dict) else None
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memsync.errors import MemsyncError
-from memsync.fsutil import mkdir_inside
+from memsync.fsutil import mkdir_inside, write_inside
 from memsync.sync.gitindex import MODE_EXEC, MODE_FILE, GitIndex, IndexEntry, blob_sha, entry_for
 
 STATE_FILE = ".state.json"
@@ -241,25 +241,13 @@ def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], byt
         parent = c.path.rpartition("/")[0]
         if parent:
             mkdir_inside(root, parent)
-        data = read_blob(sha)
         target = os.path.join(str(root), c.path)
-        _write(target, data, 0o755 if mode == MODE_EXEC else 0o644)
+        write_inside(root, c.path, read_blob(sha))
+        if (mode == MODE_EXEC) != bool(os.lstat(target).st_mode & 0o100):
+            os.chmod(target, 0o755 if mode == MODE_EXEC else 0o644)
         key = c.path.encode("utf-8", "surrogateescape")
         updates[key] = entry_for(key, os.lstat(target), bytes.fromhex(sha.decode("ascii")), mode)
     return updates
-
-
-def _write(target: str, data: bytes, mode: int) -> None:
-    folder, name = os.path.split(target)
-    tmp = os.path.join(folder, f".{name}.memsync-{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), mode)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
-    os.replace(tmp, target)
 
 
 def _prune_empty(root: Path, path: str) -> None:

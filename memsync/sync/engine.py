@@ -450,31 +450,23 @@ def _configured_remote(s: Session):  # type: ignore[no-untyped-def]
 
 def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # type: ignore[no-untyped-def]
     R = s.R
-    head = commit_local(s, template)
+    commit_local(s, template)
     for attempt in range(1, settings.attempts + 1):
         s.result.attempts = attempt
         head = R.ref_value(s.repo, R.BRANCH_REF)  # a rejected attempt may have merged already
         try:
-            head, done = _attempt(s, remote, head, template, T)
+            _attempt(s, remote, head, template, T)
+            return
         except T.Unreachable as exc:
-            _offline(s, R.ref_value(s.repo, R.BRANCH_REF), exc.why)
+            _waiting(s, "offline", f"could not reach the remote ({exc.why})")
             return
         except T.Rejected:
-            _backoff(attempt)
-            continue
-        if done:
-            return
-    s.result.outcome = "error"
-    s.result.exit_code = EXIT_OFFLINE
-    s.result.waiting = R.count_commits(s.repo, head, R.ref_value(s.repo, R.TRACKING_REF))
-    s.result.message = (
-        f"the remote kept moving: gave up after {settings.attempts} attempts; "
-        f"{s.result.waiting} commit(s) wait to be pushed. Run sync again."
-    )
+            time.sleep(random.uniform(0.05, 0.25) * attempt)  # jitter, growing with each attempt
+    _waiting(s, "error", f"the remote kept moving: gave up after {settings.attempts} attempts")
 
 
-def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> tuple[bytes | None, bool]:  # type: ignore[no-untyped-def]
-    """One fetch, integrate, push; (new head, finished). Unreachable or Rejected propagate."""
+def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None:  # type: ignore[no-untyped-def]
+    """One fetch, integrate, push. Unreachable or Rejected propagate to the retry loop."""
     R = s.R
     theirs = T.fetch(s.repo, remote)
     pause("after-fetch")
@@ -485,7 +477,7 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> tuple[
     if head is None or head == theirs:
         s.result.outcome = "ok" if s.result.received or s.result.sent else "up-to-date"
         s.result.message = "up to date" if s.result.outcome == "up-to-date" else "synced"
-        return head, True
+        return
     gate_push(s, head, theirs)
     sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
     T.push(s.repo, remote, theirs, head)
@@ -494,22 +486,18 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> tuple[
     s.result.sent = sent
     s.result.outcome = "ok"
     s.result.message = "synced"
-    return head, True
 
 
-def _offline(s: Session, head: bytes | None, why: str) -> None:
+def _waiting(s: Session, outcome: str, why: str) -> None:
+    """Stop with exit 3: local work is committed and waits for the next sync to push it."""
     R = s.R
-    s.result.outcome = "offline"
+    s.result.outcome = outcome
     s.result.exit_code = EXIT_OFFLINE
-    s.result.waiting = R.count_commits(s.repo, head, R.ref_value(s.repo, R.TRACKING_REF))
+    s.result.waiting = R.count_commits(s.repo, R.ref_value(s.repo, R.BRANCH_REF), R.ref_value(s.repo, R.TRACKING_REF))
     s.result.message = (
-        f"could not reach the remote ({why}); local changes are committed and "
-        f"{s.result.waiting} commit(s) wait to be pushed. The next sync pushes them."
+        f"{why}; local changes are committed and {s.result.waiting} commit(s) wait to be pushed. "
+        "The next sync pushes them."
     )
-
-
-def _backoff(attempt: int) -> None:
-    time.sleep(random.uniform(0.05, 0.25) * attempt)
 
 
 def _save_status(s: Session) -> None:

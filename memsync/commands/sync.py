@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "memsync sync status --json",
     )
     _root_options(p, None)
-    p.epilog += (
+    p.epilog = (p.epilog or "") + (
         "\n\nwithout --root: the global root ($MEMSYNC_GLOBAL_ROOT)."
         "\nexit codes: 0 synced, 1 secrets found (nothing committed or pushed),"
         " 2 error, 3 remote unreachable (local work committed, waiting)."

@@ -19,13 +19,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dulwich.repo import Repo
 
 from memsync.compile import REGION_HEADINGS, render_directory, render_index, render_routing
 from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions, replace_regions
 from memsync.sync import repo as R
+from memsync.sync.repo import GitRepo
 from memsync.sync.jsonfile import read_json, write_json
 from memsync.tree import INDEX, ROOT_MD, Tree
 
@@ -73,7 +73,7 @@ class EntryCache:
     A row is ``[blob hex, EntryInfo json, ids it links to]``.
     """
 
-    def __init__(self, repo: Repo, folder: Path) -> None:
+    def __init__(self, repo: GitRepo, folder: Path) -> None:
         self.repo = repo
         self.folder = folder
         self.tree: bytes | None = None
@@ -354,7 +354,7 @@ def region_bodies(root_md: bytes | None) -> dict[str, str] | None:
 
 
 def regenerate(
-    repo: Repo,
+    repo: GitRepo,
     cache: EntryCache,
     old_tree: bytes | None,
     new_tree: bytes,

@@ -94,7 +94,9 @@ class Settings:
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Settings:
-        raw = config.get("sync") if isinstance(config.get("sync"), dict) else {}
+        raw = config.get("sync")
+        if not isinstance(raw, dict):
+            raw = {}
         out = cls()
         for name, kind in (("lock_timeout", float), ("attempts", int), ("timeout", float)):
             value = raw.get(name, getattr(out, name))
@@ -266,6 +268,7 @@ def commit_local(s: Session, template: str) -> bytes | None:
     regen = regenerate(
         repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
     )
+    s.result.warnings.extend(p.format() for p in regen.problems)
     candidates = dict(changes.data)
     candidates.update(regen.outputs)
     findings = gate.scan(s.root.path, candidates)
@@ -359,6 +362,7 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     tree = R.apply_changes(repo, local_tree, [(p, v[0] if v else None, v[1] if v else None) for p, v in merged.changes.items()])
     assert s.cache is not None
     regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template)
+    s.result.warnings.extend(p.format() for p in regen.problems if p.format() not in s.result.warnings)
     if regen.outputs:
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
     fresh = {p: R.blob(repo, v[1]) for p, v in merged.changes.items() if v is not None and p in merged.merged}

@@ -222,9 +222,9 @@ def parse(data: bytes, where: str = ".git/index") -> dict[bytes, IndexEntry]:
         ext = data[pos:pos + 4]
         size = struct.unpack_from(">L", data, pos + 4)[0]
         if not (65 <= ext[0] <= 90):
-            name = ext.decode("ascii", "replace")
+            shown = ext.decode("ascii", "replace")
             raise MemsyncError(
-                f"the git index uses the {name!r} extension (split or sparse index), which memsync does not "
+                f"the git index uses the {shown!r} extension (split or sparse index), which memsync does not "
                 "rewrite; turn it off (`git config index.sparse false; git config core.splitIndex false; "
                 "git update-index --no-split-index`) and retry",
                 path=where,

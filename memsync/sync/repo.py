@@ -9,15 +9,21 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
-from dulwich.diff_tree import tree_changes
+from dulwich.diff_tree import tree_changes as _dulwich_tree_changes
 from dulwich.errors import NotGitRepository
 from dulwich.object_store import commit_tree_changes
 from dulwich.objects import Blob, Commit, Tree
 from dulwich.repo import Repo
 
 from memsync.errors import MemsyncError
+
+# dulwich types ids as NewTypes (ObjectID, Ref) of bytes; memsync passes plain bytes
+# (hex ids, ref names) everywhere, so the repository is typed loosely at this boundary.
+GitRepo = Any
+tree_changes: Any = _dulwich_tree_changes
 
 BRANCH = b"main"
 BRANCH_REF = b"refs/heads/main"
@@ -36,7 +42,7 @@ _IN_PROGRESS = {
 }
 
 
-def open_repo(root: Path, display: str) -> Repo:
+def open_repo(root: Path, display: str) -> GitRepo:
     """The repository whose top level is ``root``; MemsyncError if there is none there."""
     if not (root / ".git").exists():
         raise MemsyncError(
@@ -52,7 +58,7 @@ def open_repo(root: Path, display: str) -> Repo:
     return repo
 
 
-def refuse_in_progress(repo: Repo, display: str) -> None:
+def refuse_in_progress(repo: GitRepo, display: str) -> None:
     """Stop before touching a repo that git left in the middle of an operation."""
     gitdir = Path(repo.controldir())
     for name, what in _IN_PROGRESS.items():
@@ -63,7 +69,7 @@ def refuse_in_progress(repo: Repo, display: str) -> None:
             )
 
 
-def head_branch(repo: Repo) -> bytes | None:
+def head_branch(repo: GitRepo) -> bytes | None:
     """The branch HEAD points at (``refs/heads/...``), or None when HEAD is detached."""
     try:
         chain, _ = repo.refs.follow(b"HEAD")
@@ -73,7 +79,7 @@ def head_branch(repo: Repo) -> bytes | None:
     return target if target.startswith(b"refs/heads/") else None
 
 
-def ref_value(repo: Repo, ref: bytes) -> bytes | None:
+def ref_value(repo: GitRepo, ref: bytes) -> bytes | None:
     try:
         return repo.refs[ref]
     except KeyError:
@@ -103,7 +109,7 @@ class _TreeMemo:
         return getattr(self.store, name)
 
 
-def objects(repo: Repo) -> _TreeMemo:
+def objects(repo: GitRepo) -> _TreeMemo:
     memo = getattr(repo, "_memsync_trees", None)
     if memo is None:
         memo = _TreeMemo(repo.object_store)
@@ -111,13 +117,13 @@ def objects(repo: Repo) -> _TreeMemo:
     return memo
 
 
-def tree_of(repo: Repo, commit: bytes | None) -> bytes | None:
+def tree_of(repo: GitRepo, commit: bytes | None) -> bytes | None:
     if commit is None:
         return None
     return repo[commit].tree
 
 
-def empty_tree(repo: Repo) -> bytes:
+def empty_tree(repo: GitRepo) -> bytes:
     tree = Tree()
     repo.object_store.add_object(tree)
     return tree.id
@@ -134,14 +140,14 @@ class Change:
     new_mode: int | None
 
 
-def diff(repo: Repo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str, Change]:
+def diff(repo: GitRepo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str, Change]:
     """Changed paths between two trees (C-accelerated; identical subtrees are skipped)."""
     out: dict[str, Change] = {}
     if old_tree == new_tree:
         return out
     for ch in tree_changes(objects(repo), old_tree, new_tree):
         old, new = ch.old, ch.new  # None (or an entry with None fields) on the absent side
-        side = new if new is not None and new.path is not None else old
+        side: Any = new if new is not None and new.path is not None else old
         path = side.path.decode("utf-8", "surrogateescape")
         out[path] = Change(
             path,
@@ -153,7 +159,7 @@ def diff(repo: Repo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str
     return out
 
 
-def lookup(repo: Repo, tree: bytes | None, path: str) -> tuple[int, bytes] | None:
+def lookup(repo: GitRepo, tree: bytes | None, path: str) -> tuple[int, bytes] | None:
     """(mode, sha) of ``path`` in ``tree``, or None."""
     if tree is None:
         return None
@@ -173,7 +179,7 @@ def lookup(repo: Repo, tree: bytes | None, path: str) -> tuple[int, bytes] | Non
     return None
 
 
-def subtree_files(repo: Repo, tree: bytes | None, folder: str) -> dict[str, bytes]:
+def subtree_files(repo: GitRepo, tree: bytes | None, folder: str) -> dict[str, bytes]:
     """``{name: blob sha}`` of the regular files directly inside ``folder`` (one tree read)."""
     found = lookup(repo, tree, folder)
     if found is None or found[0] != 0o040000:
@@ -185,7 +191,7 @@ def subtree_files(repo: Repo, tree: bytes | None, folder: str) -> dict[str, byte
     return out
 
 
-def top_folders(repo: Repo, tree: bytes | None) -> list[str]:
+def top_folders(repo: GitRepo, tree: bytes | None) -> list[str]:
     if tree is None:
         return []
     return sorted(
@@ -195,19 +201,19 @@ def top_folders(repo: Repo, tree: bytes | None) -> list[str]:
     )
 
 
-def blob(repo: Repo, sha: bytes | None) -> bytes | None:
+def blob(repo: GitRepo, sha: bytes | None) -> bytes | None:
     if sha is None:
         return None
     return repo[sha].as_raw_string()
 
 
-def add_blob(repo: Repo, data: bytes) -> bytes:
+def add_blob(repo: GitRepo, data: bytes) -> bytes:
     obj = Blob.from_string(data)
     repo.object_store.add_object(obj)
     return obj.id
 
 
-def apply_changes(repo: Repo, tree: bytes | None, changes: Iterable[tuple[str, int | None, bytes | None]]) -> bytes:
+def apply_changes(repo: GitRepo, tree: bytes | None, changes: Iterable[tuple[str, int | None, bytes | None]]) -> bytes:
     """A new root tree: ``tree`` with each (path, mode, sha or None to delete) applied.
 
     Only the folders on the changed paths are rewritten; emptied folders go away.
@@ -228,7 +234,7 @@ def apply_changes(repo: Repo, tree: bytes | None, changes: Iterable[tuple[str, i
     for folder in sorted(by_folder, key=lambda f: (-(f.count(b"/") + 1) if f else 0, f)):
         found = lookup(repo, tree, folder.decode("utf-8", "surrogateescape")) if folder else (
             (0o040000, tree) if tree is not None else None)
-        obj = Tree()
+        obj: Any = Tree()
         if found is not None and found[0] == 0o040000:
             for item in store[found[1]].iteritems():
                 obj.add(item.path, item.mode, item.sha)
@@ -258,7 +264,7 @@ def apply_changes(repo: Repo, tree: bytes | None, changes: Iterable[tuple[str, i
     return root if root is not None else empty_tree(repo)
 
 
-def identity(repo: Repo, kind: str) -> bytes:
+def identity(repo: GitRepo, kind: str) -> bytes:
     from dulwich.repo import get_user_identity
 
     try:
@@ -268,11 +274,11 @@ def identity(repo: Repo, kind: str) -> bytes:
     return ident or FALLBACK_IDENTITY
 
 
-def make_commit(repo: Repo, tree: bytes, parents: Sequence[bytes], message: str, *, compiled: bool) -> bytes:
+def make_commit(repo: GitRepo, tree: bytes, parents: Sequence[bytes], message: str, *, compiled: bool) -> bytes:
     """Store a commit; ``compiled`` adds the trailer saying its compiled files match its entries."""
     from memsync import __version__
 
-    commit = Commit()
+    commit: Any = Commit()
     commit.tree = tree
     commit.parents = list(parents)
     commit.author = identity(repo, "AUTHOR")
@@ -289,7 +295,7 @@ def make_commit(repo: Repo, tree: bytes, parents: Sequence[bytes], message: str,
     return commit.id
 
 
-def is_compiled(repo: Repo, commit: bytes | None) -> bool:
+def is_compiled(repo: GitRepo, commit: bytes | None) -> bool:
     """The commit says (by its trailer) that memsync of this version compiled its tree."""
     from memsync import __version__
 
@@ -299,7 +305,7 @@ def is_compiled(repo: Repo, commit: bytes | None) -> bool:
     return any(ln.strip() == line for ln in repo[commit].message.splitlines()[-3:])
 
 
-def cas(repo: Repo, ref: bytes, old: bytes | None, new: bytes, message: str) -> bool:
+def cas(repo: GitRepo, ref: bytes, old: bytes | None, new: bytes, message: str) -> bool:
     """Move ``ref`` from ``old`` to ``new`` only if nobody moved it meanwhile."""
     committer = identity(repo, "COMMITTER")
     if old is None:
@@ -307,19 +313,21 @@ def cas(repo: Repo, ref: bytes, old: bytes | None, new: bytes, message: str) -> 
     return repo.refs.set_if_equals(ref, old, new, committer=committer, message=message.encode())
 
 
-def merge_bases(repo: Repo, a: bytes, b: bytes) -> list[bytes]:
+def merge_bases(repo: GitRepo, a: bytes, b: bytes) -> list[bytes]:
     from dulwich.graph import find_merge_base
 
-    return sorted(find_merge_base(repo, [a, b]))
+    find: Any = find_merge_base
+    return sorted(find(repo, [a, b]))
 
 
-def is_ancestor(repo: Repo, ancestor: bytes, descendant: bytes) -> bool:
+def is_ancestor(repo: GitRepo, ancestor: bytes, descendant: bytes) -> bool:
     from dulwich.graph import can_fast_forward
 
-    return ancestor == descendant or can_fast_forward(repo, ancestor, descendant)
+    check: Any = can_fast_forward
+    return ancestor == descendant or bool(check(repo, ancestor, descendant))
 
 
-def count_commits(repo: Repo, include: bytes | None, exclude: bytes | None) -> int:
+def count_commits(repo: GitRepo, include: bytes | None, exclude: bytes | None) -> int:
     """Commits reachable from ``include`` but not from ``exclude``."""
     if include is None:
         return 0
@@ -327,12 +335,12 @@ def count_commits(repo: Repo, include: bytes | None, exclude: bytes | None) -> i
     return sum(1 for _ in walker)
 
 
-def commits_between(repo: Repo, include: bytes, exclude: bytes | None) -> list[Commit]:
+def commits_between(repo: GitRepo, include: bytes, exclude: bytes | None) -> list[Commit]:
     walker = repo.get_walker(include=[include], exclude=[exclude] if exclude else None)
     return [entry.commit for entry in walker]
 
 
-def tree_from_index(repo: Repo, entries: dict) -> bytes:  # type: ignore[type-arg]
+def tree_from_index(repo: GitRepo, entries: dict) -> bytes:  # type: ignore[type-arg]
     """Store the trees an index describes (stage-0 entries) and return the root tree's id."""
     root: dict = {}  # type: ignore[type-arg]
     for entry in entries.values():
@@ -345,7 +353,7 @@ def tree_from_index(repo: Repo, entries: dict) -> bytes:  # type: ignore[type-ar
         node[parts[-1]] = (entry.mode, entry.hexsha)
 
     def build(node: dict) -> bytes:  # type: ignore[type-arg]
-        tree = Tree()
+        tree: Any = Tree()
         for name, value in node.items():
             if isinstance(value, dict):
                 tree.add(name, 0o040000, build(value))
@@ -357,7 +365,7 @@ def tree_from_index(repo: Repo, entries: dict) -> bytes:  # type: ignore[type-ar
     return build(root)
 
 
-def new_objects(repo: Repo, head: bytes, remote: bytes) -> list[object]:
+def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
     """Objects a remote at ``remote`` (an ancestor of ``head``) lacks, found by tree diffs.
 
     dulwich's own finder walks every tree of the remote's commits to learn what

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.roots import Root, main_worktree
@@ -137,7 +138,7 @@ def set_hub_head(url: str) -> None:
     if not is_local(url):
         return
     try:
-        hub = Repo(local_path(url))
+        hub: Any = Repo(local_path(url))
     except Exception:
         return
     try:

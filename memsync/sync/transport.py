@@ -23,12 +23,12 @@ import socket
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from dulwich.repo import Repo
 
 from memsync.errors import EXIT_USAGE, MemsyncError
-from memsync.sync.repo import BRANCH_REF
+from memsync.sync.repo import BRANCH_REF, GitRepo
 
 ENV_USER = "MEMSYNC_GIT_USERNAME"
 ENV_PASSWORD = "MEMSYNC_GIT_PASSWORD"
@@ -108,7 +108,7 @@ class Remote:
                 text = text.replace(s, "***")
         return text.replace(self.url, self.display)
 
-    def client(self, repo: Repo | None) -> tuple[object, str]:
+    def client(self, repo: GitRepo | None) -> tuple[object, str]:
         from dulwich.client import Urllib3HttpGitClient, get_transport_and_path
 
         config = repo.get_config_stack() if repo is not None else None
@@ -222,7 +222,7 @@ def _guard(remote: Remote, action: Callable[[], object]) -> object:
         raise _wrap(remote, exc) from None
 
 
-def remote_head(remote: Remote, repo: Repo | None = None) -> bytes | None:
+def remote_head(remote: Remote, repo: GitRepo | None = None) -> bytes | None:
     """The remote branch's commit right now (None: the remote has no branch yet)."""
 
     def act() -> bytes | None:
@@ -231,8 +231,9 @@ def remote_head(remote: Remote, repo: Repo | None = None) -> bytes | None:
             from dulwich.repo import Repo as Hub
 
             with Hub(os.path.abspath(local_path(remote.url))) as hub:
+                refs: Any = hub.refs
                 try:
-                    return hub.refs[BRANCH_REF]
+                    return refs[BRANCH_REF]
                 except KeyError:
                     return None
         client, path = remote.client(repo)
@@ -244,7 +245,7 @@ def remote_head(remote: Remote, repo: Repo | None = None) -> bytes | None:
     return _guard(remote, act)  # type: ignore[return-value]
 
 
-def fetch(repo: Repo, remote: Remote) -> bytes | None:
+def fetch(repo: GitRepo, remote: Remote) -> bytes | None:
     """Bring the remote branch's objects in; return its commit (None: no branch there).
 
     The returned commit is checked to be in our store: dulwich's local client
@@ -277,7 +278,7 @@ def fetch(repo: Repo, remote: Remote) -> bytes | None:
     return head  # type: ignore[return-value]
 
 
-def push(repo: Repo, remote: Remote, expected: bytes | None, new: bytes) -> None:
+def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> None:
     """Move the remote branch from ``expected`` to ``new``; Rejected if it is elsewhere now.
 
     The check happens on our side (we send nothing unless the remote still
@@ -303,7 +304,8 @@ def push(repo: Repo, remote: Remote, expected: bytes | None, new: bytes) -> None
 
             from memsync.sync.repo import new_objects
 
-            return pack_objects_to_data(new_objects(repo, new, expected), ofs_delta=ofs_delta)
+            found: Any = new_objects(repo, new, expected)
+            return pack_objects_to_data(found, ofs_delta=ofs_delta)
         return repo.generate_pack_data(set(have), set(want), progress=progress, ofs_delta=ofs_delta)
 
     def act() -> object:

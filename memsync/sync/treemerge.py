@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dulwich.repo import Repo
 
 from memsync.sync import repo as R
+from memsync.sync.repo import GitRepo
 from memsync.sync.compiled import is_compiled_path, is_entry_path
 from memsync.sync.gitindex import MODE_FILE
 from memsync.tree import ROOT_MD
@@ -44,7 +44,7 @@ class TreeMerge:
     merged: list[str] = field(default_factory=list)  # paths merged from both sides
 
 
-def _version(repo: Repo, tree: bytes | None, path: str) -> Version:
+def _version(repo: GitRepo, tree: bytes | None, path: str) -> Version:
     found = R.lookup(repo, tree, path)
     if found is None or found[0] == 0o040000:
         return None
@@ -65,7 +65,7 @@ def _pick_base(bases: list[Version], ours: Version, theirs: Version) -> tuple[bo
     return False, None
 
 
-def merge_trees(repo: Repo, base_trees: list[bytes], ours_tree: bytes | None, theirs_tree: bytes | None) -> TreeMerge:
+def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None, theirs_tree: bytes | None) -> TreeMerge:
     from memsync.merge import merge_entry, merge_lines, merge_root_md
 
     out = TreeMerge()

@@ -138,7 +138,7 @@ def _tracked_below(entries: Mapping[bytes, IndexEntry], prefix: bytes) -> bool:
 def _read(path: str) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
-        chunks = []
+        chunks: list[bytes] = []
         while True:
             chunk = os.read(fd, 1 << 20)
             if not chunk:

@@ -146,3 +146,16 @@ def test_redact_and_split_credentials() -> None:
     assert split_credentials("git://example.org/x") == ("git://example.org/x", None, None)
     assert is_local("/srv/hub.git") and is_local("file:///srv/hub.git") and is_local("hub.git")
     assert not is_local("git@example.org:me/mem.git") and not is_local("https://example.org/x")
+
+
+def test_a_remote_rule_refusing_the_push_is_an_error_not_a_retry(tmp_path: Path, run) -> None:
+    hub = tmp_path / "not-bare"
+    hub.mkdir()
+    git(hub, "init", "-q", "-b", "main")  # a checked-out main: git refuses pushes to it
+    a = Device(tmp_path / "a")
+    a.path.mkdir()
+    a.add("facts/one", "one", "x\n")
+    out = run("sync", "init", str(hub), "--root", str(a.path))
+    assert out.returncode == 2, out.stderr
+    assert "refused the push" in out.stderr and "checked out" in out.stderr
+    assert git(a.path, "log", "--format=%s").count("memsync: record") == 1  # committed locally, kept

@@ -325,6 +325,10 @@ def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> N
     status = getattr(result, "ref_status", None) or {}
     error = status.get(BRANCH_REF)
     if error is not None:
-        raise Rejected(remote.clean(error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)))
+        reason = remote.clean(error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error))
+        if any(w in reason.lower() for w in ("declined", "refusing", "denied", "not allowed", "checked out")):
+            # A rule of the remote (a hook, a checked-out branch): retrying cannot help.
+            raise MemsyncError(f"{remote.display} refused the push: {reason}", exit_code=EXIT_USAGE)
+        raise Rejected(reason)
     if remote_head(remote, repo) != new:
         raise Rejected("the remote did not move to our commit")

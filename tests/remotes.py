@@ -145,7 +145,7 @@ class _Handler(BaseHTTPRequestHandler):
             env["HTTP_CONTENT_ENCODING"] = self.headers["Content-Encoding"]
         if self.headers.get("Git-Protocol"):
             env["GIT_PROTOCOL"] = self.headers["Git-Protocol"]
-        out = subprocess.run(["git", "http-backend"], input=body, env=env, capture_output=True).stdout
+        out = subprocess.run(["git", "http-backend"], input=body, env=env, capture_output=True, check=False).stdout
         head, _, payload = out.partition(b"\r\n\r\n")
         status = 200
         headers = []
@@ -274,7 +274,7 @@ class Device:
         return out
 
     def git(self, *args: str, check: bool = True) -> str:
-        out = subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, text=True)
+        out = subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, text=True, check=False)
         if check and out.returncode != 0:
             raise AssertionError(f"git {' '.join(args)}: {out.stderr}")
         return out.stdout
@@ -282,7 +282,8 @@ class Device:
 
 def fsck(path: Path) -> None:
     """``git fsck --strict`` reports no error or warning (dangling objects are fine)."""
-    out = subprocess.run(["git", "-C", str(path), "fsck", "--strict", "--no-progress"], capture_output=True, text=True)
+    out = subprocess.run(["git", "-C", str(path), "fsck", "--strict", "--no-progress"], capture_output=True,
+                         text=True, check=False)
     bad = [ln for ln in (out.stdout + out.stderr).splitlines() if ln and not ln.startswith("dangling ")]
     assert out.returncode == 0 and not bad, f"fsck of {path}: {bad}"
 

@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from remotes import MARKERS, Device, entry_text, fsck, history_paths, make_hub
-
 from conftest import git
+from remotes import MARKERS, Device, entry_text, fsck, history_paths, make_hub
 
 
 @pytest.fixture
@@ -218,7 +217,7 @@ def test_untracked_file_appearing_mid_sync_stops_the_checkout(pair: tuple[Device
     assert proc.stderr is not None
     assert proc.stderr.readline().strip() == "memsync: pausing at after-fetch"
     b.write("facts/late.md", "written while sync ran\n")
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 2, err
     assert "facts/late.md" in err and "Nothing was changed" in err
     assert b.read("facts/late.md") == "written while sync ran\n"
@@ -368,7 +367,7 @@ def test_state_json_never_committed_even_without_ignore_rules(pair: tuple[Device
 
 
 def test_secret_is_never_committed_or_pushed(pair: tuple[Device, Device], hub: Path, run) -> None:
-    a, b = pair
+    a, _ = pair
     secret = "AKIA" + "Z7QW3ERTY5UIOP2A"
     a.add("facts/creds", "deploy key", f"the key is {secret}\n")
     hub_head = git(hub, "rev-parse", "main")
@@ -384,7 +383,7 @@ def test_secret_is_never_committed_or_pushed(pair: tuple[Device, Device], hub: P
     out = run("sync", "--root", str(a.path))
     assert out.returncode == 1 and secret not in out.stdout + out.stderr
     assert git(hub, "rev-parse", "main") == hub_head
-    assert secret not in subprocess.run(["git", "-C", str(hub), "log", "-p", "--all"], capture_output=True,
+    assert secret not in subprocess.run(["git", "-C", str(hub), "log", "-p", "--all"], capture_output=True, check=False,
                                         text=True).stdout
 
 

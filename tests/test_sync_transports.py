@@ -7,9 +7,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from remotes import Device, GitDaemon, HttpBackend, entry_text, fake_ssh, fsck, make_hub
-
 from conftest import git
+from remotes import Device, GitDaemon, HttpBackend, entry_text, fake_ssh, fsck, make_hub
 
 
 def _round_trip(a: Device, b: Device, url: str, run, env: dict[str, str] | None = None) -> None:

@@ -19,14 +19,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
-from memsync.compile import REGION_HEADINGS, render_directory, render_index, render_routing
+from memsync.compile import (
+    REGION_HEADINGS,
+    render_directory,
+    render_index,
+    render_routing,
+)
 from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions, replace_regions
 from memsync.sync import repo as R
-from memsync.sync.repo import GitRepo
 from memsync.sync.jsonfile import read_json, write_json
+from memsync.sync.repo import GitRepo
 from memsync.tree import INDEX, ROOT_MD, Tree
 
 SCHEMA = 2

@@ -116,12 +116,6 @@ class RepoLock:
             os.close(self.fd)
             self.fd = None
 
-    def __enter__(self) -> RepoLock:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
 
 def _read_record(fd: int) -> dict[str, object]:
     try:

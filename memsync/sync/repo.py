@@ -9,12 +9,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from dulwich.diff_tree import tree_changes as _dulwich_tree_changes
 from dulwich.errors import NotGitRepository
-from dulwich.object_store import commit_tree_changes
 from dulwich.objects import Blob, Commit, Tree
 from dulwich.repo import Repo
 
@@ -269,7 +268,7 @@ def identity(repo: GitRepo, kind: str) -> bytes:
 
     try:
         ident = get_user_identity(repo.get_config_stack(), kind)
-    except Exception:  # no usable name anywhere: fall back to a fixed, honest identity
+    except (KeyError, ValueError, OSError, UnicodeError):  # no usable name: a fixed, honest identity
         return FALLBACK_IDENTITY
     return ident or FALLBACK_IDENTITY
 

@@ -137,9 +137,11 @@ def set_hub_head(url: str) -> None:
 
     if not is_local(url):
         return
+    from dulwich.errors import NotGitRepository
+
     try:
         hub: Any = Repo(local_path(url))
-    except Exception:
+    except (NotGitRepository, OSError):
         return
     try:
         if hub.bare and not list(hub.refs.keys(base=b"refs/heads/")):

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-
 from memsync.errors import EXIT_USAGE, MemsyncError
 from memsync.sync.repo import BRANCH_REF, GitRepo
 
@@ -86,7 +85,7 @@ def _scp_like(url: str) -> bool:
 
 
 def local_path(url: str) -> str:
-    return url[len("file://"):] if url.startswith("file://") else url
+    return url.removeprefix("file://")
 
 
 @dataclass
@@ -167,6 +166,7 @@ def credential(fields: dict[str, str], action: str) -> dict[str, str] | None:
     try:
         out = subprocess.run(
             ["git", "credential", action], input=payload, capture_output=True, text=True, env=env, timeout=60,
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired):
         return None
@@ -218,7 +218,7 @@ def _guard(remote: Remote, action: Callable[[], object]) -> object:
         return action()
     except (Rejected, Unreachable, MemsyncError):
         raise
-    except Exception as exc:  # dulwich's, urllib3's and the OS's: one clean line, never a secret
+    except Exception as exc:  # noqa: BLE001 - dulwich's, urllib3's, the OS's: one clean line, never a secret
         raise _wrap(remote, exc) from None
 
 

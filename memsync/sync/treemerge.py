@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
 from memsync.sync import repo as R
-from memsync.sync.repo import GitRepo
 from memsync.sync.compiled import is_compiled_path, is_entry_path
 from memsync.sync.gitindex import MODE_FILE
+from memsync.sync.repo import GitRepo
 from memsync.tree import ROOT_MD
 
 Version = tuple[int, bytes] | None  # (mode, blob sha) or absent

@@ -23,7 +23,14 @@ from pathlib import Path
 
 from memsync.errors import MemsyncError
 from memsync.fsutil import mkdir_inside, write_inside
-from memsync.sync.gitindex import MODE_EXEC, MODE_FILE, GitIndex, IndexEntry, blob_sha, entry_for
+from memsync.sync.gitindex import (
+    MODE_EXEC,
+    MODE_FILE,
+    GitIndex,
+    IndexEntry,
+    blob_sha,
+    entry_for,
+)
 
 STATE_FILE = ".state.json"
 # Dot-files are not memory (SPEC §1: editors' swap files, .DS_Store, .obsidian/...):

@@ -188,6 +188,12 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
     if not rows:
         return
+    floor = {
+        "interpreter start (`python -c pass`)": statistics.median(
+            measure([sys.executable, "-c", "pass"], REPO)[0] for _ in range(5)),
+        "memsync start (`python -m memsync --version`)": statistics.median(
+            measure([sys.executable, "-m", "memsync", "--version"], REPO)[0] for _ in range(5)),
+    }
     lines = [
         f"Sync round: 10 local edits + 10 remote edits on other entries, fetch, merge, push "
         f"(hub by path; median of {args.rounds} rounds; whole-process wall time; peak RSS of the "
@@ -205,6 +211,8 @@ def main() -> None:
             f"| {n:,} | {m['mem_wall']:.3f} | {m['git_wall']:.3f} | {ratio:.2f}x | "
             f"{m['mem_rss'] / 1024:.0f} | {m['git_rss'] / 1024:.0f} | {target} |"
         )
+    lines += ["", "Fixed costs in the same run (they are part of every memsync figure above):", ""]
+    lines += [f"- {name}: {value:.3f} s" for name, value in floor.items()]
     table = "\n".join(lines) + "\n"
     print(table)
     results = HERE / "results"

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "\nexit codes: 0 synced, 1 secrets found (nothing committed or pushed),"
         " 2 error, 3 remote unreachable (local work committed, waiting)."
     )
-    ssub = p.add_subparsers(dest="sync_command", metavar="ACTION")
+    ssub = p.add_subparsers(dest="sync_command", metavar="[init|status]", required=False)
     i = add_parser(ssub, "init", "connect the root to a remote and run the first sync",
                    "memsync sync init /mnt/usb/memory.git\nmemsync sync init https://git.example.org/me/memory.git --root ~/notes")
     i.add_argument("remote", metavar="REMOTE", help="a path, file://, git://, ssh:// or http(s):// URL")

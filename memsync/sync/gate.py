@@ -12,7 +12,14 @@ from pathlib import Path
 def scan(root: Path, files: dict[str, bytes]) -> list[str]:
     if not files:
         return []
-    from memsync.secrets import load_allowlist, scan_bytes
+    try:
+        from memsync.secrets import load_allowlist, scan_bytes
+    except ImportError:
+        # Fail closed: without the scanner nothing is committed or pushed.
+        from memsync.errors import MemsyncError
+
+        raise MemsyncError("memsync's secret scanner (memsync.secrets) is missing; sync commits and pushes nothing "
+                           "without it (reinstall memsync)") from None
 
     allowlist = load_allowlist(root)
     findings: list[str] = []

@@ -481,6 +481,7 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None: 
     if head is None or head == theirs:
         s.result.outcome = "ok" if s.result.received or s.result.sent else "up-to-date"
         s.result.message = "up to date" if s.result.outcome == "up-to-date" else "synced"
+        _housekeeping(s)
         return
     gate_push(s, head, theirs)
     sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
@@ -490,6 +491,17 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None: 
     s.result.sent = sent
     s.result.outcome = "ok"
     s.result.message = "synced"
+    _housekeeping(s)
+
+
+def _housekeeping(s: Session) -> None:
+    """git's `gc --auto` rule (thousands of loose objects or many packs): repack now and then."""
+    from dulwich.gc import maybe_auto_gc
+
+    try:
+        maybe_auto_gc(s.repo)
+    except (OSError, ValueError, KeyError) as exc:
+        s.result.warnings.append(f"housekeeping (gc) skipped: {exc}")
 
 
 def _waiting(s: Session, outcome: str, why: str) -> None:

@@ -17,6 +17,7 @@ server's per-ref status is read, and the remote ref is read back to verify.
 """
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import socket
@@ -264,7 +265,11 @@ def fetch(repo: GitRepo, remote: Remote) -> bytes | None:
                 return []
             return [wanted["head"]]
 
-        result = client.fetch(path.encode() if isinstance(path, str) else path, repo, determine_wants=determine_wants)  # type: ignore[attr-defined]
+        received = io.BytesIO()
+        result = client.fetch_pack(  # type: ignore[attr-defined]
+            path.encode() if isinstance(path, str) else path, determine_wants, repo.get_graph_walker(), received.write,
+        )
+        store_pack(repo, received.getvalue())
         head = wanted["head"]
         refs = getattr(result, "refs", None) or {}
         if refs.get(BRANCH_REF) not in (None, ZERO, head):
@@ -276,6 +281,30 @@ def fetch(repo: GitRepo, remote: Remote) -> bytes | None:
     if head is not None and head not in repo.object_store:
         raise Rejected("the remote moved while we fetched")
     return head  # type: ignore[return-value]
+
+
+LOOSE_LIMIT = 100  # git's transfer.unpackLimit: smaller packs are stored as loose objects
+
+
+def store_pack(repo: GitRepo, data: bytes) -> None:
+    """Keep a fetched pack: a small one as loose objects, like git does.
+
+    dulwich would keep every fetch as its own pack, and after a few hundred
+    syncs each object lookup would search hundreds of packs.
+    """
+    if not data:
+        return
+    from dulwich.pack import PackData, PackInflater
+
+    pack = PackData.from_file(io.BytesIO(data), repo.object_store.object_format, len(data))
+    try:
+        if len(pack) >= LOOSE_LIMIT:
+            repo.object_store.add_thin_pack(io.BytesIO(data).read, None)
+            return
+        for obj in PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw):
+            repo.object_store.add_object(obj)
+    finally:
+        pack.close()
 
 
 def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> None:

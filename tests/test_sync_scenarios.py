@@ -478,3 +478,13 @@ def test_changes_staged_with_git_are_synced(pair: tuple[Device, Device]) -> None
     assert "staged with git add" in b.read("facts/staged.md")
     assert not (b.path / "facts" / "beta.md").exists()
     assert a.git("status", "--porcelain") == ""
+
+
+def test_fetched_objects_do_not_pile_up_as_packs(pair: tuple[Device, Device]) -> None:
+    a, b = pair
+    for i in range(4):
+        a.add(f"facts/round{i}", f"round {i}", "x\n")
+        assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    packs = list((b.path / ".git" / "objects" / "pack").glob("*.pack"))
+    assert len(packs) <= 1, packs  # small fetches become loose objects, as with git
+    assert "round 3" in b.read("facts/index.md")

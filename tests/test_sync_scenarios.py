@@ -488,3 +488,18 @@ def test_fetched_objects_do_not_pile_up_as_packs(pair: tuple[Device, Device]) ->
     packs = list((b.path / ".git" / "objects" / "pack").glob("*.pack"))
     assert len(packs) <= 1, packs  # small fetches become loose objects, as with git
     assert "round 3" in b.read("facts/index.md")
+
+
+def test_gc_auto_rule_repacks_and_keeps_the_repo_healthy(pair: tuple[Device, Device]) -> None:
+    a, b = pair
+    for i in range(2):
+        b.add(f"facts/pack{i}", "p", "x\n")
+        b.git("add", "-A")
+        b.git("commit", "-qm", f"p{i}", "--no-verify")
+        b.git("repack", "-q")  # one more pack each time, loose objects kept
+    b.git("config", "gc.autoPackLimit", "2")
+    assert len(list((b.path / ".git" / "objects" / "pack").glob("*.pack"))) >= 2
+    assert b.sync().exit_code == 0
+    assert len(list((b.path / ".git" / "objects" / "pack").glob("*.pack"))) == 1
+    fsck(b.path)
+    assert a.sync().exit_code == 0 and "pack1" in a.read("facts/index.md")

@@ -495,11 +495,30 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None: 
 
 
 def _housekeeping(s: Session) -> None:
-    """git's `gc --auto` rule (thousands of loose objects or many packs): repack now and then."""
-    from dulwich.gc import maybe_auto_gc
+    """git's `gc --auto` rule, estimated as git does (loose objects in one of the 256
+    folders, times 256; the number of packs), so the check costs two directory reads."""
+    objects = s.gitdir / "objects"
+    try:
+        loose = len(os.listdir(objects / "17")) * 256
+    except OSError:
+        loose = 0
+    try:
+        packs = sum(1 for name in os.listdir(objects / "pack") if name.endswith(".pack"))
+    except OSError:
+        packs = 0
+    config = s.repo.get_config()
+    limits = []
+    for key, default in ((b"auto", 6700), (b"autoPackLimit", 50)):
+        try:
+            limits.append(int(config.get((b"gc",), key)))
+        except (KeyError, ValueError):
+            limits.append(default)
+    if limits[0] <= 0 or (loose < limits[0] and (limits[1] <= 0 or packs < limits[1])):
+        return
+    from dulwich.gc import garbage_collect
 
     try:
-        maybe_auto_gc(s.repo)
+        garbage_collect(s.repo, auto=True)
     except (OSError, ValueError, KeyError) as exc:
         s.result.warnings.append(f"housekeeping (gc) skipped: {exc}")
 

@@ -23,6 +23,7 @@ _LAZY = {
     "render_entry": "memsync.entry",
     "compile_tree": "memsync.compile",
     "scan": "memsync.tree",
+    "search": "memsync.recall",
 }
 
 

@@ -16,7 +16,7 @@ from memsync import __version__
 from memsync.errors import EXIT_INTERNAL, EXIT_USAGE, MemsyncError
 from memsync.output import err
 
-COMMANDS = ("init", "compile", "check", "lint", "hooks", "sync", "demo")
+COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "sync", "demo")
 
 EPILOG = """\
 examples:
@@ -24,6 +24,7 @@ examples:
   memsync compile                 rewrite index.md files and the ROOT.md tables
   memsync check --json            what is stale, for CI (writes nothing)
   memsync lint                    report every problem as path:line: CODE message
+  memsync search 部署 pnpm         find entries in the project and global roots
 
 exit codes: 0 ok, 1 findings, 2 usage or environment error.
 Run `memsync COMMAND --help` for a command's options and an example.

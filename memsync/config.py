@@ -15,11 +15,17 @@ from memsync.errors import MemsyncError
 
 DEFAULTS: dict[str, Any] = {
     "categories": ["rules", "preferences", "decisions", "pitfalls", "facts"],
+    # docs/config.md explains each key; memsync.recall.rank validates them.
     "search": {
         "limit": 10,
         "floor": 0.15,
         "half_life_days": 14,
-        "scope_weights": {"project": 1.0, "global": 0.8},
+        "decay_floor": 0.7,
+        "scope_weights": {"project": 1.0, "global": 0.8, "root": 1.0},
+        "recall_boost": 0.05,
+        "recall_cap": 1.25,
+        "candidates": 200,
+        "field_weights": {"id": 3.0, "summary": 4.0, "load_when": 3.0, "highlight": 2.0, "body": 1.0},
     },
     "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
 }

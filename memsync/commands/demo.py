@@ -103,8 +103,14 @@ def step_sync(base: Path) -> None:
     _run("sync", "status", "--root", "global")
 
 
-# Later capabilities (search, secrets) add their steps here.
-STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_sync]
+def step_search(base: Path) -> None:
+    _say("search finds Chinese words inside longer runs and Latin glued to Chinese; superseded entries stay out.")
+    _run("search", "部署", "--root", "project/.memory")
+    _run("search", "用pnpm", "--root", "project/.memory", "--limit", "1")
+
+
+# Later capabilities (secrets) add their steps here.
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_sync]
 
 
 def run(args: argparse.Namespace) -> int:

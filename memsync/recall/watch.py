@@ -1,0 +1,140 @@
+"""Change notification for long-lived processes (Linux inotify through ctypes).
+
+A process that searches many times (a library user, an MCP server) can ask
+the kernel to report changes instead of stat-ing every file per search. The
+watches are placed before the first full check, so nothing that happens
+after that check is missed; any doubt (queue overflow, a folder removed, a
+watch lost) answers "unknown" and the caller falls back to the full check.
+Elsewhere ``Watcher.create`` returns None and the stat walk is used.
+
+Not seen by inotify: writes through mmap and changes made on another machine
+to a network file system. A one-shot CLI search never uses this.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import struct
+import sys
+from pathlib import Path
+
+IN_MODIFY = 0x2
+IN_ATTRIB = 0x4
+IN_CLOSE_WRITE = 0x8
+IN_MOVED_FROM = 0x40
+IN_MOVED_TO = 0x80
+IN_CREATE = 0x100
+IN_DELETE = 0x200
+IN_DELETE_SELF = 0x400
+IN_MOVE_SELF = 0x800
+IN_Q_OVERFLOW = 0x4000
+IN_IGNORED = 0x8000
+IN_ONLYDIR = 0x01000000
+IN_DONT_FOLLOW = 0x02000000
+IN_ISDIR = 0x40000000
+IN_NONBLOCK = 0o4000
+IN_CLOEXEC = 0o2000000
+
+_NAMES = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
+_SELF = IN_DELETE_SELF | IN_MOVE_SELF
+_HEADER = struct.Struct("iIII")
+_libc = None
+
+
+def _lib() -> ctypes.CDLL | None:
+    global _libc
+    if _libc is None and sys.platform.startswith("linux"):
+        try:
+            lib = ctypes.CDLL(None, use_errno=True)
+            lib.inotify_init1.argtypes = [ctypes.c_int]
+            lib.inotify_add_watch.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_uint32]
+            _libc = lib
+        except (OSError, AttributeError):
+            _libc = False  # type: ignore[assignment]
+    return _libc or None
+
+
+class Watcher:
+    """Watches a root folder and its category folders."""
+
+    def __init__(self, fd: int, root: Path) -> None:
+        self.fd = fd
+        self.root = root
+        self.wds: dict[int, str] = {}  # watch descriptor -> category name ("" for the root)
+        self.broken = False
+
+    @classmethod
+    def create(cls, root: Path) -> Watcher | None:
+        lib = _lib()
+        if lib is None:
+            return None
+        fd = lib.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
+        if fd < 0:
+            return None
+        w = cls(fd, root)
+        if not w._add("", IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | _SELF):
+            w.close()
+            return None
+        return w
+
+    def _add(self, name: str, mask: int) -> bool:
+        lib = _lib()
+        path = os.fsencode(os.path.join(self.root, name) if name else str(self.root))
+        wd = lib.inotify_add_watch(self.fd, path, mask | IN_ONLYDIR | IN_DONT_FOLLOW) if lib else -1
+        if wd < 0:
+            return False
+        self.wds[wd] = name
+        return True
+
+    def watch(self, categories: list[str]) -> bool:
+        """Watch these category folders too (adding an existing watch is harmless)."""
+        known = set(self.wds.values())
+        ok = True
+        for name in categories:
+            if name not in known:
+                ok &= self._add(name, _NAMES | _SELF)
+        return ok
+
+    def drain(self) -> set[str] | None:
+        """Categories changed since the last call; None when unknown (check everything)."""
+        changed: set[str] = set()
+        unknown = self.broken
+        while True:
+            try:
+                buf = os.read(self.fd, 65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                self.broken = True
+                return None
+            if not buf:
+                break
+            pos = 0
+            while pos + _HEADER.size <= len(buf):
+                wd, mask, _cookie, length = _HEADER.unpack_from(buf, pos)
+                name = buf[pos + _HEADER.size : pos + _HEADER.size + length].rstrip(b"\0")
+                pos += _HEADER.size + length
+                if mask & (IN_Q_OVERFLOW | IN_IGNORED) or mask & _SELF:
+                    unknown = True
+                    if mask & IN_IGNORED:
+                        self.wds.pop(wd, None)
+                    continue
+                where = self.wds.get(wd)
+                if where is None:
+                    continue
+                if where == "":
+                    # In the root only folders matter: .state.json and ROOT.md are not entries.
+                    if mask & IN_ISDIR and not name.startswith(b"."):
+                        unknown = True
+                elif not name.startswith(b".") and name.endswith(b".md"):
+                    changed.add(where)
+        if unknown:
+            self.broken = False
+            return None
+        return changed
+
+    def close(self) -> None:
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass

@@ -1,0 +1,135 @@
+"""Freshness: a change by any tool is seen by the very next search, with the
+one-shot stat check (CLI) and with change notification (a long-lived process)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import memsync
+from conftest import git
+from memsync.recall import engine
+from test_search_helpers import ids, write_entry
+
+
+@pytest.fixture(params=["stat", "watch"])
+def searcher(request):  # type: ignore[no-untyped-def]
+    watch = request.param == "watch"
+    yield lambda query, root: ids(memsync.search(query, root=root, watch=watch))
+    engine.close_all()
+
+
+def test_create_edit_rename_delete(tmp_path: Path, searcher) -> None:
+    root = tmp_path / "mem"
+    write_entry(root, "facts/base.md", "基础 note")
+    assert searcher("基础", root) == ["facts/base"]
+    assert searcher("redis", root) == []
+    # create
+    path = write_entry(root, "facts/cache.md", "redis 缓存 ttl 60")
+    assert searcher("redis", root) == ["facts/cache"]
+    # edit in place keeping the size, within the same clock tick as the last check
+    before = path.stat()
+    text = path.read_text(encoding="utf-8").replace("ttl 60", "ttl 90")
+    with open(path, "r+", encoding="utf-8") as fh:
+        fh.write(text)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # even the mtime is put back
+    assert path.stat().st_size == before.st_size
+    assert searcher("90", root) == ["facts/cache"] and searcher("60", root) == []
+    # atomic replace, as editors save
+    tmp = root / "facts" / ".cache.md.swp"
+    tmp.write_text(path.read_text(encoding="utf-8").replace("redis", "memcached"), encoding="utf-8")
+    os.replace(tmp, path)
+    assert searcher("memcached", root) == ["facts/cache"] and searcher("redis", root) == []
+    # rename
+    os.rename(path, root / "facts" / "kv-cache.md")
+    assert searcher("memcached", root) == ["facts/kv-cache"]
+    # a new category, then delete it all
+    write_entry(root, "pitfalls/x.md", "memcached 内存 上限")
+    assert sorted(searcher("memcached", root)) == ["facts/kv-cache", "pitfalls/x"]
+    os.unlink(root / "pitfalls" / "x.md")
+    os.rmdir(root / "pitfalls")
+    os.unlink(root / "facts" / "kv-cache.md")
+    assert searcher("memcached", root) == []
+    assert searcher("基础", root) == ["facts/base"]
+
+
+def test_supersedes_added_later_hides_the_old_entry(tmp_path: Path, searcher) -> None:
+    root = tmp_path / "mem"
+    write_entry(root, "decisions/old.md", "部署 用 npm")
+    assert searcher("部署", root) == ["decisions/old"]
+    write_entry(root, "decisions/new.md", "部署 用 pnpm", supersedes="decisions/old")
+    assert searcher("部署", root) == ["decisions/new"]
+    os.unlink(root / "decisions" / "new.md")
+    assert searcher("部署", root) == ["decisions/old"]
+
+
+def test_git_pull_and_checkout(tmp_path: Path, searcher) -> None:
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q", "-b", "main")
+    write_entry(origin, "facts/a.md", "kafka 分区 数量")
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "a")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    assert searcher("kafka", clone) == ["facts/a"]
+    # upstream edits a (same size), adds b, then we pull
+    write_entry(origin, "facts/a.md", "kafka 副本 数量")
+    write_entry(origin, "facts/b.md", "kafka 消费者 组")
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "b")
+    git(clone, "pull", "-q", "--no-rebase")
+    assert searcher("副本", clone) == ["facts/a"] and searcher("分区", clone) == []
+    assert sorted(searcher("kafka", clone)) == ["facts/a", "facts/b"]
+    # check out the first commit again
+    git(clone, "checkout", "-q", "HEAD~1")
+    assert searcher("分区", clone) == ["facts/a"] and searcher("消费者", clone) == []
+
+
+def test_cache_lives_outside_the_tree(tmp_path: Path) -> None:
+    root = tmp_path / "mem"
+    write_entry(root, "facts/a.md", "prometheus 告警")
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    assert ids(memsync.search("prometheus", root=root, watch=False)) == ["facts/a"]
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+    assert list((Path(os.environ["MEMSYNC_CACHE_DIR"]) / "search").glob("*.sqlite"))
+
+
+def test_parallel_snapshot_equals_serial(tmp_path: Path) -> None:
+    from memsync.recall import fresh
+
+    root = tmp_path / "mem"
+    for c in ("rules", "facts", "pitfalls", "decisions"):
+        for i in range(5):
+            write_entry(root, f"{c}/e{i}.md", f"{c} {i}")
+    serial = fresh.snapshot(root)
+    big = {c: fresh.PARALLEL_MIN for c in serial.categories}
+    parallel = fresh.snapshot(root, sizes=big)
+    assert parallel.categories == serial.categories and len(serial.categories) == 4
+    assert fresh.snapshot(root, only={"facts"}, sizes=big).categories == {"facts": serial.categories["facts"]}
+
+
+def test_snapshot_by_path_equals_by_folder_fd(tmp_path: Path, monkeypatch) -> None:
+    from memsync.recall import fresh
+
+    root = tmp_path / "mem"
+    for i in range(3):
+        write_entry(root, f"facts/e{i}.md", f"fact {i}")
+    by_fd = fresh.snapshot(root)
+    monkeypatch.setattr(fresh, "_DIR_FD", False)  # what a platform without dir_fd support does
+    assert fresh.snapshot(root).categories == by_fd.categories
+
+
+def test_threads_share_the_open_index(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    root = tmp_path / "mem"
+    for i in range(20):
+        write_entry(root, f"facts/e{i}.md", f"线程 安全 {i}")
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda _: len(memsync.search("线程", root=root, limit=50).hits), range(16)))
+    finally:
+        engine.close_all()
+    assert found == [20] * 16

@@ -1,0 +1,119 @@
+"""Tokenizer and query building: pure tables."""
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import pytest
+
+from memsync.recall.query import MAX_WORDS, parse
+from memsync.recall.tokenize import index_text, normalize, tokens
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("部署", ["部", "部署", "署"]),
+        ("部署脚本用pnpm而不是npm", ["部", "部署", "署脚", "脚本", "本用", "用", "pnpm", "而", "而不", "不是", "是", "npm"]),
+        ("用pnpm部署", ["用", "pnpm", "部", "部署", "署"]),
+        ("数据库迁移", ["数", "数据", "据库", "库迁", "迁移", "移"]),
+        ("东京タワーに行く", ["东", "东京", "京タ", "タワ", "ワー", "ーに", "に行", "行く", "く"]),
+        ("한국어 분석", ["한", "한국", "국어", "어", "분", "분석", "석"]),
+        ("ＡＢＣ１２３", ["abc123"]),  # full-width Latin and digits
+        ("ｶﾀｶﾅ", ["カ", "カタ", "タカ", "カナ", "ナ"]),  # half-width katakana
+        ("DATABASE_URL=postgres://x", ["database", "url", "postgres", "x"]),
+        ("Straße CAFÉ", ["strasse", "café"]),
+        ("中", ["中"]),
+        ("a中b", ["a", "中", "b"]),
+        ("🚀 — !!", []),
+    ],
+)
+def test_tokens(text: str, expected: list[str]) -> None:
+    assert tokens(text) == expected
+
+
+def test_normalize_folds_width_and_case() -> None:
+    assert normalize("Ｐｎｐｍ　部署") == "pnpm 部署"
+
+
+@pytest.mark.parametrize(
+    "text, expr",
+    [
+        ("部署", '"部署"'),
+        ("数据库迁移", '"数据 据库 库迁 迁移"'),
+        ("用pnpm", '"用 pnpm"'),
+        ("pnpm部署", '"pnpm 部 部署"'),
+        ("DATABASE_URL", '"database url"'),
+        ("用", '"用" *'),
+        ('"x" OR NOT(y) NEAR z* ^a -b :c', '"x" OR "or" OR "not y" OR "near" OR "z" OR "a" OR "b" OR "c"'),
+        ("pnpm PNPM ｐｎｐｍ", '"pnpm"'),
+    ],
+)
+def test_query_expression(text: str, expr: str) -> None:
+    assert parse(text).match() == expr
+
+
+def test_query_without_words() -> None:
+    for text in ("", "   ", "🚀🔥", '"*^():-', "\0\0"):
+        assert not parse(text)
+
+
+def test_long_queries_are_cut() -> None:
+    q = parse(" ".join(f"w{i}" for i in range(200)))
+    assert len(q.words) == MAX_WORDS and q.truncated
+    q = parse("部" * 10_000)
+    assert q.truncated and len(q.words[0].tokens) == 64
+
+
+def _fts() -> sqlite3.Connection:
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE f USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
+    for text in ("部署脚本用pnpm而不是npm", "用pnpm部署", "数据库迁移很慢", "数据迁入新库", "DATABASE_URL 设置",
+                 "部门署名", "用了pnpm", "database-url", "pnpmfile"):
+        db.execute("INSERT INTO f VALUES (?)", (index_text(text),))
+    return db
+
+
+@pytest.mark.parametrize(
+    "query, rows",
+    [
+        ("部署", {1, 2}),
+        ("pnpm", {1, 2, 7}),
+        ("用pnpm", {1, 2}),
+        ("pnpm部署", {2}),
+        ("数据库迁移", {3}),  # not row 4, which shares the bigram 数据
+        ("database_url", {5, 8}),
+        ("库", {3, 4}),
+        ("pnpmfile", {9}),
+        ("了", {7}),
+    ],
+)
+def test_phrases_match_only_where_characters_stand_together(query: str, rows: set[int]) -> None:
+    db = _fts()
+    found = {r[0] for r in db.execute("SELECT rowid FROM f WHERE f MATCH ?", (parse(query).match(),))}
+    assert found == rows
+
+
+def test_random_text_never_breaks_fts5_syntax() -> None:
+    db = _fts()
+    rng = random.Random(7)
+    alphabet = '"*^():-+_.,\\/ \0\tANDORNOTNEAR部署pnpm🚀ｱｲ한글\u0301\u200b{}[]<>|~`\'$#@!%&=?'
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        q = parse(text)
+        if q:
+            for op in ("OR", "AND"):
+                db.execute("SELECT rowid FROM f WHERE f MATCH ?", (q.match(op),)).fetchall()
+
+
+def test_snippet_marks_and_counts_follow_the_index_rules() -> None:
+    from memsync.recall import snippet
+
+    words = parse("pnpm 数据库迁移 DATABASE_URL").words
+    text = "pnpmfile 不算；用ｐｎｐｍ部署。数据库的迁移不算，数据库迁移算。database-url 也算。"
+    assert snippet.count([text], words) == {"pnpm": 1, "数据库迁移": 1, "database_url": 1}
+    assert snippet.make(text, words) == (
+        "pnpmfile 不算；用<<ｐｎｐｍ>>部署。数据库的迁移不算，<<数据库迁移>>算。<<database-url>> 也算。")
+    long = "开头。" + "无关的文字。" * 100 + "最后提到 pnpm。"
+    assert snippet.make(long, words).startswith("...") and "<<pnpm>>" in snippet.make(long, words)
+    assert snippet.make("nothing here", words) is None

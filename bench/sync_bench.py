@@ -98,7 +98,7 @@ def run_size(n: int, rounds: int, work: Path, profile: bool) -> dict[str, float]
     build_root(base, n)
     git(base, "init", "-q", "-b", "main")
     git(base, "add", "-A")
-    git(base, "commit", "-qm", "init")
+    git(base, "-c", "gc.auto=0", "commit", "-qm", "init")  # no background gc racing the next line
     git(base, "gc", "-q")  # as a clone over the network would be: one pack, not 10,000 loose objects
     per = n // 100
     results: dict[str, list[float]] = {"mem_wall": [], "mem_rss": [], "git_wall": [], "git_rss": []}

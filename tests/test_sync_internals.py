@@ -225,6 +225,7 @@ def test_apply_changes_matches_dulwich(tmp_path: Path, seed: int) -> None:
     repo = Repo.init(str(tmp_path / "r"), mkdir=True)
     paths = [f"{rng.choice('ab')}/{rng.choice('xy')}{'/deep' if rng.random() < 0.3 else ''}/f{i}.md" for i in range(20)]
     base = R.apply_changes(repo, None, [(p, 0o100644, R.add_blob(repo, p.encode())) for p in paths])
+    R.persist(repo, base)
     present = set(paths)
     for step in range(5):
         changes = [(f"new{step}/n.md", 0o100644, R.add_blob(repo, rng.randbytes(8)))]
@@ -237,6 +238,7 @@ def test_apply_changes_matches_dulwich(tmp_path: Path, seed: int) -> None:
                 present.add(p)
         changes = list({p: (p, m, s) for p, m, s in changes}.values())
         ours = R.apply_changes(repo, base, changes)
+        R.persist(repo, ours)  # built in memory; dulwich reads trees from the store
         theirs = commit_tree_changes(repo.object_store, base, [(p.encode(), m, s) for p, m, s in changes])
         assert ours == theirs
         base = ours

@@ -127,6 +127,8 @@ class EntryCache:
     def save(self) -> None:
         if not self.dirty:
             return
+        if self.tree is not None:
+            R.persist(self.repo, self.tree)  # so the next sync can diff from it
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             for folder in sorted(self._dirty):
@@ -189,7 +191,7 @@ class EntryCache:
         """Make the rows exact for ``tree``."""
         if self.tree == tree:
             return
-        start = self.tree if self.tree is not None and self.tree in self.repo.object_store else None
+        start = self.tree if self.tree is not None and R.known(self.repo, self.tree) else None
         try:
             self._move(start, tree)
         except _Stale:

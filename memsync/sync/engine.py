@@ -279,6 +279,7 @@ def commit_local(s: Session, template: str) -> bytes | None:
     if regen.outputs:
         index_updates.update(write_compiled(s, regen.outputs))
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
+        s.cache.move_to(tree)  # same entries; keeps the cache on a tree that will be stored
     pause("before-commit")
     if tree != head_tree:
         touched = sorted(set(changes.files) | set(regen.outputs))
@@ -365,6 +366,7 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     s.result.warnings.extend(p.format() for p in regen.problems if p.format() not in s.result.warnings)
     if regen.outputs:
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
+        s.cache.move_to(tree)
     fresh = {p: R.blob(repo, v[1]) for p, v in merged.changes.items() if v is not None and p in merged.merged}
     fresh.update(regen.outputs)
     findings = gate.scan(s.root.path, {p: d for p, d in fresh.items() if d is not None})

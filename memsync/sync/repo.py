@@ -95,6 +95,9 @@ class _TreeMemo:
     def __init__(self, store: object) -> None:
         self.store = store
         self.trees: dict[bytes, object] = {}
+        # Trees built during the sync and not written yet: a merge or a recompile builds
+        # intermediate trees that no commit keeps, so only what a commit names is stored.
+        self.pending: dict[bytes, object] = {}
 
     def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
         obj = self.trees.get(sha)
@@ -255,9 +258,9 @@ def apply_changes(repo: GitRepo, tree: bytes | None, changes: Iterable[tuple[str
         if len(obj) == 0 and folder:
             new_ids[folder] = None
             continue
-        if found is None or found[1] != obj.id:
-            repo.object_store.add_object(obj)
+        if (found is None or found[1] != obj.id) and obj.id not in store.trees:
             store.trees[obj.id] = obj
+            store.pending[obj.id] = obj
         new_ids[folder] = obj.id
     root = new_ids.get(b"")
     return root if root is not None else empty_tree(repo)
@@ -273,9 +276,29 @@ def identity(repo: GitRepo, kind: str) -> bytes:
     return ident or FALLBACK_IDENTITY
 
 
+def persist(repo: GitRepo, tree: bytes) -> None:
+    """Write the trees ``tree`` needs that were only built in memory."""
+    memo = objects(repo)
+    stack = [tree]
+    while stack:
+        obj: Any = memo.pending.pop(stack.pop(), None)
+        if obj is None:
+            continue
+        repo.object_store.add_object(obj)
+        stack.extend(item.sha for item in obj.iteritems() if item.mode == 0o040000 and item.sha in memo.pending)
+
+
+def known(repo: GitRepo, sha: bytes) -> bool:
+    """The object exists (on disk, or built in memory by this sync)."""
+    return sha in objects(repo).pending or sha in repo.object_store
+
+
 def make_commit(repo: GitRepo, tree: bytes, parents: Sequence[bytes], message: str, *, compiled: bool) -> bytes:
-    """Store a commit; ``compiled`` adds the trailer saying its compiled files match its entries."""
+    """Store a commit (and the trees it needs); ``compiled`` adds the trailer saying its
+    compiled files match its entries."""
     from memsync import __version__
+
+    persist(repo, tree)
 
     commit: Any = Commit()
     commit.tree = tree

@@ -503,3 +503,16 @@ def test_gc_auto_rule_repacks_and_keeps_the_repo_healthy(pair: tuple[Device, Dev
     assert len(list((b.path / ".git" / "objects" / "pack").glob("*.pack"))) == 1
     fsck(b.path)
     assert a.sync().exit_code == 0 and "pack1" in a.read("facts/index.md")
+
+
+def test_root_without_root_md_gets_one_and_stays_consistent(tmp_path: Path, hub: Path) -> None:
+    from memsync.cli import main
+
+    a = Device(tmp_path / "plain")
+    a.add("facts/only", "only entry", "x\n")  # a folder of entries, never `memsync init`ed
+    assert a.init(str(hub)) == 0
+    assert a.sync().exit_code == 0
+    assert (a.path / "ROOT.md").exists()
+    assert main(["check", "--root", str(a.path)]) == 0
+    b = Device(tmp_path / "other")
+    assert b.init(str(hub)) == 0 and b.files() == a.files()

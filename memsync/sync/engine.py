@@ -250,6 +250,7 @@ def commit_local(s: Session, template: str) -> bytes | None:
     from memsync.sync import gate
     from memsync.sync.compiled import regenerate
     from memsync.sync.worktree import local_changes
+    from memsync.tree import ROOT_MD
 
     R = s.R
     repo = s.repo
@@ -284,7 +285,10 @@ def commit_local(s: Session, template: str) -> bytes | None:
     if tree != head_tree:
         touched = sorted(set(changes.files) | set(regen.outputs))
         message = _commit_message("record local changes", touched)
-        commit = R.make_commit(repo, tree, [head] if head else [], message, compiled=True)
+        # A first commit leaves a missing ROOT.md missing (the remote's may be adopted next);
+        # without the trailer, the next sync renders everything and creates it.
+        complete = head is not None or R.lookup(repo, tree, ROOT_MD) is not None
+        commit = R.make_commit(repo, tree, [head] if head else [], message, compiled=complete)
         s.move_branch(head, commit, "commit local changes")
         s.result.committed = commit.decode()
         head = commit

@@ -16,7 +16,7 @@ from memsync import __version__
 from memsync.errors import EXIT_INTERNAL, EXIT_USAGE, MemsyncError
 from memsync.output import err
 
-COMMANDS = ("init", "compile", "check", "lint", "hooks", "demo", "search", "secrets")
+COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "demo")
 
 EPILOG = """\
 examples:

@@ -27,6 +27,7 @@ DEFAULTS: dict[str, Any] = {
         "candidates": 200,
         "field_weights": {"id": 3.0, "summary": 4.0, "load_when": 3.0, "highlight": 2.0, "body": 1.0},
     },
+    "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
 }
 ROOT_CONFIG = ".memsync.yaml"
 MAX_CONFIG_BYTES = 256 * 1024

@@ -82,6 +82,27 @@ def step_lint(base: Path) -> None:
     bad.unlink()
 
 
+def step_sync(base: Path) -> None:
+    from dulwich.repo import Repo
+
+    _say("Sync: a bare repo stands in for the remote; the global root is pushed to it, and a second "
+         "device (laptop) adopts it.")
+    Repo.init_bare(str(base / "hub.git"), mkdir=True).close()
+    _run("sync", "init", "hub.git", "--root", "global")
+    _run("sync", "init", "hub.git", "--root", "laptop")
+    _say("The laptop writes an entry and syncs; the first device syncs and receives it (index.md recompiled).")
+    note = base / "laptop" / "facts" / "demo-sync.md"
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_text(
+        "---\nid: facts/demo-sync\nkind: fact\nsummary: written on the laptop, synced through git\n"
+        "created: 1791512014824\nupdated: 1791512014824\n---\n\nSync merges entries field by field.\n",
+        encoding="utf-8",
+    )
+    _run("sync", "--root", "laptop")
+    _run("sync", "--root", "global")
+    _run("sync", "status", "--root", "global")
+
+
 def step_search(base: Path) -> None:
     _say("search finds Chinese words inside longer runs and Latin glued to Chinese; superseded entries stay out.")
     _run("search", "部署", "--root", "project/.memory")
@@ -106,8 +127,7 @@ def step_secrets(base: Path) -> None:
     note.unlink()
 
 
-# Later capabilities (sync) add their steps here.
-STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets]
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets, step_sync]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,133 @@
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from memsync.commands._common import add_parser
+from memsync.errors import EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_parser(
+        sub, "sync", "sync a memory root with its git remote (commit, fetch, merge, push)",
+        "memsync sync init git@example.org:me/memory.git   # once per device\n"
+        "memsync sync                                      # then, whenever you like\n"
+        "memsync sync status --json",
+    )
+    _root_options(p, None)
+    p.epilog = (p.epilog or "") + (
+        "\n\nwithout --root: the global root ($MEMSYNC_GLOBAL_ROOT)."
+        "\nexit codes: 0 synced, 1 secrets found (nothing committed or pushed),"
+        " 2 error, 3 remote unreachable (local work committed, waiting)."
+    )
+    ssub = p.add_subparsers(dest="sync_command", metavar="[init|status]", required=False)
+    i = add_parser(ssub, "init", "connect the root to a remote and run the first sync",
+                   "memsync sync init /mnt/usb/memory.git\nmemsync sync init https://git.example.org/me/memory.git --root ~/notes")
+    i.add_argument("remote", metavar="REMOTE", help="a path, file://, git://, ssh:// or http(s):// URL")
+    _root_options(i, argparse.SUPPRESS)
+    i.set_defaults(func=run_init)
+    st = add_parser(ssub, "status", "ahead/behind, conflict siblings and the last sync's result (offline)",
+                    "memsync sync status --json")
+    _root_options(st, argparse.SUPPRESS)
+    st.set_defaults(func=run_status)
+    p.set_defaults(func=run)
+
+
+def _root_options(p: argparse.ArgumentParser, default: Any) -> None:
+    p.add_argument("--root", metavar="DIR", default=default, help="this root instead of the global root")
+    p.add_argument("--json", action="store_true", default=default if default is not None else False,
+                   help="print the result as JSON")
+
+
+def _root(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from memsync.roots import Root, global_root
+
+    return Root.at(args.root) if getattr(args, "root", None) else global_root()
+
+
+def _require(root) -> None:  # type: ignore[no-untyped-def]
+    from memsync.errors import MemsyncError
+
+    if not root.path.is_dir():
+        raise MemsyncError(f"memory root {root.display} does not exist (run `memsync sync init REMOTE` first)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from memsync.sync.engine import sync_root
+
+    root = _root(args)
+    _require(root)
+    result = sync_root(root)
+    return _report(result, args)
+
+
+def run_init(args: argparse.Namespace) -> int:
+    from memsync.sync.engine import sync_root
+    from memsync.sync.setup import prepare, set_hub_head
+    from memsync.sync.transport import Remote
+
+    root = _root(args)
+    prep = prepare(root, args.remote)
+    if not args.json:
+        for line in prep.steps:
+            print(line)
+        for line in prep.warnings:
+            sys.stderr.write(f"warning: {line}\n")
+    set_hub_head(prep.url)
+    result = sync_root(root, remote_override=Remote(prep.url))
+    result.warnings = prep.warnings + result.warnings
+    return _report(result, args)
+
+
+def _paths(label: str, paths: list[str]) -> str:
+    shown = ", ".join(paths[:8]) + (f", ... ({len(paths) - 8} more)" if len(paths) > 8 else "")
+    return f"  {label} {len(paths)} file{'s' if len(paths) != 1 else ''}: {shown}"
+
+
+def _report(result, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
+    from memsync.output import paint, print_json
+
+    if args.json:
+        print_json(result.to_json())
+        return result.exit_code
+    for line in result.findings:
+        sys.stdout.write(line + "\n")
+    for line in result.warnings:
+        sys.stderr.write(f"warning: {line}\n")
+    if result.outcome in ("ok", "up-to-date"):
+        print(f"{paint('Synced', 'green')} {result.root} with {result.remote}: {result.message}")
+    else:
+        sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {result.root}: {result.message}\n")
+    if result.sent:
+        print(_paths("sent", result.sent))
+    if result.received:
+        print(_paths("received", result.received))
+    for c in result.conflicts:
+        where = f"; the other version is in {c['sibling']}" if c.get("sibling") else ""
+        print(f"  {paint('conflict', 'yellow')} {c['path']}: {c['reason']}{where} "
+              "(merge it by hand, then delete the sibling; `memsync lint` lists it)")
+    return result.exit_code
+
+
+def run_status(args: argparse.Namespace) -> int:
+    from memsync.output import print_json
+    from memsync.sync.status import status
+
+    root = _root(args)
+    _require(root)
+    info = status(root.path, root.display)
+    if args.json:
+        print_json(info)
+        return EXIT_OK
+    print(f"{info['root']}: branch main, remote {info['remote'] or '(none: run `memsync sync init REMOTE`)'}")
+    if info["remote_head"] is None:
+        print("  never synced")
+    else:
+        print(f"  {info['ahead']} commit(s) to push, {info['behind']} to bring in (as of the last sync)")
+    for c in info["conflicts"]:
+        print(f"  conflict sibling {c['path']} (of {c['conflict_of']}): merge it by hand, then delete it")
+    last = info["last"]
+    if last:
+        print(f"  last sync: {last.get('outcome')}: {last.get('message')}")
+    return EXIT_OK

@@ -1,0 +1,547 @@
+"""The sync loop for one root: commit, fetch, fast-forward or merge, push, verify, retry.
+
+Order of one sync, under the repository lock:
+
+1. Refuse a repo git left mid-merge/rebase; find local changes by stat (index
+   entries compared with the files), recompile what they affect, run the
+   secret gate on every new blob, commit if the tree changed.
+2. Fetch the remote branch R. Unreachable: stop, report the commits waiting.
+3. Our head L: equal to R, ahead of R (push), behind R (fast-forward), or
+   diverged (merge with ``treemerge``, regenerate compiled files, commit with
+   parents L and R). The worktree is updated before the branch moves, after a
+   preflight that refuses to overwrite anything untracked or edited; a crash in
+   between leaves changes the next sync commits as a no-op.
+4. Push with compare-and-swap on the remote ref, read the ref back; on a
+   rejection wait a random, growing delay and go to 2 (bounded).
+
+memsync builds its commits itself instead of calling ``porcelain.commit``, so
+the repo's pre-commit hook does not run: it would spawn memsync again to do
+what this process has just done (recompile; the secret gate), and a hook that
+rejects the commit for a lint warning would leave a device unable to sync.
+"""
+from __future__ import annotations
+
+import os
+import random
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memsync.errors import EXIT_FINDINGS, EXIT_OFFLINE, EXIT_OK, MemsyncError
+from memsync.roots import Root
+
+PAUSE_ENV = "MEMSYNC_SYNC_PAUSE"  # "phase[:seconds]": sleep there (crash tests kill us there)
+
+
+def pause(phase: str) -> None:
+    wanted = os.environ.get(PAUSE_ENV, "")
+    name, _, seconds = wanted.partition(":")
+    if name == phase:
+        import sys
+
+        sys.stderr.write(f"memsync: pausing at {phase}\n")
+        sys.stderr.flush()
+        time.sleep(float(seconds or 30))
+
+
+@dataclass
+class SyncResult:
+    """What a sync did; ``to_json`` is the shape of ``--json`` and of the status file."""
+
+    root: str
+    remote: str = ""
+    outcome: str = "ok"  # ok | up-to-date | offline | secrets | error
+    exit_code: int = EXIT_OK
+    committed: str | None = None
+    sent: list[str] = field(default_factory=list)
+    received: list[str] = field(default_factory=list)
+    conflicts: list[dict[str, str | None]] = field(default_factory=list)
+    waiting: int = 0
+    attempts: int = 0
+    head: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "root": self.root,
+            "remote": self.remote,
+            "outcome": self.outcome,
+            "exit_code": self.exit_code,
+            "committed": self.committed,
+            "sent": self.sent,
+            "received": self.received,
+            "conflicts": self.conflicts,
+            "waiting": self.waiting,
+            "attempts": self.attempts,
+            "head": self.head,
+            "warnings": self.warnings,
+            "findings": self.findings,
+            "message": self.message,
+        }
+
+
+@dataclass
+class Settings:
+    lock_timeout: float = 30.0
+    attempts: int = 8
+    timeout: float = 60.0
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> Settings:
+        raw = config.get("sync")
+        if not isinstance(raw, dict):
+            raw = {}
+        out = cls()
+        for name, kind in (("lock_timeout", float), ("attempts", int), ("timeout", float)):
+            value = raw.get(name, getattr(out, name))
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise MemsyncError(f"config: sync.{name} must be a non-negative number")
+            setattr(out, name, kind(value))
+        out.attempts = max(out.attempts, 1)
+        return out
+
+
+class Session:
+    """One open repository under its lock, with the state the phases share."""
+
+    def __init__(self, root: Root, settings: Settings) -> None:
+        from memsync.sync import repo as R
+        from memsync.sync.compiled import EntryCache
+        from memsync.sync.lock import RepoLock
+
+        self.R = R
+        self.root = root
+        self.settings = settings
+        self.repo = R.open_repo(root.path, root.display)
+        self.gitdir = Path(self.repo.controldir())
+        self.lock = RepoLock(self.gitdir)
+        self.cache: EntryCache | None = None
+        self.result = SyncResult(root=root.display)
+        self._index = None
+
+    def open(self) -> None:
+        from memsync.sync.compiled import EntryCache
+
+        self.lock.acquire(self.settings.lock_timeout)
+        if self.lock.recovered is not None:
+            pid = self.lock.recovered.get("pid")
+            cleaned = f"; removed {', '.join(self.lock.removed)}" if self.lock.removed else ""
+            self.result.warnings.append(f"the previous sync (pid {pid}) was interrupted; recovered its lock{cleaned}")
+        self.R.refuse_in_progress(self.repo, self.root.display)
+        branch = self.R.head_branch(self.repo)
+        if branch != self.R.BRANCH_REF:
+            shown = branch.decode() if branch else "a detached HEAD"
+            raise MemsyncError(
+                f"{self.root.display} is on {shown}; memsync syncs the branch main "
+                "(`git switch main`, or run `memsync sync init` to set it up)"
+            )
+        self.cache = EntryCache(self.repo, self.gitdir / "memsync" / "entries")
+
+    def close(self) -> None:
+        try:
+            if self.cache is not None:
+                self.cache.save()
+        finally:
+            self.lock.release()
+            self.repo.close()
+
+    # -- state kept in .git/memsync/ -------------------------------------------------
+    def _state_path(self, name: str) -> Path:
+        return self.gitdir / "memsync" / name
+
+    def read_state(self, name: str) -> dict[str, Any]:
+        from memsync.sync.jsonfile import read_json
+
+        value = read_json(self._state_path(name))
+        return value if isinstance(value, dict) else {}
+
+    def write_state(self, name: str, value: dict[str, Any]) -> None:
+        from memsync.sync.jsonfile import write_json
+
+        write_json(self._state_path(name), value)
+
+    # -- the index ------------------------------------------------------------------
+    def index(self):  # type: ignore[no-untyped-def]
+        from memsync.sync.gitindex import GitIndex
+
+        if self._index is None:
+            self._index = GitIndex.read(self.gitdir / "index")
+            conflicts = self._index.stage_conflicts()
+            if conflicts:
+                raise MemsyncError(
+                    f"{self.root.display}: the git index has unresolved conflicts ({', '.join(conflicts[:5])}); "
+                    "resolve them with git (or `git merge --abort`), then sync again. Nothing was changed."
+                )
+        return self._index
+
+    def index_tree(self) -> bytes:
+        """The tree the index describes (from our stamp when the index is as we left it)."""
+        index = self.index()
+        st = _stat_key(self.gitdir / "index")
+        stamp = self.read_state("index.json")
+        if stamp.get("stat") == st and isinstance(stamp.get("tree"), str):
+            tree = stamp["tree"].encode("ascii")
+            if tree in self.repo.object_store:
+                return tree
+        return self.R.tree_from_index(self.repo, index.entries)
+
+    def write_index(self, updates: dict, tree: bytes) -> None:  # type: ignore[type-arg]
+        if updates:
+            with self.lock.holding("index.lock"):
+                self.index().write(updates)
+        self.write_state("index.json", {"stat": _stat_key(self.gitdir / "index"), "tree": tree.decode("ascii")})
+
+    def is_compiled(self, commit: bytes | None) -> bool:
+        if commit is None:
+            return False
+        if self.R.is_compiled(self.repo, commit):
+            return True
+        from memsync import __version__
+
+        known = self.read_state("compiled.json")
+        return known.get("tree") == self.repo[commit].tree.decode() and known.get("version") == __version__
+
+    def note_compiled(self, tree: bytes) -> None:
+        from memsync import __version__
+
+        self.write_state("compiled.json", {"tree": tree.decode("ascii"), "version": __version__})
+
+    def move_branch(self, old: bytes | None, new: bytes, why: str) -> None:
+        ref = self.R.BRANCH_REF.decode()
+        with self.lock.holding(f"{ref}.lock"):
+            ok = self.R.cas(self.repo, self.R.BRANCH_REF, old, new, f"memsync: {why}")
+        if not ok:
+            raise MemsyncError(
+                f"{self.root.display}: the branch main moved while sync ran (another git command?); "
+                "run sync again"
+            )
+
+
+def _stat_key(path: Path) -> list[int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return []
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+@contextmanager
+def session(root: Root, settings: Settings) -> Iterator[Session]:
+    s = Session(root, settings)
+    try:
+        s.open()
+        yield s
+    finally:
+        s.close()
+
+
+# -- phase 1: local changes -------------------------------------------------------------
+
+def commit_local(s: Session, template: str) -> bytes | None:
+    """Recompile, gate, and commit what changed on disk; returns the branch head."""
+    from dulwich.ignore import IgnoreFilterManager
+
+    from memsync.sync import gate
+    from memsync.sync.compiled import regenerate
+    from memsync.sync.worktree import local_changes
+    from memsync.tree import ROOT_MD
+
+    R = s.R
+    repo = s.repo
+    index = s.index()
+    manager = IgnoreFilterManager.from_repo(repo)
+    changes = local_changes(s.root.path, index, lambda p: bool(manager.is_ignored(p)))
+    s.result.warnings.extend(changes.skipped)
+    head = R.ref_value(repo, R.BRANCH_REF)
+    head_tree = R.tree_of(repo, head)
+    base = s.index_tree()
+    for path, version in changes.files.items():
+        if version is not None:
+            R.add_blob(repo, changes.data[path])
+    tree = R.apply_changes(repo, base, [(p, v[0] if v else None, v[1] if v else None) for p, v in changes.files.items()])
+    assert s.cache is not None
+    regen = regenerate(
+        repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
+    )
+    s.result.warnings.extend(p.format() for p in regen.problems)
+    candidates = dict(changes.data)
+    candidates.update(regen.outputs)
+    findings = gate.scan(s.root.path, candidates)
+    if findings:
+        s.result.findings = findings
+        raise SecretsFound(findings)
+    index_updates = dict(changes.index_updates)
+    if regen.outputs:
+        index_updates.update(write_compiled(s, regen.outputs))
+        tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
+        s.cache.move_to(tree)  # same entries; keeps the cache on a tree that will be stored
+    pause("before-commit")
+    if tree != head_tree:
+        touched = sorted(set(changes.files) | set(regen.outputs))
+        message = _commit_message("record local changes", touched)
+        # A first commit leaves a missing ROOT.md missing (the remote's may be adopted next);
+        # without the trailer, the next sync renders everything and creates it.
+        complete = head is not None or R.lookup(repo, tree, ROOT_MD) is not None
+        commit = R.make_commit(repo, tree, [head] if head else [], message, compiled=complete)
+        s.move_branch(head, commit, "commit local changes")
+        s.result.committed = commit.decode()
+        head = commit
+    elif head is not None:
+        s.note_compiled(tree)
+    pause("after-commit")
+    s.write_index(index_updates, tree)
+    return head
+
+
+def write_compiled(s: Session, outputs: dict[str, bytes]) -> dict:  # type: ignore[type-arg]
+    from memsync.fsutil import mkdir_inside, write_inside
+    from memsync.sync.gitindex import blob_sha, entry_for
+
+    updates = {}
+    for path, data in sorted(outputs.items()):
+        parent = path.rpartition("/")[0]
+        if parent:
+            mkdir_inside(s.root.path, parent)
+        write_inside(s.root.path, path, data, display=f"{s.root.display}/{path}")
+        key = path.encode("utf-8")
+        updates[key] = entry_for(key, os.lstat(s.root.path / path), blob_sha(data), 0o100644)
+    return updates
+
+
+def _commit_message(what: str, paths: list[str]) -> str:
+    head = f"memsync: {what} ({len(paths)} file{'s' if len(paths) != 1 else ''})"
+    shown = "\n".join(f"- {p}" for p in paths[:20])
+    more = f"\n- ... and {len(paths) - 20} more" if len(paths) > 20 else ""
+    return f"{head}\n\n{shown}{more}" if paths else head
+
+
+class SecretsFound(Exception):
+    def __init__(self, findings: list[str]) -> None:
+        super().__init__(f"{len(findings)} secret(s) found")
+        self.findings = findings
+
+
+# -- phase 2-4: integrate and push ------------------------------------------------------
+
+def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
+    """Update the worktree and index from ``old_tree`` to ``new_tree`` (preflighted)."""
+    from memsync.sync.worktree import Incoming, apply, preflight
+
+    R = s.R
+    changes = R.diff(s.repo, old_tree, new_tree)
+    incoming = [
+        Incoming(path, ch.old, (ch.new_mode, ch.new) if ch.new is not None else None)  # type: ignore[arg-type]
+        for path, ch in changes.items()
+    ]
+    index = s.index()
+    preflight(s.root.path, index, incoming)
+    pause("before-checkout")
+    updates = apply(s.root.path, incoming, lambda sha: s.repo[sha].as_raw_string())
+    s.write_index(updates, new_tree)
+    return sorted(changes)
+
+
+def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> bytes:
+    """Bring ``remote`` in: fast-forward, or merge; returns the new head (worktree updated)."""
+    from memsync.sync import gate
+    from memsync.sync.compiled import regenerate
+    from memsync.sync.treemerge import merge_trees
+
+    R = s.R
+    repo = s.repo
+    local_tree = R.tree_of(repo, local)
+    remote_tree = R.tree_of(repo, remote)
+    if local is None or R.is_ancestor(repo, local, remote):
+        s.result.received += checkout(s, local_tree, remote_tree)
+        pause("after-checkout")
+        s.move_branch(local, remote, "fast-forward")
+        return remote
+    bases = [R.tree_of(repo, b) for b in R.merge_bases(repo, local, remote)]
+    merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, remote_tree)
+    tree = R.apply_changes(repo, local_tree, [(p, v[0] if v else None, v[1] if v else None) for p, v in merged.changes.items()])
+    assert s.cache is not None
+    regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template)
+    s.result.warnings.extend(p.format() for p in regen.problems if p.format() not in s.result.warnings)
+    if regen.outputs:
+        tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
+        s.cache.move_to(tree)
+    fresh = {p: R.blob(repo, v[1]) for p, v in merged.changes.items() if v is not None and p in merged.merged}
+    fresh.update(regen.outputs)
+    findings = gate.scan(s.root.path, {p: d for p, d in fresh.items() if d is not None})
+    if findings:
+        s.result.findings = findings
+        raise SecretsFound(findings)
+    for clash in merged.clashes:
+        s.result.conflicts.append({"path": clash.path, "sibling": clash.sibling, "reason": clash.reason})
+    if tree == remote_tree:
+        # Everything we had is already there: take their commit instead of adding a merge.
+        s.result.received += checkout(s, local_tree, remote_tree)
+        pause("after-checkout")
+        s.move_branch(local, remote, "fast-forward (our changes were already there)")
+        return remote
+    commit = R.make_commit(repo, tree, [local, remote], _commit_message("merge remote changes", sorted(merged.changes)), compiled=True)
+    s.result.received += checkout(s, local_tree, tree)
+    pause("after-checkout")
+    s.move_branch(local, commit, "merge")
+    return commit
+
+
+def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
+    """Scan what commits made outside memsync would publish (ours were scanned when made)."""
+    from memsync.sync import gate
+
+    R = s.R
+    files: dict[str, bytes] = {}
+    for commit in R.commits_between(s.repo, head, remote):
+        if R.is_compiled(s.repo, commit.id):
+            continue
+        parents = [R.tree_of(s.repo, p) for p in commit.parents] or [None]
+        changed = R.diff(s.repo, parents[0], commit.tree)
+        for path, ch in changed.items():
+            if ch.new is None:
+                continue
+            if any((R.lookup(s.repo, p, path) or (0, None))[1] == ch.new for p in parents[1:]):
+                continue  # brought in from another parent, not new in this commit
+            files[f"{path}@{commit.id.decode()[:7]}"] = R.blob(s.repo, ch.new) or b""
+    findings = gate.scan(s.root.path, files)
+    if findings:
+        s.result.findings = findings
+        raise SecretsFound(findings)
+
+
+def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | None = None) -> SyncResult:
+    """One full sync of ``root`` with its ``origin`` remote."""
+    from memsync.config import load_config
+    from memsync.sync import transport as T
+    from memsync.templates import read_template
+    from memsync.tree import ROOT_MD
+
+    settings = settings or Settings.from_config(load_config(root.path))
+    template = read_template(ROOT_MD)
+    old_timeout = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(settings.timeout or None)
+    try:
+        with session(root, settings) as s:
+            remote = remote_override or _configured_remote(s)
+            s.result.remote = remote.display
+            try:
+                _run(s, remote, template, settings, T)
+            except SecretsFound as exc:
+                s.result.outcome = "secrets"
+                s.result.exit_code = EXIT_FINDINGS
+                s.result.message = (
+                    f"{len(exc.findings)} possible secret(s) found; nothing was committed or pushed. "
+                    "Remove them (or mark a line `memsync: allow-secret`) and sync again."
+                )
+            s.result.head = (s.R.ref_value(s.repo, s.R.BRANCH_REF) or b"").decode() or None
+            _save_status(s)
+            return s.result
+    finally:
+        socket.setdefaulttimeout(old_timeout)
+
+
+def _configured_remote(s: Session):  # type: ignore[no-untyped-def]
+    from memsync.sync.transport import Remote
+
+    try:
+        url = s.repo.get_config().get((b"remote", b"origin"), b"url")
+    except KeyError:
+        raise MemsyncError(
+            f"{s.root.display} has no remote; run `memsync sync init REMOTE --root {s.root.display}` first"
+        ) from None
+    return Remote(url.decode("utf-8", "surrogateescape"))
+
+
+def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # type: ignore[no-untyped-def]
+    R = s.R
+    commit_local(s, template)
+    for attempt in range(1, settings.attempts + 1):
+        s.result.attempts = attempt
+        head = R.ref_value(s.repo, R.BRANCH_REF)  # a rejected attempt may have merged already
+        try:
+            _attempt(s, remote, head, template, T)
+            return
+        except T.Unreachable as exc:
+            _waiting(s, "offline", f"could not reach the remote ({exc.why})")
+            return
+        except T.Rejected:
+            time.sleep(random.uniform(0.05, 0.25) * attempt)  # jitter, growing with each attempt
+    _waiting(s, "error", f"the remote kept moving: gave up after {settings.attempts} attempts")
+
+
+def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None:  # type: ignore[no-untyped-def]
+    """One fetch, integrate, push. Unreachable or Rejected propagate to the retry loop."""
+    R = s.R
+    theirs = T.fetch(s.repo, remote)
+    pause("after-fetch")
+    if theirs is not None:
+        R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), theirs, "memsync: fetch")
+    if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
+        head = integrate(s, head, theirs, template)
+    if head is None or head == theirs:
+        s.result.outcome = "ok" if s.result.received or s.result.sent else "up-to-date"
+        s.result.message = "up to date" if s.result.outcome == "up-to-date" else "synced"
+        _housekeeping(s)
+        return
+    gate_push(s, head, theirs)
+    sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
+    T.push(s.repo, remote, theirs, head)
+    pause("after-push")
+    R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), head, "memsync: push")
+    s.result.sent = sent
+    s.result.outcome = "ok"
+    s.result.message = "synced"
+    _housekeeping(s)
+
+
+def _housekeeping(s: Session) -> None:
+    """git's `gc --auto` rule, estimated as git does (loose objects in one of the 256
+    folders, times 256; the number of packs), so the check costs two directory reads."""
+    objects = s.gitdir / "objects"
+    try:
+        loose = len(os.listdir(objects / "17")) * 256
+    except OSError:
+        loose = 0
+    try:
+        packs = sum(1 for name in os.listdir(objects / "pack") if name.endswith(".pack"))
+    except OSError:
+        packs = 0
+    config = s.repo.get_config()
+    limits = []
+    for key, default in ((b"auto", 6700), (b"autoPackLimit", 50)):
+        try:
+            limits.append(int(config.get((b"gc",), key)))
+        except (KeyError, ValueError):
+            limits.append(default)
+    if limits[0] <= 0 or (loose < limits[0] and (limits[1] <= 0 or packs < limits[1])):
+        return
+    from dulwich.gc import garbage_collect
+
+    try:
+        garbage_collect(s.repo, auto=True)
+    except (OSError, ValueError, KeyError) as exc:
+        s.result.warnings.append(f"housekeeping (gc) skipped: {exc}")
+
+
+def _waiting(s: Session, outcome: str, why: str) -> None:
+    """Stop with exit 3: local work is committed and waits for the next sync to push it."""
+    R = s.R
+    s.result.outcome = outcome
+    s.result.exit_code = EXIT_OFFLINE
+    s.result.waiting = R.count_commits(s.repo, R.ref_value(s.repo, R.BRANCH_REF), R.ref_value(s.repo, R.TRACKING_REF))
+    s.result.message = (
+        f"{why}; local changes are committed and {s.result.waiting} commit(s) wait to be pushed. "
+        "The next sync pushes them."
+    )
+
+
+def _save_status(s: Session) -> None:
+    from memsync.sync.status import save_last
+
+    save_last(s.gitdir, s.result.to_json())

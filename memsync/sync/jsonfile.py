@@ -1,0 +1,30 @@
+"""Small JSON files memsync keeps in ``.git/``: read leniently, written atomically."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+
+def read_json(path: Path) -> Any:
+    """The file's value, or None when it is missing or not JSON (these files are caches and notes)."""
+    try:
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+def write_json(path: Path, value: Any) -> None:
+    """Replace ``path`` atomically. ``json.dumps`` runs the C encoder; ``json.dump`` would not."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,418 @@
+"""Thin typed wrappers over dulwich for one synced root: open, inspect, read trees,
+build commits and move refs with compare-and-swap.
+
+Everything that touches dulwich's repository objects lives here (and in
+``transport``), so the engine reads as the algorithm it is.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dulwich.diff_tree import tree_changes as _dulwich_tree_changes
+from dulwich.errors import NotGitRepository
+from dulwich.objects import Blob, Commit, Tree
+from dulwich.repo import Repo
+
+from memsync.errors import MemsyncError
+
+# dulwich types ids as NewTypes (ObjectID, Ref) of bytes; memsync passes plain bytes
+# (hex ids, ref names) everywhere, so the repository is typed loosely at this boundary.
+GitRepo = Any
+tree_changes: Any = _dulwich_tree_changes
+
+BRANCH = b"main"
+BRANCH_REF = b"refs/heads/main"
+REMOTE = b"origin"
+TRACKING_REF = b"refs/remotes/origin/main"
+COMPILED_TRAILER = b"Memsync-Compiled"
+FALLBACK_IDENTITY = b"memsync <memsync@localhost>"
+
+# What a git command leaves behind while it waits for the user to finish an operation.
+_IN_PROGRESS = {
+    "MERGE_HEAD": "a merge",
+    "rebase-merge": "a rebase",
+    "rebase-apply": "a rebase (or `git am`)",
+    "CHERRY_PICK_HEAD": "a cherry-pick",
+    "REVERT_HEAD": "a revert",
+}
+
+
+def open_repo(root: Path, display: str) -> GitRepo:
+    """The repository whose top level is ``root``; MemsyncError if there is none there."""
+    if not (root / ".git").exists():
+        raise MemsyncError(
+            f"{display} is not a git repository of its own; run `memsync sync init REMOTE --root {display}` first"
+        )
+    try:
+        repo = Repo(str(root))
+    except NotGitRepository:
+        raise MemsyncError(f"{display}/.git is not a usable git repository") from None
+    if repo.bare:
+        repo.close()
+        raise MemsyncError(f"{display} is a bare repository; sync needs a checkout")
+    return repo
+
+
+def refuse_in_progress(repo: GitRepo, display: str) -> None:
+    """Stop before touching a repo that git left in the middle of an operation."""
+    gitdir = Path(repo.controldir())
+    for name, what in _IN_PROGRESS.items():
+        if (gitdir / name).exists():
+            raise MemsyncError(
+                f"{display}: git is in the middle of {what} (found .git/{name}); finish it "
+                "(`git status` says how) or abort it, then run sync again. Nothing was changed."
+            )
+
+
+def head_branch(repo: GitRepo) -> bytes | None:
+    """The branch HEAD points at (``refs/heads/...``), or None when HEAD is detached."""
+    try:
+        chain, _ = repo.refs.follow(b"HEAD")
+    except (KeyError, ValueError):
+        return None
+    target = chain[-1] if chain else b"HEAD"
+    return target if target.startswith(b"refs/heads/") else None
+
+
+def ref_value(repo: GitRepo, ref: bytes) -> bytes | None:
+    try:
+        return repo.refs[ref]
+    except KeyError:
+        return None
+
+
+class _TreeMemo:
+    """The object store with tree objects kept once read (trees are immutable).
+
+    One sync diffs and looks up the same few folders many times; reading a tree
+    from a pack means a zlib inflate and a parse each time.
+    """
+
+    def __init__(self, store: object) -> None:
+        self.store = store
+        self.trees: dict[bytes, object] = {}
+        # Trees built during the sync and not written yet: a merge or a recompile builds
+        # intermediate trees that no commit keeps, so only what a commit names is stored.
+        self.pending: dict[bytes, object] = {}
+
+    def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
+        obj = self.trees.get(sha)
+        if obj is None:
+            obj = self.store[sha]  # type: ignore[index]
+            if obj.type_num == 2:
+                self.trees[sha] = obj
+        return obj
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.store, name)
+
+
+def objects(repo: GitRepo) -> _TreeMemo:
+    memo = getattr(repo, "_memsync_trees", None)
+    if memo is None:
+        memo = _TreeMemo(repo.object_store)
+        repo._memsync_trees = memo  # type: ignore[attr-defined]
+    return memo
+
+
+def tree_of(repo: GitRepo, commit: bytes | None) -> bytes | None:
+    if commit is None:
+        return None
+    return repo[commit].tree
+
+
+def empty_tree(repo: GitRepo) -> bytes:
+    tree = Tree()
+    repo.object_store.add_object(tree)
+    return tree.id
+
+
+@dataclass(frozen=True)
+class Change:
+    """A path that differs between two trees (a None sha: absent on that side)."""
+
+    path: str
+    old: bytes | None
+    new: bytes | None
+    old_mode: int | None
+    new_mode: int | None
+
+
+def diff(repo: GitRepo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str, Change]:
+    """Changed paths between two trees (C-accelerated; identical subtrees are skipped)."""
+    out: dict[str, Change] = {}
+    if old_tree == new_tree:
+        return out
+    for ch in tree_changes(objects(repo), old_tree, new_tree):
+        old, new = ch.old, ch.new  # None (or an entry with None fields) on the absent side
+        side: Any = new if new is not None and new.path is not None else old
+        path = side.path.decode("utf-8", "surrogateescape")
+        out[path] = Change(
+            path,
+            old.sha if old is not None else None,
+            new.sha if new is not None else None,
+            old.mode if old is not None else None,
+            new.mode if new is not None else None,
+        )
+    return out
+
+
+def lookup(repo: GitRepo, tree: bytes | None, path: str) -> tuple[int, bytes] | None:
+    """(mode, sha) of ``path`` in ``tree``, or None."""
+    if tree is None:
+        return None
+    store = objects(repo)
+    obj = store[tree]
+    parts = path.encode("utf-8", "surrogateescape").split(b"/")
+    for i, part in enumerate(parts):
+        try:
+            mode, sha = obj[part]
+        except KeyError:
+            return None
+        if i == len(parts) - 1:
+            return mode, sha
+        if mode != 0o040000:
+            return None
+        obj = store[sha]
+    return None
+
+
+def subtree_files(repo: GitRepo, tree: bytes | None, folder: str) -> dict[str, bytes]:
+    """``{name: blob sha}`` of the regular files directly inside ``folder`` (one tree read)."""
+    found = lookup(repo, tree, folder)
+    if found is None or found[0] != 0o040000:
+        return {}
+    out = {}
+    for item in objects(repo)[found[1]].iteritems():
+        if item.mode & 0o170000 == 0o100000:
+            out[item.path.decode("utf-8", "surrogateescape")] = item.sha
+    return out
+
+
+def top_folders(repo: GitRepo, tree: bytes | None) -> list[str]:
+    if tree is None:
+        return []
+    return sorted(
+        item.path.decode("utf-8", "surrogateescape")
+        for item in objects(repo)[tree].iteritems()
+        if item.mode == 0o040000
+    )
+
+
+def blob(repo: GitRepo, sha: bytes | None) -> bytes | None:
+    if sha is None:
+        return None
+    return repo[sha].as_raw_string()
+
+
+def add_blob(repo: GitRepo, data: bytes) -> bytes:
+    obj = Blob.from_string(data)
+    repo.object_store.add_object(obj)
+    return obj.id
+
+
+def apply_changes(repo: GitRepo, tree: bytes | None, changes: Iterable[tuple[str, int | None, bytes | None]]) -> bytes:
+    """A new root tree: ``tree`` with each (path, mode, sha or None to delete) applied.
+
+    Only the folders on the changed paths are rewritten; emptied folders go away.
+    """
+    store = objects(repo)
+    by_folder: dict[bytes, dict[bytes, tuple[int, bytes] | None]] = {}
+    for path, mode, sha in changes:
+        parent, _, name = path.encode("utf-8", "surrogateescape").rpartition(b"/")
+        by_folder.setdefault(parent, {})[name] = None if sha is None or mode is None else (mode, sha)
+    if not by_folder:
+        return tree if tree is not None else empty_tree(repo)
+    # Every ancestor of a changed folder must be rebuilt too (deepest first).
+    for folder in list(by_folder):
+        parts = folder.split(b"/") if folder else []
+        for i in range(len(parts)):
+            by_folder.setdefault(b"/".join(parts[:i]), {})
+    new_ids: dict[bytes, bytes | None] = {}
+    for folder in sorted(by_folder, key=lambda f: (-(f.count(b"/") + 1) if f else 0, f)):
+        found = lookup(repo, tree, folder.decode("utf-8", "surrogateescape")) if folder else (
+            (0o040000, tree) if tree is not None else None)
+        obj: Any = Tree()
+        if found is not None and found[0] == 0o040000:
+            for item in store[found[1]].iteritems():
+                obj.add(item.path, item.mode, item.sha)
+        for name, value in by_folder[folder].items():
+            if value is None:
+                if name in obj:
+                    del obj[name]
+            else:
+                obj.add(name, value[0], value[1])
+        prefix = folder + b"/" if folder else b""
+        for child, child_id in list(new_ids.items()):
+            if child.startswith(prefix) and b"/" not in child[len(prefix):] and child != folder:
+                name = child[len(prefix):]
+                if child_id is None:
+                    if name in obj:
+                        del obj[name]
+                else:
+                    obj.add(name, 0o040000, child_id)
+        if len(obj) == 0 and folder:
+            new_ids[folder] = None
+            continue
+        if (found is None or found[1] != obj.id) and obj.id not in store.trees:
+            store.trees[obj.id] = obj
+            store.pending[obj.id] = obj
+        new_ids[folder] = obj.id
+    root = new_ids.get(b"")
+    return root if root is not None else empty_tree(repo)
+
+
+def identity(repo: GitRepo, kind: str) -> bytes:
+    from dulwich.repo import get_user_identity
+
+    try:
+        ident = get_user_identity(repo.get_config_stack(), kind)
+    except (KeyError, ValueError, OSError, UnicodeError):  # no usable name: a fixed, honest identity
+        return FALLBACK_IDENTITY
+    return ident or FALLBACK_IDENTITY
+
+
+def persist(repo: GitRepo, tree: bytes) -> None:
+    """Write the trees ``tree`` needs that were only built in memory."""
+    memo = objects(repo)
+    stack = [tree]
+    while stack:
+        obj: Any = memo.pending.pop(stack.pop(), None)
+        if obj is None:
+            continue
+        repo.object_store.add_object(obj)
+        stack.extend(item.sha for item in obj.iteritems() if item.mode == 0o040000 and item.sha in memo.pending)
+
+
+def known(repo: GitRepo, sha: bytes) -> bool:
+    """The object exists (on disk, or built in memory by this sync)."""
+    return sha in objects(repo).pending or sha in repo.object_store
+
+
+def make_commit(repo: GitRepo, tree: bytes, parents: Sequence[bytes], message: str, *, compiled: bool) -> bytes:
+    """Store a commit (and the trees it needs); ``compiled`` adds the trailer saying its
+    compiled files match its entries."""
+    from memsync import __version__
+
+    persist(repo, tree)
+
+    commit: Any = Commit()
+    commit.tree = tree
+    commit.parents = list(parents)
+    commit.author = identity(repo, "AUTHOR")
+    commit.committer = identity(repo, "COMMITTER")
+    now = int(time.time())
+    offset = -time.altzone if time.localtime(now).tm_isdst > 0 else -time.timezone
+    commit.author_time = commit.commit_time = now
+    commit.author_timezone = commit.commit_timezone = offset
+    text = message.rstrip("\n") + "\n"
+    if compiled:
+        text += f"\n{COMPILED_TRAILER.decode()}: {__version__}\n"
+    commit.message = text.encode("utf-8")
+    repo.object_store.add_object(commit)
+    return commit.id
+
+
+def is_compiled(repo: GitRepo, commit: bytes | None) -> bool:
+    """The commit says (by its trailer) that memsync of this version compiled its tree."""
+    from memsync import __version__
+
+    if commit is None:
+        return False
+    line = COMPILED_TRAILER + b": " + __version__.encode()
+    return any(ln.strip() == line for ln in repo[commit].message.splitlines()[-3:])
+
+
+def cas(repo: GitRepo, ref: bytes, old: bytes | None, new: bytes, message: str) -> bool:
+    """Move ``ref`` from ``old`` to ``new`` only if nobody moved it meanwhile."""
+    committer = identity(repo, "COMMITTER")
+    if old is None:
+        return repo.refs.add_if_new(ref, new, committer=committer, message=message.encode())
+    return repo.refs.set_if_equals(ref, old, new, committer=committer, message=message.encode())
+
+
+def merge_bases(repo: GitRepo, a: bytes, b: bytes) -> list[bytes]:
+    from dulwich.graph import find_merge_base
+
+    find: Any = find_merge_base
+    return sorted(find(repo, [a, b]))
+
+
+def is_ancestor(repo: GitRepo, ancestor: bytes, descendant: bytes) -> bool:
+    from dulwich.graph import can_fast_forward
+
+    check: Any = can_fast_forward
+    return ancestor == descendant or bool(check(repo, ancestor, descendant))
+
+
+def count_commits(repo: GitRepo, include: bytes | None, exclude: bytes | None) -> int:
+    """Commits reachable from ``include`` but not from ``exclude``."""
+    if include is None:
+        return 0
+    walker = repo.get_walker(include=[include], exclude=[exclude] if exclude else None)
+    return sum(1 for _ in walker)
+
+
+def commits_between(repo: GitRepo, include: bytes, exclude: bytes | None) -> list[Commit]:
+    walker = repo.get_walker(include=[include], exclude=[exclude] if exclude else None)
+    return [entry.commit for entry in walker]
+
+
+def tree_from_index(repo: GitRepo, entries: dict) -> bytes:  # type: ignore[type-arg]
+    """Store the trees an index describes (stage-0 entries) and return the root tree's id."""
+    root: dict = {}  # type: ignore[type-arg]
+    for entry in entries.values():
+        if entry.stage:
+            continue
+        parts = entry.path.split(b"/")
+        node = root
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = (entry.mode, entry.hexsha)
+
+    def build(node: dict) -> bytes:  # type: ignore[type-arg]
+        tree: Any = Tree()
+        for name, value in node.items():
+            if isinstance(value, dict):
+                tree.add(name, 0o040000, build(value))
+            else:
+                tree.add(name, value[0], value[1])
+        repo.object_store.add_object(tree)
+        return tree.id
+
+    return build(root)
+
+
+def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
+    """Objects a remote at ``remote`` (an ancestor of ``head``) lacks, found by tree diffs.
+
+    dulwich's own finder walks every tree of the remote's commits to learn what
+    it has: 0.2 s for 10,000 files. Each new commit's tree differs from the
+    remote's tree only along a few paths, and everything else is already there,
+    so the changed blobs and the folders that hold them are enough (an object
+    sent twice is harmless).
+    """
+    remote_tree = repo[remote].tree
+    wanted: dict[bytes, object] = {}
+    for commit in commits_between(repo, head, remote):
+        wanted[commit.id] = commit
+        if commit.tree in wanted or commit.tree == remote_tree:
+            continue
+        folders = {b""}
+        for ch in tree_changes(objects(repo), remote_tree, commit.tree):
+            if ch.new is None or ch.new.sha is None:
+                continue
+            if ch.new.sha not in wanted:
+                wanted[ch.new.sha] = repo[ch.new.sha]
+            parts = ch.new.path.split(b"/")[:-1]
+            for i in range(1, len(parts) + 1):
+                folders.add(b"/".join(parts[:i]))
+        for folder in folders:
+            found = lookup(repo, commit.tree, folder.decode("utf-8", "surrogateescape")) if folder else (0o040000, commit.tree)
+            if found is not None and found[0] == 0o040000 and found[1] not in wanted:
+                wanted[found[1]] = repo[found[1]]
+    return list(wanted.values())

@@ -1,0 +1,67 @@
+"""``memsync sync status``: where the branch stands against the remote, conflict
+siblings waiting for a person, and the last sync's result.
+
+Reads only local state: the remote-tracking ref is what the last successful
+fetch or push saw, so status works offline and never blocks on the network.
+The last result is kept in ``.git/memsync-status.json`` (outside the tree, so
+it is never committed).
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from memsync.sync.jsonfile import read_json, write_json
+
+STATUS_FILE = "memsync-status.json"
+
+
+def save_last(gitdir: Path, result: dict[str, Any]) -> None:
+    try:
+        write_json(gitdir / STATUS_FILE, dict(result, finished=int(time.time())))
+    except OSError:
+        pass  # the status is a note for `sync status`; the sync itself succeeded or failed already
+
+
+def load_last(gitdir: Path) -> dict[str, Any] | None:
+    value = read_json(gitdir / STATUS_FILE)
+    return value if isinstance(value, dict) else None
+
+
+def status(root_path: Path, display: str) -> dict[str, Any]:
+    """Ahead/behind (against the last known remote state), conflict siblings, last result."""
+    from memsync.sync import repo as R
+    from memsync.sync.transport import redact
+    from memsync.tree import scan
+
+    repo = R.open_repo(root_path, display)
+    try:
+        gitdir = Path(repo.controldir())
+        head = R.ref_value(repo, R.BRANCH_REF)
+        tracking = R.ref_value(repo, R.TRACKING_REF)
+        try:
+            url = repo.get_config().get((b"remote", b"origin"), b"url").decode("utf-8", "replace")
+        except KeyError:
+            url = None
+        ahead = R.count_commits(repo, head, tracking)
+        behind = R.count_commits(repo, tracking, head) if tracking else 0
+    finally:
+        repo.close()
+    tree = scan(root_path)
+    conflicts = [
+        {"path": e.path, "conflict_of": e.conflict_of}
+        for e in tree.entries
+        if e.conflict_of
+    ]
+    return {
+        "root": display,
+        "remote": redact(url) if url else None,
+        "branch": "main",
+        "head": head.decode() if head else None,
+        "remote_head": tracking.decode() if tracking else None,
+        "ahead": ahead,
+        "behind": behind,
+        "conflicts": conflicts,
+        "last": load_last(gitdir),
+    }

@@ -1,0 +1,138 @@
+"""Three-way merge of two trees, path by path, with memsync's policy.
+
+Only paths where the two sides differ are looked at. For each, the base is the
+merge base's version; when there are several merge bases (criss-cross
+histories) and they disagree, the base is the version one side still has, if
+exactly one side still has a base version (that side did not change it), and
+otherwise no base at all: both versions are then treated as additions, which
+the policy keeps both of. Nothing is ever dropped because a base was guessed.
+
+Entries go to ``memsync.merge.merge_entry``, ROOT.md's hand-written text to
+``merge_root_md``; compiled files keep our side (the caller regenerates them);
+other text files are merged by lines, and other binary files keep both
+versions (the one with the greater blob id at the path, so both devices make
+the same choice).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memsync.sync import repo as R
+from memsync.sync.compiled import is_compiled_path, is_entry_path
+from memsync.sync.gitindex import MODE_FILE
+from memsync.sync.repo import GitRepo
+from memsync.tree import ROOT_MD
+
+Version = tuple[int, bytes] | None  # (mode, blob sha) or absent
+
+
+@dataclass(frozen=True)
+class Clash:
+    """A true conflict: ``sibling`` holds the version that lost the path."""
+
+    path: str
+    sibling: str | None
+    reason: str
+
+
+@dataclass
+class TreeMerge:
+    changes: dict[str, Version] = field(default_factory=dict)  # applied on top of our tree
+    clashes: list[Clash] = field(default_factory=list)
+    taken: list[str] = field(default_factory=list)  # paths where their version was taken as is
+    merged: list[str] = field(default_factory=list)  # paths merged from both sides
+
+
+def _version(repo: GitRepo, tree: bytes | None, path: str) -> Version:
+    found = R.lookup(repo, tree, path)
+    if found is None or found[0] == 0o040000:
+        return None
+    return found
+
+
+def _pick_base(bases: list[Version], ours: Version, theirs: Version) -> tuple[bool, Version]:
+    """(known, base). Unknown means: treat both sides as additions."""
+    distinct = set(bases)
+    if len(distinct) == 1:
+        return True, bases[0]
+    if not distinct:
+        return True, None  # no common history at all: both sides added what they have
+    if ours in distinct and theirs not in distinct:
+        return True, ours
+    if theirs in distinct and ours not in distinct:
+        return True, theirs
+    return False, None
+
+
+def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None, theirs_tree: bytes | None) -> TreeMerge:
+    from memsync.merge import merge_entry, merge_lines, merge_root_md
+
+    out = TreeMerge()
+    differing = R.diff(repo, ours_tree, theirs_tree)
+    for path in sorted(differing):
+        ch = differing[path]
+        ours: Version = (ch.old_mode, ch.old) if ch.old is not None else None  # type: ignore[assignment]
+        theirs: Version = (ch.new_mode, ch.new) if ch.new is not None else None  # type: ignore[assignment]
+        known, base = _pick_base([_version(repo, t, path) for t in base_trees], ours, theirs)
+        if known and base == theirs:
+            continue  # only we changed it
+        if known and base == ours:
+            out.changes[path] = theirs
+            out.taken.append(path)
+            continue
+        if ours is None and (not known or base is None):
+            out.changes[path] = theirs  # added on their side only
+            out.taken.append(path)
+            continue
+        if theirs is None and (not known or base is None):
+            continue  # added on our side only
+        if is_compiled_path(path) and path != ROOT_MD:
+            continue  # regenerated from the merged entries
+        b, o, t = (R.blob(repo, v[1]) if v else None for v in (base, ours, theirs))
+        if path == ROOT_MD:
+            if o is None or t is None:
+                keep = ours if o is not None else theirs  # a deletion never beats an edit
+                out.changes[path] = keep
+            else:
+                out.changes[path] = (MODE_FILE, R.add_blob(repo, merge_root_md(b, o, t)))
+            out.merged.append(path)
+            continue
+        if is_entry_path(path):
+            result = merge_entry(path, b, o, t)
+            for target, data in sorted(result.writes.items()):
+                out.changes[target] = None if data is None else (MODE_FILE, R.add_blob(repo, data))
+            if result.conflict is not None:
+                c = result.conflict
+                out.clashes.append(Clash(c.path, c.sibling, c.reason))
+            out.merged.append(path)
+            continue
+        _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines)
+    return out
+
+
+def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines) -> None:  # type: ignore[no-untyped-def]
+    if o is None or t is None:
+        out.changes[path] = ours if o is not None else theirs  # keep the edit, not the deletion
+        out.merged.append(path)
+        return
+    texts = []
+    for data in (b or b"", o, t):
+        try:
+            texts.append(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            texts = []
+            break
+    mode = max(ours[0], theirs[0])
+    if texts and b"\0" not in o + t:
+        merged, _ = merge_lines(texts[0], texts[1], texts[2])
+        out.changes[path] = (mode, R.add_blob(repo, merged.encode("utf-8")))
+        out.merged.append(path)
+        return
+    keep, other = (ours, theirs) if ours[1] > theirs[1] else (theirs, ours)
+    stem, dot, ext = path.rpartition(".")
+    if not dot or "/" in ext:
+        stem, ext = path, ""
+    sibling = f"{stem}--conflict-{other[1][:7].decode()}{'.' + ext if ext else ''}"
+    out.changes[path] = keep
+    out.changes[sibling] = other
+    out.clashes.append(Clash(path, sibling, "binary file changed on both sides"))

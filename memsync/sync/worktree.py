@@ -1,0 +1,267 @@
+"""The checkout on disk: what changed locally, and a checkout that never overwrites.
+
+``local_changes`` compares each file's stat with its index entry (hashing only
+files whose stat differs, or that changed in the same instant the index was
+written), finds untracked files that are not ignored, and stores the new
+blobs. ``checkout`` writes a known set of incoming changes, but first checks
+every one of them, so that an untracked or ignored file in the way, or a file
+edited since the sync began, stops the sync before anything is touched.
+
+Like ``git add -A``, every file that is not ignored is committed, except
+dot-files memsync does not know (editors' swap files, ``.DS_Store``...), which
+stay untracked unless git already tracks them. Only regular files are synced:
+symlinks and nested repositories are skipped and reported, and ``.state.json``
+(per-device counters) is never committed, whatever the ignore files say.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+from memsync.fsutil import mkdir_inside, write_inside
+from memsync.sync.gitindex import (
+    MODE_EXEC,
+    MODE_FILE,
+    GitIndex,
+    IndexEntry,
+    blob_sha,
+    entry_for,
+)
+
+STATE_FILE = ".state.json"
+# Dot-files are not memory (SPEC §1: editors' swap files, .DS_Store, .obsidian/...):
+# an untracked one stays untracked unless it is one of these.
+SYNCED_DOTFILES = frozenset({".gitignore", ".gitattributes", ".memsync.yaml"})
+MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
+
+
+@dataclass
+class LocalChanges:
+    """Paths whose worktree content differs from the index (None: deleted)."""
+
+    files: dict[str, tuple[int, bytes] | None] = field(default_factory=dict)  # path -> (mode, hex sha)
+    data: dict[str, bytes] = field(default_factory=dict)  # new bytes of added/modified paths
+    index_updates: dict[bytes, IndexEntry | None] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)  # "path: why", shown as warnings
+
+
+def never_synced(path: str) -> bool:
+    parts = path.split("/")
+    return STATE_FILE in parts or any(p.lower() == ".git" for p in parts)
+
+
+def valid_repo_path(path: str) -> bool:
+    """A path that is safe to create inside the root (from a tree we did not write)."""
+    if not path or path.startswith("/") or "\\" in path or "\0" in path:
+        return False
+    for part in path.split("/"):
+        if part in ("", ".", "..") or part.lower().rstrip(". ") in (".git", "git~1"):
+            return False
+    return True
+
+
+def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]) -> LocalChanges:
+    """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory."""
+    out = LocalChanges()
+    entries = index.entries
+    seen: set[bytes] = set()
+    stack = [("", str(root))]
+    while stack:
+        rel_dir, abs_dir = stack.pop()
+        try:
+            items = list(os.scandir(abs_dir))
+        except OSError as exc:
+            out.skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
+            continue
+        for d in items:
+            name = d.name
+            rel = f"{rel_dir}{name}"
+            if name == STATE_FILE or name.lower() == ".git":
+                continue
+            key = rel.encode("utf-8", "surrogateescape")
+            try:
+                st = d.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                if os.path.lexists(os.path.join(d.path, ".git")):
+                    out.skipped.append(f"{rel}/: a nested git repository; not synced")
+                    continue
+                hidden = d.name.startswith(".")
+                if (hidden or is_ignored(rel + "/")) and not _tracked_below(entries, key + b"/"):
+                    continue
+                stack.append((rel + "/", d.path))
+                continue
+            entry = entries.get(key)
+            if entry is not None:
+                seen.add(key)
+            if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+                if entry is None and not is_ignored(rel):
+                    out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
+                continue
+            if entry is None and (is_ignored(rel) or (d.name.startswith(".") and d.name not in SYNCED_DOTFILES)):
+                continue
+            if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
+                continue
+            if st.st_size > MAX_FILE_BYTES:
+                out.skipped.append(f"{rel}: larger than {MAX_FILE_BYTES >> 20} MiB; not synced")
+                continue
+            try:
+                data = _read(d.path)
+            except OSError as exc:
+                out.skipped.append(f"{rel}: cannot read ({exc.strerror})")
+                continue
+            sha = blob_sha(data)
+            mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
+            if entry is not None and entry.sha == sha and entry.mode == mode:
+                # Same content, new stat: refresh the entry so the next sync need not hash it.
+                out.index_updates[key] = entry_for(key, st, sha, mode)
+                continue
+            out.files[rel] = (mode, sha.hex().encode("ascii"))
+            out.data[rel] = data
+            out.index_updates[key] = entry_for(key, st, sha, mode)
+    for key, entry in entries.items():
+        if key in seen or entry.stage or entry.skip_worktree:
+            continue
+        if entry.mode & 0o170000 != 0o100000:
+            continue  # a symlink or submodule someone else committed: left as it is
+        rel = key.decode("utf-8", "surrogateescape")
+        if never_synced(rel):
+            continue
+        if not os.path.lexists(os.path.join(str(root), rel)):
+            out.files[rel] = None
+            out.index_updates[key] = None
+    return out
+
+
+def _tracked_below(entries: Mapping[bytes, IndexEntry], prefix: bytes) -> bool:
+    return any(k.startswith(prefix) for k in entries)
+
+
+def _read(path: str) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        chunks: list[bytes] = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One path to change on disk: ``expected`` is the sha we believe is there now."""
+
+    path: str
+    expected: bytes | None
+    new: tuple[int, bytes] | None  # (mode, hex sha) or None to delete
+
+
+def preflight(root: Path, index: GitIndex, incoming: list[Incoming]) -> None:
+    """Refuse (changing nothing) if any incoming change would overwrite something not ours to replace."""
+    paths = {c.path for c in incoming}
+    for c in sorted(incoming, key=lambda c: c.path):
+        if not valid_repo_path(c.path) or never_synced(c.path):
+            raise MemsyncError(f"the remote has a file at a path memsync will not write: {c.path!r}")
+        if c.new is not None and c.new[0] not in (MODE_FILE, MODE_EXEC):
+            raise MemsyncError(
+                f"the remote has {c.path} as a symlink or submodule; memsync syncs regular files only. "
+                "Nothing was changed."
+            )
+        target = os.path.join(str(root), c.path)
+        _check_parents(root, c.path, index, paths)
+        try:
+            st = os.lstat(target)
+        except FileNotFoundError:
+            continue
+        except NotADirectoryError:
+            continue  # a parent is a file; _check_parents decided about it
+        key = c.path.encode("utf-8", "surrogateescape")
+        entry = index.entries.get(key)
+        if entry is None or stat.S_ISDIR(st.st_mode):
+            raise MemsyncError(
+                f"{c.path} exists here but is not tracked (untracked or ignored), and the remote "
+                f"{'adds' if c.expected is None else 'changes'} it; move it away and sync again. "
+                "Nothing was changed.",
+            )
+        if not stat.S_ISREG(st.st_mode):
+            raise MemsyncError(f"{c.path} is not a regular file here; move it away and sync again. Nothing was changed.")
+        if not _clean(index, entry, st, target) or entry.hexsha != c.expected:
+            raise MemsyncError(
+                f"{c.path} was edited while sync ran; nothing was changed. Run sync again to include the edit."
+            )
+        if c.new is not None and not st.st_mode & 0o200:
+            raise MemsyncError(f"{c.path} is read-only; make it writable (chmod u+w) and sync again. Nothing was changed.")
+
+
+def _check_parents(root: Path, path: str, index: GitIndex, changing: set[str]) -> None:
+    parts = path.split("/")
+    for i in range(1, len(parts)):
+        parent = "/".join(parts[:i])
+        try:
+            st = os.lstat(os.path.join(str(root), parent))
+        except FileNotFoundError:
+            return
+        if stat.S_ISDIR(st.st_mode):
+            continue
+        tracked = parent.encode("utf-8", "surrogateescape") in index.entries
+        if stat.S_ISLNK(st.st_mode) or not tracked or parent not in changing:
+            raise MemsyncError(
+                f"{parent} is in the way of {path} from the remote (a file or symlink where a folder "
+                "must go); move it away and sync again. Nothing was changed."
+            )
+
+
+def _clean(index: GitIndex, entry: IndexEntry, st: os.stat_result, target: str) -> bool:
+    if entry.matches(st) and not index.is_racy(entry):
+        return True
+    try:
+        return blob_sha(_read(target)) == entry.sha
+    except OSError:
+        return False
+
+
+def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], bytes]) -> dict[bytes, IndexEntry | None]:
+    """Write the (preflighted) changes; returns the index entries describing the new files.
+
+    Deletions go first so that a file replaced by a folder (or the reverse) can be written.
+    """
+    updates: dict[bytes, IndexEntry | None] = {}
+    for c in sorted((c for c in incoming if c.new is None), key=lambda c: c.path, reverse=True):
+        target = os.path.join(str(root), c.path)
+        try:
+            os.unlink(target)
+        except FileNotFoundError:
+            pass
+        updates[c.path.encode("utf-8", "surrogateescape")] = None
+        _prune_empty(root, c.path)
+    for c in sorted((c for c in incoming if c.new is not None), key=lambda c: c.path):
+        assert c.new is not None
+        mode, sha = c.new
+        parent = c.path.rpartition("/")[0]
+        if parent:
+            mkdir_inside(root, parent)
+        target = os.path.join(str(root), c.path)
+        write_inside(root, c.path, read_blob(sha))
+        if (mode == MODE_EXEC) != bool(os.lstat(target).st_mode & 0o100):
+            os.chmod(target, 0o755 if mode == MODE_EXEC else 0o644)
+        key = c.path.encode("utf-8", "surrogateescape")
+        updates[key] = entry_for(key, os.lstat(target), bytes.fromhex(sha.decode("ascii")), mode)
+    return updates
+
+
+def _prune_empty(root: Path, path: str) -> None:
+    parts = path.split("/")[:-1]
+    while parts:
+        try:
+            os.rmdir(os.path.join(str(root), *parts))
+        except OSError:
+            return
+        parts.pop()

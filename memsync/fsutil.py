@@ -23,7 +23,7 @@ def read_regular(path: Path, limit: int) -> bytes:
     """
     try:
         fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW | _O_NONBLOCK)
-    except OSError as exc:
+    except OSError:
         if os.path.islink(path):
             raise NotRegularFile("symlink") from None
         raise

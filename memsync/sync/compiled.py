@@ -18,20 +18,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from memsync.compile import (
-    REGION_HEADINGS,
-    render_directory,
-    render_index,
-    render_routing,
-)
+from memsync.compile import REGION_HEADINGS, compile_entries, render_root, root_text
 from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
-from memsync.regions import RegionError, find_regions, replace_regions
+from memsync.regions import RegionError, find_regions
 from memsync.sync import repo as R
 from memsync.sync.jsonfile import read_json, write_json
 from memsync.sync.repo import GitRepo
-from memsync.tree import INDEX, ROOT_MD, Tree
+from memsync.tree import INDEX, ROOT_MD
 
 SCHEMA = 2
 
@@ -274,75 +270,23 @@ class Regenerated:
     full: bool = False
 
 
-def render(
-    categories: Iterable[str],
-    entries: list[EntryInfo],
-    root_md: bytes | None,
-    template: str,
-    *,
-    only: set[str] | None = None,
-    with_root: bool = True,
-) -> tuple[dict[str, bytes], list[Problem]]:
-    """What ``compile_tree`` renders, for the categories in ``only`` (all if None).
-
-    ``render_index`` filters the entries it is given by category, which costs
-    categories x entries on a whole tree; here each category gets its own
-    entries plus the few others its superseded section can mention.
-    """
-    cats = sorted(categories)
-    superseded = Tree(entries=entries).superseded()
-    by_cat: dict[str, list[EntryInfo]] = {}
-    by_id: dict[str, EntryInfo] = {}
-    linkers = []
-    for e in entries:
-        by_cat.setdefault(e.category, []).append(e)
-        if e.valid:
-            by_id[e.id] = e
-            if e.supersedes:
-                linkers.append(e)
-    outputs: dict[str, bytes] = {}
-    problems: list[Problem] = []
-    for cat in cats:
-        if only is not None and cat not in only:
-            continue
-        mine = by_cat.get(cat, [])
-        extra = [e for e in linkers if e.category != cat]
-        for e in mine:
-            target = by_id.get(e.superseded_by or "")
-            if target is not None and target.category != cat:
-                extra.append(target)
-        outputs[f"{cat}/{INDEX}"] = render_index(cat, mine + extra, superseded)
-    if with_root:
-        bodies = {
-            "directory": render_directory(cats, entries, superseded),
-            "routing": render_routing(entries, superseded),
-        }
-        _fill_root(root_md, template, bodies, outputs, problems)
-    return outputs, problems
-
-
 def _fill_root(
     root_md: bytes | None, template: str, bodies: dict[str, str], outputs: dict[str, bytes], problems: list[Problem]
 ) -> None:
     """ROOT.md (or the template) with its regions holding ``bodies``, as compile_tree writes it."""
-    text = _root_text(root_md, template, problems)
-    if text is None:
-        return
-    try:
-        outputs[ROOT_MD] = replace_regions(text, bodies, REGION_HEADINGS).encode("utf-8")
-    except RegionError as exc:
-        problems.append(Problem(ROOT_MD, exc.line, "E031", exc.message + "; ROOT.md not rewritten"))
+    text, found = root_text(root_md, template)
+    problems.extend(found)
+    if text is not None:
+        data, found = render_root(text, bodies)
+        problems.extend(found)
+        if data is not None:
+            outputs[ROOT_MD] = data
 
 
-def _root_text(root_md: bytes | None, template: str, problems: list[Problem]) -> str | None:
-    if root_md is None:
-        return template
-    try:
-        return root_md.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = root_md.count(b"\n", 0, exc.start) + 1
-        problems.append(Problem(ROOT_MD, line, "E001", "ROOT.md is not valid UTF-8; not rewritten"))
-        return None
+def _render(categories: Iterable[str], entries: list[EntryInfo], root_md: bytes | None, template: str,
+            **kw: Any) -> tuple[dict[str, bytes], list[Problem]]:
+    result = compile_entries(categories, entries, root_md, template, **kw)
+    return result.outputs, result.problems
 
 
 def region_bodies(root_md: bytes | None) -> dict[str, str] | None:
@@ -400,7 +344,7 @@ def regenerate(
     root_changed = ROOT_MD in changes
     new_root = R.blob(repo, (R.lookup(repo, new_tree, ROOT_MD) or (0, None))[1])
     if full:
-        outputs, problems = render(cache.categories, cache.entries(), new_root, template)
+        outputs, problems = _render(cache.categories, cache.entries(), new_root, template)
         out.full = True
     else:
         touched &= cache.categories
@@ -408,13 +352,13 @@ def regenerate(
             entries = cache.entries()
         else:
             entries = cache.entries(touched) if touched else []
-        outputs, problems = render(
+        outputs, problems = _render(
             cache.categories, entries, new_root, template, only=touched, with_root=root_regions
         )
         if not root_regions and root_changed:
             bodies = region_bodies(R.blob(repo, (R.lookup(repo, old_tree, ROOT_MD) or (0, None))[1]))
             if bodies is None:
-                outputs, problems = render(cache.categories, cache.entries(), new_root, template)
+                outputs, problems = _render(cache.categories, cache.entries(), new_root, template)
                 out.full = True
             else:
                 _fill_root(new_root, template, bodies, outputs, problems)

@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from memsync.jsonfile import write_json
 from memsync.roots import cache_dir
 
 # Bump when EntryInfo's fields or the parser's checks change.
@@ -44,19 +45,10 @@ def save(root: Path, entries: dict[str, list[Any]]) -> None:
 
 
 def _write(path: Path, doc: dict[str, Any]) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # dumps (the C encoder) then one write: json.dump streams through Python.
-        data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+        write_json(path, doc)
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        pass  # a cache that cannot be written only costs time
 
 
 def _verified_file(root: Path) -> Path:

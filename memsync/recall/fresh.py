@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from memsync import forked
 from memsync.entry import valid_name
 from memsync.tree import INDEX
 
@@ -159,47 +160,21 @@ def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[st
 
 
 def _fork(root: Path, names: list[str]) -> tuple[int, int] | None:
-    """Start a child that stats ``names`` and writes the result to a pipe."""
-    try:
-        r, w = os.pipe()
-    except OSError:
-        return None
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(r)
-        os.close(w)
-        return None
-    if pid == 0:  # the child: system calls only, then leave without cleanup
-        code = 1
-        try:
-            os.close(r)
-            rows = [[c.name, c.ino, c.mtime_ns, c.count, c.digest, c.newest_ns]
-                    for n in names if (c := stat_category(root, n)) is not None]
-            data = json.dumps(rows).encode()
-            view = memoryview(data)
-            while view:
-                view = view[os.write(w, view):]
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(w)
-    return pid, r
+    """Start a child that stats ``names`` and sends the result back."""
+    def work() -> bytes:
+        rows = [[c.name, c.ino, c.mtime_ns, c.count, c.digest, c.newest_ns]
+                for n in names if (c := stat_category(root, n)) is not None]
+        return json.dumps(rows).encode()
+
+    return forked.start(work)
 
 
 def _collect(helper: tuple[int, int]) -> dict[str, CategoryStat] | None:
-    pid, r = helper
-    chunks = []
-    try:
-        while chunk := os.read(r, 1 << 16):
-            chunks.append(chunk)
-    finally:
-        os.close(r)
-        _, status = os.waitpid(pid, 0)
-    if status != 0:
+    data = forked.collect(helper)
+    if data is None:
         return None
     try:
-        return {row[0]: CategoryStat(*row) for row in json.loads(b"".join(chunks))}
+        return {row[0]: CategoryStat(*row) for row in json.loads(data)}
     except (ValueError, TypeError):
         return None
 

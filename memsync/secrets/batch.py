@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from memsync import forked
 from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding
 from memsync.secrets.scanner import (
@@ -139,28 +140,11 @@ def _scan_forked(numbered: Numbered, workers: int) -> list[Result]:
     import pickle
 
     shares = [numbered[k::workers] for k in range(workers)]
-    children = []
-    for share in shares[:-1]:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: scan, send, leave without running any of the parent's cleanup
-            os.close(read_end)
-            status = 1
-            try:
-                view = memoryview(pickle.dumps(_scan_serial(share)))
-                while view:
-                    view = view[os.write(write_end, view):]
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(write_end)
-        children.append((pid, read_end, share))
+    children = [(forked.start(lambda share=share: pickle.dumps(_scan_serial(share))), share) for share in shares[:-1]]
     results = [_scan_serial(shares[-1])]
-    for pid, read_end, share in children:
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        results.append(pickle.loads(data) if status == 0 and data else _scan_serial(share))
+    for child, share in children:
+        data = forked.collect(child) if child is not None else None
+        results.append(pickle.loads(data) if data else _scan_serial(share))
     return results
 
 

@@ -25,7 +25,7 @@ from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions
 from memsync.sync import repo as R
-from memsync.sync.jsonfile import read_json, write_json
+from memsync.jsonfile import read_json, write_json
 from memsync.sync.repo import GitRepo
 from memsync.tree import INDEX, ROOT_MD
 

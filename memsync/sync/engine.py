@@ -156,13 +156,13 @@ class Session:
         return self.gitdir / "memsync" / name
 
     def read_state(self, name: str) -> dict[str, Any]:
-        from memsync.sync.jsonfile import read_json
+        from memsync.jsonfile import read_json
 
         value = read_json(self._state_path(name))
         return value if isinstance(value, dict) else {}
 
     def write_state(self, name: str, value: dict[str, Any]) -> None:
-        from memsync.sync.jsonfile import write_json
+        from memsync.jsonfile import write_json
 
         write_json(self._state_path(name), value)
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from memsync.sync.jsonfile import read_json, write_json
+from memsync.jsonfile import read_json, write_json
 
 STATUS_FILE = "memsync-status.json"
 

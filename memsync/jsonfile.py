@@ -1,4 +1,4 @@
-"""Small JSON files memsync keeps in ``.git/``: read leniently, written atomically."""
+"""Small JSON files memsync keeps (caches, sync state): read leniently, written atomically."""
 from __future__ import annotations
 
 import json

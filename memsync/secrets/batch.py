@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from memsync import forked
@@ -140,7 +140,11 @@ def _scan_forked(numbered: Numbered, workers: int) -> list[Result]:
     import pickle
 
     shares = [numbered[k::workers] for k in range(workers)]
-    children = [(forked.start(lambda share=share: pickle.dumps(_scan_serial(share))), share) for share in shares[:-1]]
+
+    def work(share: Numbered) -> Callable[[], bytes]:
+        return lambda: pickle.dumps(_scan_serial(share))
+
+    children = [(forked.start(work(share)), share) for share in shares[:-1]]
     results = [_scan_serial(shares[-1])]
     for child, share in children:
         data = forked.collect(child) if child is not None else None

@@ -104,7 +104,8 @@ def _report(result, args: argparse.Namespace) -> int:  # type: ignore[no-untyped
     if result.received:
         print(_paths("received", result.received))
     for c in result.conflicts:
-        where = f"; the other version is in {c['sibling']}" if c.get("sibling") else ""
+        sibling = c.get("sibling")
+        where = f"; the other version is in {sibling}" if sibling and sibling not in c["reason"] else ""
         print(f"  {paint('conflict', 'yellow')} {c['path']}: {c['reason']}{where} "
               "(merge it by hand, then delete the sibling; `memsync lint` lists it)")
     return result.exit_code

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dulwich.diff_tree import tree_changes as _dulwich_tree_changes
 from dulwich.errors import NotGitRepository
 from dulwich.objects import Blob, Commit, Tree
 from dulwich.repo import Repo
@@ -22,7 +21,6 @@ from memsync.errors import MemsyncError
 # dulwich types ids as NewTypes (ObjectID, Ref) of bytes; memsync passes plain bytes
 # (hex ids, ref names) everywhere, so the repository is typed loosely at this boundary.
 GitRepo = Any
-tree_changes: Any = _dulwich_tree_changes
 
 BRANCH = b"main"
 BRANCH_REF = b"refs/heads/main"
@@ -98,6 +96,16 @@ class _TreeMemo:
         # Trees built during the sync and not written yet: a merge or a recompile builds
         # intermediate trees that no commit keeps, so only what a commit names is stored.
         self.pending: dict[bytes, object] = {}
+        self.listings: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
+
+    def listing(self, sha: bytes) -> dict[bytes, tuple[int, bytes]]:
+        """``{name: (mode, sha)}`` of a tree, unsorted (set operations on it run in C)."""
+        got = self.listings.get(sha)
+        if got is None:
+            tree: Any = self[sha]
+            got = {name: tree[name] for name in tree}
+            self.listings[sha] = got
+        return got
 
     def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
         obj = self.trees.get(sha)
@@ -143,22 +151,40 @@ class Change:
 
 
 def diff(repo: GitRepo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str, Change]:
-    """Changed paths between two trees (C-accelerated; identical subtrees are skipped)."""
+    """Changed files between two trees, by path (folders equal on both sides are skipped).
+
+    Each pair of folders is compared as two ``{name: (mode, sha)}`` maps with a
+    set difference, so only changed names cost Python work. A path whose type
+    changed (a file becoming a symlink) is one Change carrying both sides; a
+    file replaced by a folder is the file's deletion plus the folder's files.
+    """
     out: dict[str, Change] = {}
-    if old_tree == new_tree:
-        return out
-    for ch in tree_changes(objects(repo), old_tree, new_tree):
-        old, new = ch.old, ch.new  # None (or an entry with None fields) on the absent side
-        side: Any = new if new is not None and new.path is not None else old
-        path = side.path.decode("utf-8", "surrogateescape")
-        out[path] = Change(
-            path,
-            old.sha if old is not None else None,
-            new.sha if new is not None else None,
-            old.mode if old is not None else None,
-            new.mode if new is not None else None,
-        )
+    if old_tree != new_tree:
+        _diff_into(objects(repo), old_tree, new_tree, b"", out)
     return out
+
+
+def _diff_into(store: _TreeMemo, old: bytes | None, new: bytes | None, prefix: bytes, out: dict[str, Change]) -> None:
+    a = store.listing(old) if old is not None else {}
+    b = store.listing(new) if new is not None else {}
+    for name in sorted({name for name, _ in a.items() ^ b.items()}):
+        av, bv = a.get(name), b.get(name)
+        a_dir = av is not None and av[0] & 0o170000 == 0o040000
+        b_dir = bv is not None and bv[0] & 0o170000 == 0o040000
+        if a_dir or b_dir:
+            _diff_into(store, av[1] if a_dir else None, bv[1] if b_dir else None,  # type: ignore[index]
+                       prefix + name + b"/", out)
+        a_file = None if a_dir else av
+        b_file = None if b_dir else bv
+        if a_file is not None or b_file is not None:
+            path = (prefix + name).decode("utf-8", "surrogateescape")
+            out[path] = Change(
+                path,
+                a_file[1] if a_file is not None else None,
+                b_file[1] if b_file is not None else None,
+                a_file[0] if a_file is not None else None,
+                b_file[0] if b_file is not None else None,
+            )
 
 
 def lookup(repo: GitRepo, tree: bytes | None, path: str) -> tuple[int, bytes] | None:
@@ -403,12 +429,11 @@ def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
         if commit.tree in wanted or commit.tree == remote_tree:
             continue
         folders = {b""}
-        for ch in tree_changes(objects(repo), remote_tree, commit.tree):
-            if ch.new is None or ch.new.sha is None:
-                continue
-            if ch.new.sha not in wanted:
-                wanted[ch.new.sha] = repo[ch.new.sha]
-            parts = ch.new.path.split(b"/")[:-1]
+        for path, ch in diff(repo, remote_tree, commit.tree).items():
+            if ch.new is not None and ch.new not in wanted:
+                wanted[ch.new] = repo[ch.new]
+            # A deletion changes its folder too (when the folder remains).
+            parts = path.encode("utf-8", "surrogateescape").split(b"/")[:-1]
             for i in range(1, len(parts) + 1):
                 folders.add(b"/".join(parts[:i]))
         for folder in folders:

@@ -516,3 +516,19 @@ def test_root_without_root_md_gets_one_and_stays_consistent(tmp_path: Path, hub:
     assert main(["check", "--root", str(a.path)]) == 0
     b = Device(tmp_path / "other")
     assert b.init(str(hub)) == 0 and b.files() == a.files()
+
+
+def test_deleting_a_plain_file_in_a_folder_is_pushed(pair: tuple[Device, Device], hub: Path) -> None:
+    # The only change in its folder is a deletion: the push must still carry that folder's new tree.
+    a, b = pair
+    (a.path / "facts" / "notes.txt").write_text("plain notes\n")
+    (a.path / "facts" / "more.txt").write_text("more notes\n")  # so the folder's next tree is new to the hub
+    assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    assert b.read("facts/notes.txt") == "plain notes\n"
+    (a.path / "facts" / "notes.txt").unlink()
+    result = a.sync()
+    assert result.exit_code == 0, result.message
+    assert result.sent == ["facts/notes.txt"]
+    assert b.sync().exit_code == 0
+    assert not (b.path / "facts" / "notes.txt").exists()
+    assert_healthy(a, b, hub=hub)

@@ -26,7 +26,7 @@ import random
 import socket
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,6 +124,8 @@ class Session:
         self.cache: EntryCache | None = None
         self.result = SyncResult(root=root.display)
         self._index = None
+        self._index_tree: bytes | None = None  # the tree the index in memory describes, once changed
+        self._index_changed = False
 
     def open(self) -> None:
         from memsync.sync.compiled import EntryCache
@@ -145,6 +147,9 @@ class Session:
 
     def close(self) -> None:
         try:
+            if self._index_tree is not None:  # left by an error: keep what is already true on disk
+                with suppress(MemsyncError, OSError):
+                    self.save_index()
             if self.cache is not None:
                 self.cache.save()
         finally:
@@ -191,11 +196,27 @@ class Session:
                 return tree
         return self.R.tree_from_index(self.repo, index.entries)
 
-    def write_index(self, updates: dict, tree: bytes) -> None:  # type: ignore[type-arg]
+    def update_index(self, updates: dict, tree: bytes) -> None:  # type: ignore[type-arg]
+        """Change the index in memory to describe ``tree``; ``save_index`` writes it once, at the end.
+
+        Deferring is safe: the entries only ever describe files as they are on
+        disk, so an index left behind by a crash just makes the next sync hash
+        those files again (and find the tree it already committed).
+        """
         if updates:
+            self.index().apply(updates)
+            self._index_changed = True
+        self._index_tree = tree
+
+    def save_index(self) -> None:
+        if self._index_tree is None:
+            return
+        if self._index_changed:
             with self.lock.holding("index.lock"):
-                self.index().write(updates)
-        self.write_state("index.json", {"stat": _stat_key(self.gitdir / "index"), "tree": tree.decode("ascii")})
+                self.index().write()
+            self._index_changed = False
+        self.write_state("index.json", {"stat": _stat_key(self.gitdir / "index"), "tree": self._index_tree.decode("ascii")})
+        self._index_tree = None
 
     def is_compiled(self, commit: bytes | None) -> bool:
         if commit is None:
@@ -295,7 +316,7 @@ def commit_local(s: Session, template: str) -> bytes | None:
     elif head is not None:
         s.note_compiled(tree)
     pause("after-commit")
-    s.write_index(index_updates, tree)
+    s.update_index(index_updates, tree)
     return head
 
 
@@ -343,7 +364,7 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
     preflight(s.root.path, index, incoming)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: s.repo[sha].as_raw_string())
-    s.write_index(updates, new_tree)
+    s.update_index(updates, new_tree)
     return sorted(changes)
 
 
@@ -439,6 +460,7 @@ def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | N
                     f"{len(exc.findings)} possible secret(s) found; nothing was committed or pushed. "
                     "Remove them (or mark a line `memsync: allow-secret`) and sync again."
                 )
+            s.save_index()
             s.result.head = (s.R.ref_value(s.repo, s.R.BRANCH_REF) or b"").decode() or None
             _save_status(s)
             return s.result

@@ -37,6 +37,9 @@ STATE_FILE = ".state.json"
 # an untracked one stays untracked unless it is one of these.
 SYNCED_DOTFILES = frozenset({".gitignore", ".gitattributes", ".memsync.yaml"})
 MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
+# List folders through a descriptor and stat names relative to it (no path walk per file,
+# and a folder swapped for a symlink halfway is not followed); by path where unsupported.
+_BY_FD = os.scandir in os.supports_fd and os.stat in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
 @dataclass
@@ -65,67 +68,103 @@ def valid_repo_path(path: str) -> bool:
 
 
 def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]) -> LocalChanges:
-    """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory."""
+    """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory.
+
+    Folders are listed through an open descriptor and files stat'ed relative
+    to it (where the OS allows); a file whose stat equals its entry's (read
+    straight from the entry's bytes) costs one ``lstat`` and a dict lookup.
+    Everything else takes the slow, careful path in ``_look``.
+    """
     out = LocalChanges()
-    entries = index.entries
+    raw = index.raw
+    unchanged = index.unchanged
     seen: set[bytes] = set()
     stack = [("", str(root))]
     while stack:
         rel_dir, abs_dir = stack.pop()
+        fd = None
         try:
-            items = list(os.scandir(abs_dir))
+            if _BY_FD:  # the root itself may be a symlink; folders below it may not
+                fd = os.open(abs_dir, os.O_RDONLY | os.O_DIRECTORY | (os.O_NOFOLLOW if rel_dir else 0))
+            with os.scandir(abs_dir if fd is None else fd) as it:
+                items = list(it)
         except OSError as exc:
+            if fd is not None:
+                os.close(fd)
             out.skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
             continue
-        for d in items:
-            name = d.name
-            rel = f"{rel_dir}{name}"
-            if name == STATE_FILE or name.lower() == ".git":
-                continue
-            key = rel.encode("utf-8", "surrogateescape")
-            try:
-                st = d.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            if stat.S_ISDIR(st.st_mode):
-                if os.path.lexists(os.path.join(d.path, ".git")):
-                    out.skipped.append(f"{rel}/: a nested git repository; not synced")
+        try:
+            for d in items:
+                name = d.name
+                if name == STATE_FILE or name.lower() == ".git":
                     continue
-                hidden = d.name.startswith(".")
-                if (hidden or is_ignored(rel + "/")) and not _tracked_below(entries, key + b"/"):
+                try:
+                    st = d.stat(follow_symlinks=False)
+                except OSError:
                     continue
-                stack.append((rel + "/", d.path))
-                continue
-            entry = entries.get(key)
-            if entry is not None:
-                seen.add(key)
-            if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-                if entry is None and not is_ignored(rel):
-                    out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
-                continue
-            if entry is None and (is_ignored(rel) or (d.name.startswith(".") and d.name not in SYNCED_DOTFILES)):
-                continue
-            if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
-                continue
-            if st.st_size > MAX_FILE_BYTES:
-                out.skipped.append(f"{rel}: larger than {MAX_FILE_BYTES >> 20} MiB; not synced")
-                continue
-            try:
-                data = _read(d.path)
-            except OSError as exc:
-                out.skipped.append(f"{rel}: cannot read ({exc.strerror})")
-                continue
-            sha = blob_sha(data)
-            mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
-            if entry is not None and entry.sha == sha and entry.mode == mode:
-                # Same content, new stat: refresh the entry so the next sync need not hash it.
-                out.index_updates[key] = entry_for(key, st, sha, mode)
-                continue
-            out.files[rel] = (mode, sha.hex().encode("ascii"))
-            out.data[rel] = data
-            out.index_updates[key] = entry_for(key, st, sha, mode)
-    for key, entry in entries.items():
-        if key in seen or entry.stage or entry.skip_worktree:
+                key = (rel_dir + name).encode("utf-8", "surrogateescape")
+                found = raw.get(key)
+                if found is not None:
+                    seen.add(key)
+                    if stat.S_ISREG(st.st_mode) and unchanged(found, st):
+                        continue
+                _look(rel_dir + name, os.path.join(abs_dir, name), key, st, fd, index, is_ignored, out, stack)
+        finally:
+            if fd is not None:
+                os.close(fd)
+    if len(seen) < len(raw):
+        _deleted(root, index, seen, out)
+    return out
+
+
+def _look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None, index: GitIndex,
+          is_ignored: Callable[[str], bool], out: LocalChanges, stack: list[tuple[str, str]]) -> None:
+    """One name of the worktree whose stat does not vouch for it: a folder, an untracked or changed file."""
+    entry = index.entries.get(key)
+    if stat.S_ISDIR(st.st_mode):
+        if os.path.lexists(os.path.join(abs_path, ".git")):
+            out.skipped.append(f"{rel}/: a nested git repository; not synced")
+            return
+        hidden = rel.rpartition("/")[2].startswith(".")
+        if (hidden or is_ignored(rel + "/")) and not _tracked_below(index.raw, key + b"/"):
+            return
+        stack.append((rel + "/", abs_path))
+        return
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+        if entry is None and not is_ignored(rel):
+            out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
+        return
+    name = rel.rpartition("/")[2]
+    if entry is None and (is_ignored(rel) or (name.startswith(".") and name not in SYNCED_DOTFILES)):
+        return
+    if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
+        return
+    if st.st_size > MAX_FILE_BYTES:
+        out.skipped.append(f"{rel}: larger than {MAX_FILE_BYTES >> 20} MiB; not synced")
+        return
+    try:
+        data = _read(abs_path if dir_fd is None else name, dir_fd)
+    except OSError as exc:
+        out.skipped.append(f"{rel}: cannot read ({exc.strerror})")
+        return
+    sha = blob_sha(data)
+    mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
+    if entry is not None and entry.sha == sha and entry.mode == mode:
+        # Same content, new stat: refresh the entry so the next sync need not hash it.
+        out.index_updates[key] = entry_for(key, st, sha, mode)
+        return
+    out.files[rel] = (mode, sha.hex().encode("ascii"))
+    out.data[rel] = data
+    out.index_updates[key] = entry_for(key, st, sha, mode)
+
+
+def _deleted(root: Path, index: GitIndex, seen: set[bytes], out: LocalChanges) -> None:
+    """Tracked regular files the walk did not meet that are gone from disk."""
+    for key in index.raw:
+        if key in seen:
+            continue
+        entry = index.entries[key]
+        if entry.stage or entry.skip_worktree:
             continue
         if entry.mode & 0o170000 != 0o100000:
             continue  # a symlink or submodule someone else committed: left as it is
@@ -135,15 +174,14 @@ def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]
         if not os.path.lexists(os.path.join(str(root), rel)):
             out.files[rel] = None
             out.index_updates[key] = None
-    return out
 
 
-def _tracked_below(entries: Mapping[bytes, IndexEntry], prefix: bytes) -> bool:
+def _tracked_below(entries: Mapping[bytes, object], prefix: bytes) -> bool:
     return any(k.startswith(prefix) for k in entries)
 
 
-def _read(path: str) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+def _read(path: str, dir_fd: int | None = None) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), dir_fd=dir_fd)
     try:
         chunks: list[bytes] = []
         while True:

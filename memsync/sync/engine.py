@@ -226,7 +226,7 @@ class Session:
         from memsync import __version__
 
         known = self.read_state("compiled.json")
-        return known.get("tree") == self.repo[commit].tree.decode() and known.get("version") == __version__
+        return known.get("tree") == (self.R.tree_of(self.repo, commit) or b"").decode() and known.get("version") == __version__
 
     def note_compiled(self, tree: bytes) -> None:
         from memsync import __version__
@@ -264,21 +264,26 @@ def session(root: Root, settings: Settings) -> Iterator[Session]:
 
 # -- phase 1: local changes -------------------------------------------------------------
 
-def commit_local(s: Session, template: str) -> bytes | None:
-    """Recompile, gate, and commit what changed on disk; returns the branch head."""
+def scan_local(s: Session):  # type: ignore[no-untyped-def]
+    """What changed on disk since the index was written (like ``git add -A`` would see it)."""
     from dulwich.ignore import IgnoreFilterManager
 
+    from memsync.sync.worktree import local_changes
+
+    manager = IgnoreFilterManager.from_repo(s.repo)
+    changes = local_changes(s.root.path, s.index(), lambda p: bool(manager.is_ignored(p)))
+    s.result.warnings.extend(changes.skipped)
+    return changes
+
+
+def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: ignore[no-untyped-def]
+    """Recompile, gate, and commit ``changes`` (from ``scan_local``); returns the branch head."""
     from memsync.sync import gate
     from memsync.sync.compiled import regenerate
-    from memsync.sync.worktree import local_changes
     from memsync.tree import ROOT_MD
 
     R = s.R
     repo = s.repo
-    index = s.index()
-    manager = IgnoreFilterManager.from_repo(repo)
-    changes = local_changes(s.root.path, index, lambda p: bool(manager.is_ignored(p)))
-    s.result.warnings.extend(changes.skipped)
     head = R.ref_value(repo, R.BRANCH_REF)
     head_tree = R.tree_of(repo, head)
     base = s.index_tree()
@@ -363,7 +368,7 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
     index = s.index()
     preflight(s.root.path, index, incoming)
     pause("before-checkout")
-    updates = apply(s.root.path, incoming, lambda sha: s.repo[sha].as_raw_string())
+    updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"")
     s.update_index(updates, new_tree)
     return sorted(changes)
 
@@ -482,12 +487,21 @@ def _configured_remote(s: Session):  # type: ignore[no-untyped-def]
 
 def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # type: ignore[no-untyped-def]
     R = s.R
-    commit_local(s, template)
+    changes = scan_local(s)
+    # The first fetch's network half (a git process on the other core, mostly) runs
+    # while the local changes are committed; the stat walk above wanted both cores.
+    early = T.Prefetch(str(s.root.path), remote)
+    try:
+        commit_local(s, template, changes)
+    except BaseException:
+        early.wait()  # nothing of it is used; just never leave it running
+        raise
     for attempt in range(1, settings.attempts + 1):
         s.result.attempts = attempt
         head = R.ref_value(s.repo, R.BRANCH_REF)  # a rejected attempt may have merged already
+        fetched, early = early, None
         try:
-            _attempt(s, remote, head, template, T)
+            _attempt(s, remote, head, template, T, fetched)
             return
         except T.Unreachable as exc:
             _waiting(s, "offline", f"could not reach the remote ({exc.why})")
@@ -497,10 +511,11 @@ def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # t
     _waiting(s, "error", f"the remote kept moving: gave up after {settings.attempts} attempts")
 
 
-def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None:  # type: ignore[no-untyped-def]
-    """One fetch, integrate, push. Unreachable or Rejected propagate to the retry loop."""
+def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) -> None:  # type: ignore[no-untyped-def]
+    """One fetch (``fetched``: already under way), integrate, push. Unreachable or Rejected
+    propagate to the retry loop."""
     R = s.R
-    theirs = T.fetch(s.repo, remote)
+    theirs = fetched.finish(s.repo) if fetched is not None else T.fetch(s.repo, remote)
     pause("after-fetch")
     if theirs is not None:
         R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), theirs, "memsync: fetch")

@@ -165,10 +165,14 @@ class GitIndex:
         return entry.mtime[0] * _NS + entry.mtime[1] >= self.mtime_ns
 
     def unchanged(self, raw: bytes, st: os.stat_result) -> bool:
-        """The file ``st`` describes still has the content of the entry ``raw``, by stat alone:
-        git's stat fields equal and the entry not racy. (``raw`` from ``self.raw``.)"""
-        fields = _STAT.unpack_from(raw)
-        return same_stat(fields, st) and fields[2] * _NS + fields[3] < self.mtime_ns
+        """The regular file ``st`` describes still has the content of the entry ``raw`` (from
+        ``self.raw``), by stat alone: git's stat fields equal, and the entry not racy."""
+        m = st.st_mtime_ns
+        mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
+        # Seconds are compared untruncated: a time past 2106 only costs a re-hash.
+        return _STAT.unpack_from(raw) == (
+            *divmod(st.st_ctime_ns, _NS), *divmod(m, _NS), st.st_ino & _U32, mode, st.st_size & _U32,
+        ) and m < self.mtime_ns
 
     def stage_conflicts(self) -> list[str]:
         return sorted({k.partition(b"\0")[0].decode("utf-8", "replace") for k in self.conflicts})

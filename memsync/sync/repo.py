@@ -83,16 +83,18 @@ def ref_value(repo: GitRepo, ref: bytes) -> bytes | None:
         return None
 
 
-class _TreeMemo:
-    """The object store with tree objects kept once read (trees are immutable).
+class _ObjectMemo:
+    """The object store, with the objects one sync keeps touching held in memory.
 
-    One sync diffs and looks up the same few folders many times; reading a tree
-    from a pack means a zlib inflate and a parse each time.
+    Trees once read (they are immutable; reading one from a pack means a zlib
+    inflate and a parse each time), and every object this sync stored or
+    fetched: the merge, the recompile and the push read them again soon after.
     """
 
     def __init__(self, store: object) -> None:
         self.store = store
         self.trees: dict[bytes, object] = {}
+        self.kept: dict[bytes, object] = {}
         # Trees built during the sync and not written yet: a merge or a recompile builds
         # intermediate trees that no commit keeps, so only what a commit names is stored.
         self.pending: dict[bytes, object] = {}
@@ -107,8 +109,15 @@ class _TreeMemo:
             self.listings[sha] = got
         return got
 
+    def add(self, obj: Any) -> None:
+        """Store ``obj`` and keep it at hand."""
+        self.store.add_object(obj)  # type: ignore[attr-defined]
+        self.kept[obj.id] = obj
+
     def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
-        obj = self.trees.get(sha)
+        obj = self.kept.get(sha)
+        if obj is None:
+            obj = self.trees.get(sha)
         if obj is None:
             obj = self.store[sha]  # type: ignore[index]
             if obj.type_num == 2:
@@ -119,18 +128,18 @@ class _TreeMemo:
         return getattr(self.store, name)
 
 
-def objects(repo: GitRepo) -> _TreeMemo:
-    memo = getattr(repo, "_memsync_trees", None)
+def objects(repo: GitRepo) -> _ObjectMemo:
+    memo = getattr(repo, "_memsync_objects", None)
     if memo is None:
-        memo = _TreeMemo(repo.object_store)
-        repo._memsync_trees = memo  # type: ignore[attr-defined]
+        memo = _ObjectMemo(repo.object_store)
+        repo._memsync_objects = memo  # type: ignore[attr-defined]
     return memo
 
 
 def tree_of(repo: GitRepo, commit: bytes | None) -> bytes | None:
     if commit is None:
         return None
-    return repo[commit].tree
+    return objects(repo)[commit].tree
 
 
 def empty_tree(repo: GitRepo) -> bytes:
@@ -164,7 +173,7 @@ def diff(repo: GitRepo, old_tree: bytes | None, new_tree: bytes | None) -> dict[
     return out
 
 
-def _diff_into(store: _TreeMemo, old: bytes | None, new: bytes | None, prefix: bytes, out: dict[str, Change]) -> None:
+def _diff_into(store: _ObjectMemo, old: bytes | None, new: bytes | None, prefix: bytes, out: dict[str, Change]) -> None:
     a = store.listing(old) if old is not None else {}
     b = store.listing(new) if new is not None else {}
     for name in sorted({name for name, _ in a.items() ^ b.items()}):
@@ -232,12 +241,12 @@ def top_folders(repo: GitRepo, tree: bytes | None) -> list[str]:
 def blob(repo: GitRepo, sha: bytes | None) -> bytes | None:
     if sha is None:
         return None
-    return repo[sha].as_raw_string()
+    return objects(repo)[sha].as_raw_string()
 
 
 def add_blob(repo: GitRepo, data: bytes) -> bytes:
     obj = Blob.from_string(data)
-    repo.object_store.add_object(obj)
+    objects(repo).add(obj)
     return obj.id
 
 
@@ -339,7 +348,7 @@ def make_commit(repo: GitRepo, tree: bytes, parents: Sequence[bytes], message: s
     if compiled:
         text += f"\n{COMPILED_TRAILER.decode()}: {__version__}\n"
     commit.message = text.encode("utf-8")
-    repo.object_store.add_object(commit)
+    objects(repo).add(commit)
     return commit.id
 
 
@@ -350,7 +359,7 @@ def is_compiled(repo: GitRepo, commit: bytes | None) -> bool:
     if commit is None:
         return False
     line = COMPILED_TRAILER + b": " + __version__.encode()
-    return any(ln.strip() == line for ln in repo[commit].message.splitlines()[-3:])
+    return any(ln.strip() == line for ln in objects(repo)[commit].message.splitlines()[-3:])
 
 
 def cas(repo: GitRepo, ref: bytes, old: bytes | None, new: bytes, message: str) -> bool:
@@ -422,7 +431,8 @@ def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
     so the changed blobs and the folders that hold them are enough (an object
     sent twice is harmless).
     """
-    remote_tree = repo[remote].tree
+    store = objects(repo)
+    remote_tree = store[remote].tree
     wanted: dict[bytes, object] = {}
     for commit in commits_between(repo, head, remote):
         wanted[commit.id] = commit
@@ -431,7 +441,7 @@ def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
         folders = {b""}
         for path, ch in diff(repo, remote_tree, commit.tree).items():
             if ch.new is not None and ch.new not in wanted:
-                wanted[ch.new] = repo[ch.new]
+                wanted[ch.new] = store[ch.new]
             # A deletion changes its folder too (when the folder remains).
             parts = path.encode("utf-8", "surrogateescape").split(b"/")[:-1]
             for i in range(1, len(parts) + 1):
@@ -439,5 +449,5 @@ def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
         for folder in folders:
             found = lookup(repo, commit.tree, folder.decode("utf-8", "surrogateescape")) if folder else (0o040000, commit.tree)
             if found is not None and found[0] == 0o040000 and found[1] not in wanted:
-                wanted[found[1]] = repo[found[1]]
+                wanted[found[1]] = store[found[1]]
     return list(wanted.values())

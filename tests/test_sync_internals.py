@@ -143,6 +143,63 @@ def test_incremental_regeneration_equals_a_full_compile(tmp_path: Path, seed: in
     repo.close()
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_regeneration_after_a_merge_equals_a_full_compile(tmp_path: Path, seed: int) -> None:
+    """After a merge, categories the other (compiled) side holds unchanged keep its index:
+    the result is still exactly what compile_tree writes, links across categories included."""
+    from dulwich.repo import Repo
+
+    from memsync.sync import repo as R
+    from memsync.sync.compiled import EntryCache, regenerate
+
+    rng = random.Random(seed)
+    repo = Repo.init(str(tmp_path / "r"), mkdir=True)
+    template = read_template("ROOT.md")
+    ids = [f"c{rng.randint(0, 4)}/e{i}" for i in range(16)]
+
+    def store(fs: dict[str, bytes]) -> bytes:
+        return R.apply_changes(repo, None, [(p, 0o100644, R.add_blob(repo, d)) for p, d in fs.items()])
+
+    def compiled(fs: dict[str, bytes]) -> dict[str, bytes]:
+        return {**fs, **compile_tree(from_files(fs), template).outputs}
+
+    def edit(fs: dict[str, bytes], targets: list[str]) -> dict[str, bytes]:
+        out = dict(fs)
+        for target in targets:
+            path, roll = f"{target}.md", rng.random()
+            if roll < 0.6 and path in out:  # a new summary, links untouched: the common edit
+                out[path] = out[path].replace(b"summary: summary", f"summary: {rng.randint(0, 9)} summary".encode(), 1)
+            elif roll < 0.9:
+                out[path] = _random_entry(rng, target, ids).encode()  # links may change too
+            else:
+                out.pop(path, None)
+        return compiled(out)
+
+    base = compiled({f"{i}.md": _random_entry(rng, i, ids).encode() for i in ids} | {"ROOT.md": template.encode()})
+    cache = EntryCache(repo, tmp_path / "cache")
+    for _ in range(4):
+        picks = rng.sample(ids, 4)
+        ours = edit(base, picks[:2])
+        theirs = edit(base, picks[2:])
+        # What the tree merge gives here: each side's changes; ours where both changed a file.
+        merged = dict(ours)
+        for path in set(base) | set(theirs):
+            if base.get(path) == theirs.get(path) or base.get(path) != ours.get(path):
+                continue
+            if path in theirs:
+                merged[path] = theirs[path]
+            else:
+                merged.pop(path, None)
+        ours_tree, theirs_tree, merged_tree = store(ours), store(theirs), store(merged)
+        cache.move_to(ours_tree)
+        regen = regenerate(repo, cache, ours_tree, merged_tree, old_compiled=True, template=template,
+                           also_compiled=theirs_tree)
+        expected = {p: d for p, d in compile_tree(from_files(merged), template).outputs.items() if merged.get(p) != d}
+        assert regen.outputs == expected
+        base = {**merged, **regen.outputs}
+    repo.close()
+
+
 def test_merge_base_choice_never_guesses_a_side_away() -> None:
     from memsync.sync.treemerge import _pick_base
 

@@ -392,7 +392,8 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, remote_tree)
     tree = R.apply_changes(repo, local_tree, [(p, v[0] if v else None, v[1] if v else None) for p, v in merged.changes.items()])
     assert s.cache is not None
-    regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template)
+    regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template,
+                       also_compiled=remote_tree if s.is_compiled(remote) else None)
     s.result.warnings.extend(p.format() for p in regen.problems if p.format() not in s.result.warnings)
     if regen.outputs:
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])

@@ -426,28 +426,33 @@ def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
     """Objects a remote at ``remote`` (an ancestor of ``head``) lacks, found by tree diffs.
 
     dulwich's own finder walks every tree of the remote's commits to learn what
-    it has: 0.2 s for 10,000 files. Each new commit's tree differs from the
-    remote's tree only along a few paths, and everything else is already there,
-    so the changed blobs and the folders that hold them are enough (an object
-    sent twice is harmless).
+    it has: 0.2 s for 10,000 files. Here each commit to send is diffed with its
+    parents instead: every parent is either on the remote or sent too, so an
+    object of the commit is new only if no parent has it at the same path, and
+    only the changed files and the folders that hold them can be new. (An
+    object sent twice would be harmless; one left out would break the push.)
     """
     store = objects(repo)
-    remote_tree = store[remote].tree
     wanted: dict[bytes, object] = {}
     for commit in commits_between(repo, head, remote):
         wanted[commit.id] = commit
-        if commit.tree in wanted or commit.tree == remote_tree:
-            continue
+        parents = [store[p].tree for p in commit.parents]
+        if not parents:  # a root commit the remote lacks: all of its tree
+            parents = [None]
         folders = {b""}
-        for path, ch in diff(repo, remote_tree, commit.tree).items():
-            if ch.new is not None and ch.new not in wanted:
-                wanted[ch.new] = store[ch.new]
-            # A deletion changes its folder too (when the folder remains).
+        for path, ch in diff(repo, parents[0], commit.tree).items():
             parts = path.encode("utf-8", "surrogateescape").split(b"/")[:-1]
-            for i in range(1, len(parts) + 1):
-                folders.add(b"/".join(parts[:i]))
+            # A deletion changes its folder too (when the folder remains).
+            folders.update(b"/".join(parts[:i]) for i in range(1, len(parts) + 1))
+            if ch.new is None or ch.new in wanted:
+                continue
+            if not any(lookup(repo, t, path) == (ch.new_mode, ch.new) for t in parents[1:]):
+                wanted[ch.new] = store[ch.new]
         for folder in folders:
-            found = lookup(repo, commit.tree, folder.decode("utf-8", "surrogateescape")) if folder else (0o040000, commit.tree)
-            if found is not None and found[0] == 0o040000 and found[1] not in wanted:
+            name = folder.decode("utf-8", "surrogateescape")
+            found = lookup(repo, commit.tree, name) if folder else (0o040000, commit.tree)
+            if found is None or found[0] != 0o040000 or found[1] in wanted:
+                continue
+            if not any((lookup(repo, t, name) if folder else (0o040000, t)) == found for t in parents):
                 wanted[found[1]] = store[found[1]]
     return list(wanted.values())

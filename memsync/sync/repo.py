@@ -99,6 +99,7 @@ class _ObjectMemo:
         # intermediate trees that no commit keeps, so only what a commit names is stored.
         self.pending: dict[bytes, object] = {}
         self.listings: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
+        self.identities: dict[str, bytes] = {}
 
     def listing(self, sha: bytes) -> dict[bytes, tuple[int, bytes]]:
         """``{name: (mode, sha)}`` of a tree, unsorted (set operations on it run in C)."""
@@ -302,13 +303,17 @@ def apply_changes(repo: GitRepo, tree: bytes | None, changes: Iterable[tuple[str
 
 
 def identity(repo: GitRepo, kind: str) -> bytes:
-    from dulwich.repo import get_user_identity
+    """``AUTHOR`` or ``COMMITTER`` as git would name it (read once per sync: the config
+    stack is several files)."""
+    memo = objects(repo).identities
+    if kind not in memo:
+        from dulwich.repo import get_user_identity
 
-    try:
-        ident = get_user_identity(repo.get_config_stack(), kind)
-    except (KeyError, ValueError, OSError, UnicodeError):  # no usable name: a fixed, honest identity
-        return FALLBACK_IDENTITY
-    return ident or FALLBACK_IDENTITY
+        try:
+            memo[kind] = get_user_identity(repo.get_config_stack(), kind) or FALLBACK_IDENTITY
+        except (KeyError, ValueError, OSError, UnicodeError):  # no usable name: a fixed, honest identity
+            memo[kind] = FALLBACK_IDENTITY
+    return memo[kind]
 
 
 def persist(repo: GitRepo, tree: bytes) -> None:

@@ -93,6 +93,7 @@ def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]
     _walk(mine, index, is_ignored, out, seen)
     if child is not None:
         data = forked.collect(child)
+        # Our own child's result, through a pipe: not outside input.
         part = pickle.loads(data) if data is not None else _walk_part(root, theirs, index, is_ignored)
         out.files.update(part.files)  # deletions under their folders included
         out.data.update(part.data)

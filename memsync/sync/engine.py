@@ -218,6 +218,30 @@ class Session:
         self.write_state("index.json", {"stat": _stat_key(self.gitdir / "index"), "tree": self._index_tree.decode("ascii")})
         self._index_tree = None
 
+    @contextmanager
+    def saving_meanwhile(self) -> Iterator[None]:
+        """Write the index and the entry cache in a helper thread while the body runs (a push,
+        which mostly waits on the remote). Both describe the worktree and the head as they are
+        now, whatever the push does; if writing fails, ``close`` and the end of the sync
+        write them again (and report a failure)."""
+        import threading
+
+        if self.cache is not None and self.cache.tree is not None:
+            self.R.persist(self.repo, self.cache.tree)  # objects, in this thread: the push reads the store
+
+        def work() -> None:
+            with suppress(MemsyncError, OSError):
+                self.save_index()
+                if self.cache is not None:
+                    self.cache.save()
+
+        helper = threading.Thread(target=work, name="memsync-save", daemon=True)
+        helper.start()
+        try:
+            yield
+        finally:
+            helper.join()
+
     def is_compiled(self, commit: bytes | None) -> bool:
         if commit is None:
             return False
@@ -529,7 +553,8 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
         return
     gate_push(s, head, theirs)
     sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
-    T.push(s.repo, remote, theirs, head)
+    with s.saving_meanwhile():
+        T.push(s.repo, remote, theirs, head)
     pause("after-push")
     R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), head, "memsync: push")
     s.result.sent = sent

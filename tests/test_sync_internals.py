@@ -60,6 +60,60 @@ def test_index_reads_what_git_writes_and_git_reads_what_we_write(git_repo: Path,
     assert fsck.returncode == 0
 
 
+def test_local_changes_from_a_forked_survey_equal_the_walk_here(git_repo: Path) -> None:
+    """The stat walk run early in a child (pickled back) gives exactly what walking here
+    gives, for every kind of change; a survey of another version of the index is ignored."""
+    import os
+    import pickle
+
+    from dulwich.ignore import IgnoreFilterManager
+    from dulwich.repo import Repo
+
+    from memsync import forked
+    from memsync.sync.gitindex import GitIndex
+    from memsync.sync.worktree import Survey, collect_survey, local_changes, survey
+
+    _commit_files(git_repo, {
+        "cat1/a.md": "a\n", "cat1/b.md": "b\n", "cat1/c.md": "c\n", ".hidden/kept.md": "tracked in a hidden folder\n",
+        ".gitignore": "ignored/\n*.tmp\n",
+    })
+    (git_repo / "cat1" / "a.md").write_text("a, edited\n")
+    (git_repo / "cat1" / "b.md").write_text("b\n")  # same bytes, new stat
+    (git_repo / "cat1" / "c.md").unlink()
+    (git_repo / ".hidden" / "kept.md").write_text("tracked, edited\n")
+    for rel in ("cat2/new.md", "newcat/x.md", "ignored/x.md", "cat1/y.tmp", ".obsidian/conf", ".state.json",
+                "cat1/.state.json", "nested/inner.md"):
+        (git_repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (git_repo / rel).write_text(f"{rel}\n")
+    (git_repo / "nested" / ".git").mkdir()
+    os.symlink("a.md", git_repo / "cat1" / "link.md")
+    index_path = git_repo / ".git" / "index"
+    index = GitIndex.read(index_path)
+    with Repo(str(git_repo)) as repo:
+        ignores = IgnoreFilterManager.from_repo(repo)
+
+        def is_ignored(path: str) -> bool:
+            return bool(ignores.is_ignored(path))
+
+        here = local_changes(git_repo, index, is_ignored)
+        child = forked.start(lambda: pickle.dumps(survey(git_repo, GitIndex.read(index_path))))
+        assert child is not None
+        surveyed = collect_survey(child)
+        assert surveyed is not None and surveyed.index_stamp == index.stamp
+        early = local_changes(git_repo, index, is_ignored, surveyed)
+        stale = local_changes(git_repo, index, is_ignored, Survey(index_stamp=[0, 0, 0]))
+
+    def summary(ch):  # type: ignore[no-untyped-def]
+        return ch.files, ch.data, sorted(ch.index_updates), sorted(ch.skipped)
+
+    assert summary(early) == summary(here) == summary(stale)
+    assert set(here.files) == {"cat1/a.md", "cat1/c.md", ".hidden/kept.md", "cat2/new.md", "newcat/x.md"}
+    assert here.files["cat1/c.md"] is None and here.data["cat2/new.md"] == b"cat2/new.md\n"
+    assert b"cat1/b.md" in here.index_updates  # refreshed, not changed
+    assert sorted(here.skipped) == ["cat1/link.md: not a regular file (symlinks are not synced)",
+                                    "nested/: a nested git repository; not synced"]
+
+
 def test_damaged_or_unsupported_index_is_refused_clearly(git_repo: Path) -> None:
     from memsync.sync.gitindex import GitIndex
 

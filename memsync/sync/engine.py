@@ -111,30 +111,44 @@ class Session:
     """One open repository under its lock, with the state the phases share."""
 
     def __init__(self, root: Root, settings: Settings) -> None:
-        from memsync.sync import repo as R
-        from memsync.sync.compiled import EntryCache
-        from memsync.sync.lock import RepoLock
-
-        self.R = R
         self.root = root
         self.settings = settings
-        self.repo = R.open_repo(root.path, root.display)
-        self.gitdir = Path(self.repo.controldir())
-        self.lock = RepoLock(self.gitdir)
-        self.cache: EntryCache | None = None
+        self.repo: Any = None
+        self.lock: Any = None
+        self.cache: Any = None  # the EntryCache, once open
         self.result = SyncResult(root=root.display)
         self._index = None
+        self._index_checked = False
         self._index_tree: bytes | None = None  # the tree the index in memory describes, once changed
         self._index_changed = False
+        self._survey: tuple[int, int] | None = None  # the forked stat walk, until collected
 
     def open(self) -> None:
+        """Lock, then open the repository and check it is in a state to sync.
+
+        In an ordinary repository (``.git`` a folder), the lock is taken and the
+        worktree's stat walk starts in a forked child before dulwich is even
+        imported: the walk is system calls, the imports are Python, so they
+        overlap on two cores.
+        """
         from memsync.sync.compiled import EntryCache
 
-        self.lock.acquire(self.settings.lock_timeout)
-        if self.lock.recovered is not None:
-            pid = self.lock.recovered.get("pid")
-            cleaned = f"; removed {', '.join(self.lock.removed)}" if self.lock.removed else ""
-            self.result.warnings.append(f"the previous sync (pid {pid}) was interrupted; recovered its lock{cleaned}")
+        gitdir = self.root.path / ".git"
+        if (gitdir / "HEAD").is_file():
+            from memsync.sync.gitindex import GitIndex
+            from memsync.sync.worktree import start_survey
+
+            self._acquire(gitdir)
+            self._survey = start_survey(self.root.path, gitdir / "index")
+            with suppress(MemsyncError):  # a damaged index is reported in its turn, by index()
+                self._index = GitIndex.read(gitdir / "index")
+        from memsync.sync import repo as R
+
+        self.R = R
+        self.repo = R.open_repo(self.root.path, self.root.display)
+        self.gitdir = Path(self.repo.controldir())
+        if self.lock is None:
+            self._acquire(self.gitdir)
         self.R.refuse_in_progress(self.repo, self.root.display)
         branch = self.R.head_branch(self.repo)
         if branch != self.R.BRANCH_REF:
@@ -145,16 +159,37 @@ class Session:
             )
         self.cache = EntryCache(self.repo, self.gitdir / "memsync" / "entries")
 
+    def _acquire(self, gitdir: Path) -> None:
+        from memsync.sync.lock import RepoLock
+
+        lock = RepoLock(gitdir)
+        lock.acquire(self.settings.lock_timeout)
+        self.lock = lock
+        if lock.recovered is not None:
+            pid = lock.recovered.get("pid")
+            cleaned = f"; removed {', '.join(lock.removed)}" if lock.removed else ""
+            self.result.warnings.append(f"the previous sync (pid {pid}) was interrupted; recovered its lock{cleaned}")
+
+    def survey(self):  # type: ignore[no-untyped-def]
+        """The forked stat walk's result (None: there was none, or it failed)."""
+        from memsync.sync.worktree import collect_survey
+
+        child, self._survey = self._survey, None
+        return collect_survey(child) if child is not None else None
+
     def close(self) -> None:
         try:
+            self.survey()  # never leave the child unreaped
             if self._index_tree is not None:  # left by an error: keep what is already true on disk
                 with suppress(MemsyncError, OSError):
                     self.save_index()
             if self.cache is not None:
                 self.cache.save()
         finally:
-            self.lock.release()
-            self.repo.close()
+            if self.lock is not None:
+                self.lock.release()
+            if self.repo is not None:
+                self.repo.close()
 
     # -- state kept in .git/memsync/ -------------------------------------------------
     def _state_path(self, name: str) -> Path:
@@ -177,20 +212,21 @@ class Session:
 
         if self._index is None:
             self._index = GitIndex.read(self.gitdir / "index")
+        if not self._index_checked:
             conflicts = self._index.stage_conflicts()
             if conflicts:
                 raise MemsyncError(
                     f"{self.root.display}: the git index has unresolved conflicts ({', '.join(conflicts[:5])}); "
                     "resolve them with git (or `git merge --abort`), then sync again. Nothing was changed."
                 )
+            self._index_checked = True
         return self._index
 
     def index_tree(self) -> bytes:
         """The tree the index describes (from our stamp when the index is as we left it)."""
         index = self.index()
-        st = _stat_key(self.gitdir / "index")
         stamp = self.read_state("index.json")
-        if stamp.get("stat") == st and isinstance(stamp.get("tree"), str):
+        if stamp.get("stat") == index.stamp and isinstance(stamp.get("tree"), str):
             tree = stamp["tree"].encode("ascii")
             if tree in self.repo.object_store:
                 return tree
@@ -215,7 +251,7 @@ class Session:
             with self.lock.holding("index.lock"):
                 self.index().write()
             self._index_changed = False
-        self.write_state("index.json", {"stat": _stat_key(self.gitdir / "index"), "tree": self._index_tree.decode("ascii")})
+        self.write_state("index.json", {"stat": self.index().stamp, "tree": self._index_tree.decode("ascii")})
         self._index_tree = None
 
     @contextmanager
@@ -268,14 +304,6 @@ class Session:
             )
 
 
-def _stat_key(path: Path) -> list[int]:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return []
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
-
-
 @contextmanager
 def session(root: Root, settings: Settings) -> Iterator[Session]:
     s = Session(root, settings)
@@ -295,7 +323,7 @@ def scan_local(s: Session):  # type: ignore[no-untyped-def]
     from memsync.sync.worktree import local_changes
 
     manager = IgnoreFilterManager.from_repo(s.repo)
-    changes = local_changes(s.root.path, s.index(), lambda p: bool(manager.is_ignored(p)))
+    changes = local_changes(s.root.path, s.index(), lambda p: bool(manager.is_ignored(p)), s.survey())
     s.result.warnings.extend(changes.skipped)
     return changes
 
@@ -469,7 +497,6 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
 def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | None = None) -> SyncResult:
     """One full sync of ``root`` with its ``origin`` remote."""
     from memsync.config import load_config
-    from memsync.sync import transport as T
     from memsync.templates import read_template
     from memsync.tree import ROOT_MD
 
@@ -479,6 +506,8 @@ def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | N
     socket.setdefaulttimeout(settings.timeout or None)
     try:
         with session(root, settings) as s:
+            from memsync.sync import transport as T  # dulwich: after the session started its stat walk
+
             remote = remote_override or _configured_remote(s)
             s.result.remote = remote.display
             try:

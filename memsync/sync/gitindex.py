@@ -141,8 +141,9 @@ class GitIndex:
     """
 
     def __init__(self, path: Path, raw: dict[bytes, bytes], version: int, mtime_ns: int,
-                 conflicts: list[bytes] | None = None) -> None:
+                 conflicts: list[bytes] | None = None, stamp: list[int] | None = None) -> None:
         self.path = path
+        self.stamp = stamp or []  # [size, mtime_ns, inode] of the file read: which index this is
         self.raw = raw
         self.entries = Entries(raw)
         self.version = version
@@ -158,7 +159,7 @@ class GitIndex:
         except FileNotFoundError:
             return cls(path, {}, 2, 0)
         raw, conflicts = parse_raw(data, str(path))
-        return cls(path, raw, _version(data), st.st_mtime_ns, conflicts)
+        return cls(path, raw, _version(data), st.st_mtime_ns, conflicts, file_stamp(st))
 
     def is_racy(self, entry: IndexEntry) -> bool:
         """Changed in the same instant the index was written: stat cannot tell, hash it."""
@@ -213,7 +214,14 @@ class GitIndex:
             raise
         os.close(fd)
         os.replace(lock, self.path)
-        self.mtime_ns = os.stat(self.path).st_mtime_ns
+        st = os.stat(self.path)
+        self.mtime_ns = st.st_mtime_ns
+        self.stamp = file_stamp(st)
+
+
+def file_stamp(st: os.stat_result) -> list[int]:
+    """What tells one version of the index file from another (with its checksum, practically)."""
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
 def _version(data: bytes) -> int:

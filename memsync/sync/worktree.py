@@ -42,7 +42,6 @@ SYNCED_DOTFILES = frozenset({".gitignore", ".gitattributes", ".memsync.yaml"})
 MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
 # List folders through a descriptor and stat names relative to it (no path walk per file,
 # and a folder swapped for a symlink halfway is not followed); by path where unsupported.
-PARALLEL_MIN = 4000  # tracked files below which a second process costs more than it saves
 _BY_FD = os.scandir in os.supports_fd and os.stat in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
@@ -71,67 +70,90 @@ def valid_repo_path(path: str) -> bool:
     return True
 
 
-def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]) -> LocalChanges:
+@dataclass
+class Survey:
+    """What the stat walk alone tells, without the ignore rules: every tracked file whose
+    stat vouches for it is left out, the rest is left for ``local_changes`` to look at."""
+
+    index_stamp: list[int]  # of the index file the walk compared with
+    attention: list[str] = field(default_factory=list)  # changed, untracked or odd names; untracked folders
+    missing: list[bytes] = field(default_factory=list)  # tracked keys the walk did not meet
+    skipped: list[str] = field(default_factory=list)  # folders it could not read
+
+
+def survey(root: Path, index: GitIndex) -> Survey:
+    """Walk the worktree, descending into every folder that holds tracked files."""
+    keys = sorted(index.raw)
+    out = Survey(index.stamp)
+    seen: set[bytes] = set()
+    stack = [("", str(root))]
+
+    def note(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+        # Every key below "folder/" sorts between "folder/" and "folder0" ('0' follows '/').
+        if (stat.S_ISDIR(st.st_mode) and bisect_left(keys, key + b"0") > bisect_left(keys, key + b"/")
+                and not os.path.lexists(os.path.join(abs_path, ".git"))):
+            stack.append((rel + "/", abs_path))  # a folder holding tracked files: walked here
+        else:
+            out.attention.append(rel)
+
+    _walk(stack, index, seen, note, out.skipped)
+    if len(seen) < len(keys):
+        out.missing = [k for k in keys if k not in seen]
+    return out
+
+
+def start_survey(root: Path, index_path: Path) -> tuple[int, int] | None:
+    """``survey`` in a forked child, begun while the caller still has other work to do
+    (the walk is system calls: on a second core it costs the caller nothing)."""
+    if not forked.worthwhile():
+        return None
+    return forked.start(lambda: pickle.dumps(survey(root, GitIndex.read(index_path))))
+
+
+def collect_survey(child: tuple[int, int]) -> Survey | None:
+    data = forked.collect(child)
+    # Our own child's result, through a pipe: not outside input.
+    found = pickle.loads(data) if data is not None else None
+    return found if isinstance(found, Survey) else None
+
+
+def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool],
+                  surveyed: Survey | None = None) -> LocalChanges:
     """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory.
 
-    Folders are listed through an open descriptor and files stat'ed relative
-    to it (where the OS allows); a file whose stat equals its entry's (read
-    straight from the entry's bytes) costs one ``lstat`` and a dict lookup.
-    Everything else takes the slow, careful path in ``_look``. In a large
-    tree, a forked child walks half of the top-level folders meanwhile: the
-    walk is system calls, so two cores halve it.
+    ``surveyed`` is a ``survey`` made earlier (in a forked child) against the
+    same index file; without one, the walk happens here. Folders are listed
+    through an open descriptor and files stat'ed relative to it (where the OS
+    allows); a file whose stat equals its entry's (read straight from the
+    entry's bytes) costs one ``lstat`` and a dict lookup. Everything else
+    takes the slow, careful path in ``_look``.
     """
-    out = LocalChanges()
-    seen: set[bytes] = set()
-    tops: list[tuple[str, str]] = []
-    _walk([("", str(root))], index, is_ignored, out, seen, below=tops)  # the root's own files; its folders in tops
-    theirs = tops[1::2] if len(index.raw) >= PARALLEL_MIN and len(tops) > 1 and forked.worthwhile() else []
-    mine = tops[::2] if theirs else tops
-    child = forked.start(lambda: pickle.dumps(_walk_part(root, theirs, index, is_ignored))) if theirs else None
-    if child is None:
-        mine, theirs = tops, []
-    _walk(mine, index, is_ignored, out, seen)
-    if child is not None:
-        data = forked.collect(child)
-        # Our own child's result, through a pipe: not outside input.
-        part = pickle.loads(data) if data is not None else _walk_part(root, theirs, index, is_ignored)
-        out.files.update(part.files)  # deletions under their folders included
-        out.data.update(part.data)
-        out.index_updates.update(part.index_updates)
-        out.skipped += part.skipped
-    _check_deleted(root, index, seen, theirs, False, out)
+    if surveyed is None or surveyed.index_stamp != index.stamp:
+        surveyed = survey(root, index)
+    out = LocalChanges(skipped=list(surveyed.skipped))
+    stack: list[tuple[str, str]] = []
+    for rel in surveyed.attention:
+        abs_path = os.path.join(str(root), rel)
+        try:
+            st = os.lstat(abs_path)
+        except OSError:
+            continue
+        _look(rel, abs_path, rel.encode("utf-8", "surrogateescape"), st, None, index, is_ignored, out, stack)
+
+    def look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+        _look(rel, abs_path, key, st, dir_fd, index, is_ignored, out, stack)
+
+    _walk(stack, index, set(), look, out.skipped)  # untracked folders worth walking
+    _deleted(root, index, surveyed.missing, out)
     return out
 
 
-def _walk_part(root: Path, tops: list[tuple[str, str]], index: GitIndex,
-               is_ignored: Callable[[str], bool]) -> LocalChanges:
-    """``local_changes`` under the top-level folders ``tops`` only (deletions included)."""
-    out = LocalChanges()
-    seen: set[bytes] = set()
-    _walk(list(tops), index, is_ignored, out, seen)
-    _check_deleted(root, index, seen, tops, True, out)
-    return out
-
-
-def _check_deleted(root: Path, index: GitIndex, seen: set[bytes], tops: list[tuple[str, str]], inside: bool,
-                   out: LocalChanges) -> None:
-    """Look for deletions among the tracked files inside (or outside) the folders ``tops``,
-    unless the walk met as many of them as the index holds."""
-    keys = sorted(index.raw)
-    prefixes = tuple(top.encode("utf-8", "surrogateescape") for top, _ in tops)  # "folder/"
-    # Every key below "top/" sorts between "top/" and "top0" ('0' follows '/').
-    below = sum(bisect_left(keys, p[:-1] + b"0") - bisect_left(keys, p) for p in prefixes)
-    if len(seen) < (below if inside else len(keys) - below):
-        _deleted(root, index, (k for k in keys if k.startswith(prefixes) == inside), seen, out)
-
-
-def _walk(stack: list[tuple[str, str]], index: GitIndex, is_ignored: Callable[[str], bool], out: LocalChanges,
-          seen: set[bytes], below: list[tuple[str, str]] | None = None) -> None:
-    """Compare the folders on ``stack`` (``(relative path with a trailing '/', absolute path)``)
-    and, unless ``below`` collects them instead, the folders under them."""
+def _walk(stack: list[tuple[str, str]], index: GitIndex, seen: set[bytes],
+          look: Callable[[str, str, bytes, os.stat_result, int | None], None], skipped: list[str]) -> None:
+    """List the folders on ``stack`` (``(relative path ending in '/', absolute path)``; ``look``
+    may push more) and hand every name but the tracked files whose stat vouches for them to ``look``."""
     raw = index.raw
     unchanged = index.unchanged
-    pending = stack if below is None else below
     while stack:
         rel_dir, abs_dir = stack.pop()
         fd = None
@@ -143,7 +165,7 @@ def _walk(stack: list[tuple[str, str]], index: GitIndex, is_ignored: Callable[[s
         except OSError as exc:
             if fd is not None:
                 os.close(fd)
-            out.skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
+            skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
             continue
         try:
             for d in items:
@@ -160,7 +182,7 @@ def _walk(stack: list[tuple[str, str]], index: GitIndex, is_ignored: Callable[[s
                     seen.add(key)
                     if stat.S_ISREG(st.st_mode) and unchanged(found, st):
                         continue
-                _look(rel_dir + name, os.path.join(abs_dir, name), key, st, fd, index, is_ignored, out, pending)
+                look(rel_dir + name, os.path.join(abs_dir, name), key, st, fd)
         finally:
             if fd is not None:
                 os.close(fd)
@@ -207,11 +229,9 @@ def _look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int |
     out.index_updates[key] = entry_for(key, st, sha, mode)
 
 
-def _deleted(root: Path, index: GitIndex, keys: Iterable[bytes], seen: set[bytes], out: LocalChanges) -> None:
-    """Tracked regular files among ``keys`` that the walk did not meet and that are gone from disk."""
+def _deleted(root: Path, index: GitIndex, keys: Iterable[bytes], out: LocalChanges) -> None:
+    """Tracked regular files among ``keys`` (ones the walk did not meet) that are gone from disk."""
     for key in keys:
-        if key in seen:
-            continue
         entry = index.entries[key]
         if entry.stage or entry.skip_worktree:
             continue

@@ -131,8 +131,6 @@ class Session:
         imported: the walk is system calls, the imports are Python, so they
         overlap on two cores.
         """
-        from memsync.sync.compiled import EntryCache
-
         gitdir = self.root.path / ".git"
         if (gitdir / "HEAD").is_file():
             from memsync.sync.gitindex import GitIndex
@@ -143,6 +141,7 @@ class Session:
             with suppress(MemsyncError):  # a damaged index is reported in its turn, by index()
                 self._index = GitIndex.read(gitdir / "index")
         from memsync.sync import repo as R
+        from memsync.sync.compiled import EntryCache
 
         self.R = R
         self.repo = R.open_repo(self.root.path, self.root.display)

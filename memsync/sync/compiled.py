@@ -25,6 +25,7 @@ from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions
 from memsync.sync import repo as R
+from memsync.sync.gitindex import blob_sha
 from memsync.jsonfile import read_json, write_json
 from memsync.sync.repo import GitRepo
 from memsync.tree import INDEX, ROOT_MD
@@ -363,7 +364,9 @@ def regenerate(
         if not side_full:
             touched &= side_touched
     root_changed = ROOT_MD in changes
-    new_root = R.blob(repo, (R.lookup(repo, new_tree, ROOT_MD) or (0, None))[1])
+    root_entry = R.lookup(repo, new_tree, ROOT_MD)
+    # ROOT.md's text is read only when its tables are to be rendered or refilled.
+    new_root = R.blob(repo, (root_entry or (0, None))[1]) if full or root_regions or root_changed else None
     if full:
         outputs, problems = _render(cache.categories, cache.entries(), new_root, template)
         out.full = True
@@ -384,10 +387,10 @@ def regenerate(
             else:
                 _fill_root(new_root, template, bodies, outputs, problems)
     out.problems = problems
-    if new_root is None and not create_root:
+    if root_entry is None and not create_root:
         outputs.pop(ROOT_MD, None)
     for path, data in outputs.items():
-        current = R.lookup(repo, new_tree, path)
-        if current is None or current[0] & 0o170000 != 0o100000 or R.blob(repo, current[1]) != data:
+        current = R.lookup(repo, new_tree, path)  # compared by blob id: no need to read the blob
+        if current is None or current[0] & 0o170000 != 0o100000 or blob_sha(data).hex().encode() != current[1]:
             out.outputs[path] = data
     return out

@@ -117,7 +117,7 @@ class Session:
         self.lock: Any = None
         self.cache: Any = None  # the EntryCache, once open
         self.result = SyncResult(root=root.display)
-        self._index = None
+        self._index: Any = None  # the GitIndex, once read
         self._index_checked = False
         self._index_tree: bytes | None = None  # the tree the index in memory describes, once changed
         self._index_changed = False

@@ -61,17 +61,18 @@ def test_index_reads_what_git_writes_and_git_reads_what_we_write(git_repo: Path,
 
 
 def test_local_changes_from_a_forked_survey_equal_the_walk_here(git_repo: Path) -> None:
-    """The stat walk run early in a child (pickled back) gives exactly what walking here
-    gives, for every kind of change; a survey of another version of the index is ignored."""
+    """The stat walk shared with a forked child gives exactly what walking here gives, for
+    every kind of change, also when the child dies; a survey of another version of the
+    index is ignored."""
     import os
-    import pickle
+    import signal
 
     from dulwich.ignore import IgnoreFilterManager
     from dulwich.repo import Repo
 
     from memsync import forked
     from memsync.sync.gitindex import GitIndex
-    from memsync.sync.worktree import Survey, collect_survey, local_changes, survey
+    from memsync.sync.worktree import Survey, Surveyor, local_changes
 
     _commit_files(git_repo, {
         "cat1/a.md": "a\n", "cat1/b.md": "b\n", "cat1/c.md": "c\n", ".hidden/kept.md": "tracked in a hidden folder\n",
@@ -96,17 +97,27 @@ def test_local_changes_from_a_forked_survey_equal_the_walk_here(git_repo: Path) 
             return bool(ignores.is_ignored(path))
 
         here = local_changes(git_repo, index, is_ignored)
-        child = forked.start(lambda: pickle.dumps(survey(git_repo, GitIndex.read(index_path))))
-        assert child is not None
-        surveyed = collect_survey(child)
-        assert surveyed is not None and surveyed.index_stamp == index.stamp
+        # Shared with a forked child (forced: the test runner may have threads), the child
+        # taking what it can before this process joins in.
+        worthwhile = forked.worthwhile
+        forked.worthwhile = lambda: True  # type: ignore[assignment]
+        try:
+            surveyor = Surveyor(git_repo, GitIndex.read(index_path))
+            killed = Surveyor(git_repo, GitIndex.read(index_path))
+        finally:
+            forked.worthwhile = worthwhile  # type: ignore[assignment]
+        assert surveyor._child is not None and killed._child is not None
+        surveyed = surveyor.finish()
+        assert sorted(surveyed.walked) == list(range(len(surveyor.groups))) and len(surveyor.groups) > 1
         early = local_changes(git_repo, index, is_ignored, surveyed)
+        os.kill(killed._child[0], signal.SIGKILL)  # whatever it had taken is walked here instead
+        after_kill = local_changes(git_repo, index, is_ignored, killed.finish())
         stale = local_changes(git_repo, index, is_ignored, Survey(index_stamp=[0, 0, 0]))
 
     def summary(ch):  # type: ignore[no-untyped-def]
         return ch.files, ch.data, sorted(ch.index_updates), sorted(ch.skipped)
 
-    assert summary(early) == summary(here) == summary(stale)
+    assert summary(early) == summary(here) == summary(after_kill) == summary(stale)
     assert set(here.files) == {"cat1/a.md", "cat1/c.md", ".hidden/kept.md", "cat2/new.md", "newcat/x.md"}
     assert here.files["cat1/c.md"] is None and here.data["cat2/new.md"] == b"cat2/new.md\n"
     assert b"cat1/b.md" in here.index_updates  # refreshed, not changed

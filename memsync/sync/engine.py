@@ -121,7 +121,7 @@ class Session:
         self._index_checked = False
         self._index_tree: bytes | None = None  # the tree the index in memory describes, once changed
         self._index_changed = False
-        self._survey: tuple[int, int] | None = None  # the forked stat walk, until collected
+        self._surveyor: Any = None  # the stat walk begun in open(), until survey() finishes it
 
     def open(self) -> None:
         """Lock, then open the repository and check it is in a state to sync.
@@ -129,17 +129,18 @@ class Session:
         In an ordinary repository (``.git`` a folder), the lock is taken and the
         worktree's stat walk starts in a forked child before dulwich is even
         imported: the walk is system calls, the imports are Python, so they
-        overlap on two cores.
+        overlap on two cores (this process takes its share of the walk later,
+        in ``survey``).
         """
         gitdir = self.root.path / ".git"
         if (gitdir / "HEAD").is_file():
             from memsync.sync.gitindex import GitIndex
-            from memsync.sync.worktree import start_survey
+            from memsync.sync.worktree import Surveyor
 
             self._acquire(gitdir)
-            self._survey = start_survey(self.root.path, gitdir / "index")
             with suppress(MemsyncError):  # a damaged index is reported in its turn, by index()
                 self._index = GitIndex.read(gitdir / "index")
+                self._surveyor = Surveyor(self.root.path, self._index)
         from memsync.sync import repo as R
         from memsync.sync.compiled import EntryCache
 
@@ -170,15 +171,14 @@ class Session:
             self.result.warnings.append(f"the previous sync (pid {pid}) was interrupted; recovered its lock{cleaned}")
 
     def survey(self):  # type: ignore[no-untyped-def]
-        """The forked stat walk's result (None: there was none, or it failed)."""
-        from memsync.sync.worktree import collect_survey
-
-        child, self._survey = self._survey, None
-        return collect_survey(child) if child is not None else None
+        """The stat walk begun in ``open`` (None: there was none)."""
+        surveyor, self._surveyor = self._surveyor, None
+        return surveyor.finish() if surveyor is not None else None
 
     def close(self) -> None:
         try:
-            self.survey()  # never leave the child unreaped
+            if self._surveyor is not None:
+                self._surveyor.close()  # never leave its child unreaped
             if self._index_tree is not None:  # left by an error: keep what is already true on disk
                 with suppress(MemsyncError, OSError):
                     self.save_index()

@@ -79,57 +79,153 @@ class Survey:
     attention: list[str] = field(default_factory=list)  # changed, untracked or odd names; untracked folders
     missing: list[bytes] = field(default_factory=list)  # tracked keys the walk did not meet
     skipped: list[str] = field(default_factory=list)  # folders it could not read
+    walked: list[int] = field(default_factory=list)  # which groups of top-level folders (see Surveyor)
+
+    def add(self, other: Survey) -> None:
+        self.attention += other.attention
+        self.missing += other.missing
+        self.skipped += other.skipped
+        self.walked += other.walked
 
 
-def survey(root: Path, index: GitIndex) -> Survey:
-    """Walk the worktree, descending into every folder that holds tracked files."""
-    keys = sorted(index.raw)
-    out = Survey(index.stamp)
-    seen: set[bytes] = set()
-    stack = [("", str(root))]
+MAX_GROUPS = 1024  # queue items: 4 bytes each, so the whole queue fits a pipe's buffer anywhere
 
-    def note(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+
+class Surveyor:
+    """The stat walk, begun early and shared out with a forked child.
+
+    The root folder is listed at once; its folders holding tracked files are
+    put in groups, and the group numbers in a pipe that a forked child and
+    this process both read from (the kernel hands each number to one reader),
+    so the walk is spread over two cores however busy this process is
+    meanwhile: the child starts at once, this process joins in ``finish``.
+    """
+
+    def __init__(self, root: Path, index: GitIndex) -> None:
+        self.root = root
+        self.index = index
+        self.keys = sorted(index.raw)
+        self.result = Survey(index.stamp)
+        seen: set[bytes] = set()
+        tops: list[str] = []
+
+        def note(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+            (tops if self._holds_tracked(key, st, abs_path) else self.result.attention).append(rel)
+
+        _walk([("", str(root))], index, seen, note, self.result.skipped)
+        # Tracked files outside those folders: at the root, or under a path that is no folder now.
+        ranges = [self._range(top) for top in tops]
+        outside = self.keys[:]
+        for lo, hi in sorted(ranges, reverse=True):
+            del outside[lo:hi]
+        self.result.missing = [k for k in outside if k not in seen]
+        size = max(1, -(-len(tops) // MAX_GROUPS))
+        self.groups = [tops[i:i + size] for i in range(0, len(tops), size)]
+        self._queue: int | None = None
+        self._child: tuple[int, int] | None = None
+        if len(self.groups) > 1 and forked.worthwhile():
+            r, w = os.pipe()
+            os.write(w, b"".join(i.to_bytes(4, "little") for i in range(len(self.groups))))
+            os.close(w)
+            self._queue = r
+            self._child = forked.start(lambda: pickle.dumps(self._part(self._take)))
+            if self._child is None:
+                os.close(r)
+                self._queue = None
+
+    def _holds_tracked(self, key: bytes, st: os.stat_result, abs_path: str) -> bool:
+        lo, hi = self._range_of(key)
+        return stat.S_ISDIR(st.st_mode) and hi > lo and not os.path.lexists(os.path.join(abs_path, ".git"))
+
+    def _range_of(self, key: bytes) -> tuple[int, int]:
         # Every key below "folder/" sorts between "folder/" and "folder0" ('0' follows '/').
-        if (stat.S_ISDIR(st.st_mode) and bisect_left(keys, key + b"0") > bisect_left(keys, key + b"/")
-                and not os.path.lexists(os.path.join(abs_path, ".git"))):
-            stack.append((rel + "/", abs_path))  # a folder holding tracked files: walked here
+        return bisect_left(self.keys, key + b"/"), bisect_left(self.keys, key + b"0")
+
+    def _range(self, rel: str) -> tuple[int, int]:
+        return self._range_of(rel.encode("utf-8", "surrogateescape"))
+
+    def _take(self) -> int | None:
+        assert self._queue is not None
+        data = os.read(self._queue, 4)
+        return int.from_bytes(data, "little") if len(data) == 4 else None
+
+    def _part(self, take: Callable[[], int | None]) -> Survey:
+        """Walk the groups ``take`` hands out, each folder to the bottom (subfolders holding
+        tracked files included; the rest noted for a closer look)."""
+        out = Survey(self.index.stamp)
+        seen: set[bytes] = set()
+        stack: list[tuple[str, str]] = []
+
+        def note(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+            if self._holds_tracked(key, st, abs_path):
+                stack.append((rel + "/", abs_path))
+            else:
+                out.attention.append(rel)
+
+        while (group := take()) is not None:
+            out.walked.append(group)
+            for top in self.groups[group]:
+                stack.append((top + "/", os.path.join(str(self.root), top)))
+                _walk(stack, self.index, seen, note, out.skipped)
+        ranges = [self._range(top) for group in out.walked for top in self.groups[group]]
+        if len(seen) < sum(hi - lo for lo, hi in ranges):
+            out.missing = [k for lo, hi in ranges for k in self.keys[lo:hi] if k not in seen]
+        return out
+
+    def finish(self) -> Survey:
+        """Walk whatever groups are left, merge the child's share, and return the whole survey."""
+        result = self.result
+        if self._queue is None:
+            result.add(self._part(_counter(len(self.groups))))
+            return result
+        result.add(self._part(self._take))
+        theirs = self._collect()
+        if theirs is None:  # the child failed: walk its groups here
+            done = set(result.walked)
+            result.add(self._part(_counter(len(self.groups), skip=done)))
         else:
-            out.attention.append(rel)
+            result.add(theirs)
+        return result
 
-    _walk(stack, index, seen, note, out.skipped)
-    if len(seen) < len(keys):
-        out.missing = [k for k in keys if k not in seen]
-    return out
+    def _collect(self) -> Survey | None:
+        child, self._child = self._child, None
+        if self._queue is not None:
+            os.close(self._queue)
+            self._queue = None
+        if child is None:
+            return None
+        data = forked.collect(child)
+        # Our own child's result, through a pipe: not outside input.
+        found = pickle.loads(data) if data is not None else None
+        return found if isinstance(found, Survey) else None
+
+    def close(self) -> None:
+        """Never leave the child unreaped (when ``finish`` was not reached)."""
+        if self._child is not None:
+            while self._take() is not None:  # take its remaining work away, so it ends soon
+                pass
+            self._collect()
 
 
-def start_survey(root: Path, index_path: Path) -> tuple[int, int] | None:
-    """``survey`` in a forked child, begun while the caller still has other work to do
-    (the walk is system calls: on a second core it costs the caller nothing)."""
-    if not forked.worthwhile():
-        return None
-    return forked.start(lambda: pickle.dumps(survey(root, GitIndex.read(index_path))))
-
-
-def collect_survey(child: tuple[int, int]) -> Survey | None:
-    data = forked.collect(child)
-    # Our own child's result, through a pipe: not outside input.
-    found = pickle.loads(data) if data is not None else None
-    return found if isinstance(found, Survey) else None
+def _counter(n: int, skip: set[int] | frozenset[int] = frozenset()) -> Callable[[], int | None]:
+    """``take`` for a walk done here alone: 0 .. n-1, less ``skip``."""
+    left = iter([i for i in range(n) if i not in skip])
+    return lambda: next(left, None)
 
 
 def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool],
                   surveyed: Survey | None = None) -> LocalChanges:
     """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory.
 
-    ``surveyed`` is a ``survey`` made earlier (in a forked child) against the
-    same index file; without one, the walk happens here. Folders are listed
+    ``surveyed`` is a ``Surveyor``'s result for the same index file; without
+    one, the walk happens here. Folders are listed
     through an open descriptor and files stat'ed relative to it (where the OS
     allows); a file whose stat equals its entry's (read straight from the
     entry's bytes) costs one ``lstat`` and a dict lookup. Everything else
     takes the slow, careful path in ``_look``.
     """
     if surveyed is None or surveyed.index_stamp != index.stamp:
-        surveyed = survey(root, index)
+        surveyed = Surveyor(root, index).finish()
     out = LocalChanges(skipped=list(surveyed.skipped))
     stack: list[tuple[str, str]] = []
     for rel in surveyed.attention:

@@ -33,7 +33,13 @@ Run `memsync COMMAND --help` for a command's options and an example.
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``command`` (one of COMMANDS) it knows that subcommand only.
+
+    Registering a subcommand imports its module and builds its parsers (argparse
+    looks for message catalogues on disk for each one), about 3 ms apiece: a
+    command line that names its subcommand first pays for that one alone.
+    """
     parser = argparse.ArgumentParser(
         prog="memsync",
         description="Long-term memory for coding agents, kept as Markdown in git.",
@@ -42,13 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"memsync {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if command is None else (command,):
         importlib.import_module(f"memsync.commands.{name}").register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, usage errors

@@ -265,6 +265,41 @@ def test_regeneration_after_a_merge_equals_a_full_compile(tmp_path: Path, seed: 
     repo.close()
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_trees_built_in_memory_equal_dulwichs(tmp_path: Path, seed: int) -> None:
+    """apply_changes gives the tree id dulwich's own builder gives for the same files, through
+    edits, deletions that empty folders, and files and folders taking each other's place."""
+    from dulwich.index import commit_tree
+    from dulwich.repo import Repo
+
+    from memsync.sync import repo as R
+
+    rng = random.Random(seed)
+    repo = Repo.init(str(tmp_path / "r"), mkdir=True)
+    names = ["a", "b", "c/d", "c/e", "f/g/h", "f/i", "j.md"]
+    files: dict[str, bytes] = {}
+    tree = None
+    for step in range(6):
+        changes: list[tuple[str, int | None, bytes | None]] = []
+        for _ in range(rng.randint(1, 4)):
+            path = rng.choice(names + [f"{rng.choice(names)}/{rng.choice('xy')}"])
+            if path in files and rng.random() < 0.4:
+                files.pop(path)
+                changes.append((path, None, None))
+                continue
+            # A new file replaces whatever is in its way: a file on its parents' path, a folder at its path.
+            for other in [p for p in files if p.startswith(path + "/") or path.startswith(p + "/")]:
+                files.pop(other)
+                changes.append((other, None, None))
+            files[path] = f"{path} {step}".encode()
+            changes.append((path, 0o100644, R.add_blob(repo, files[path])))
+        tree = R.apply_changes(repo, tree, changes)
+        R.persist(repo, tree)
+        expected = commit_tree(repo.object_store, [(p.encode(), R.add_blob(repo, d), 0o100644) for p, d in files.items()])
+        assert tree == expected, (step, sorted(files))
+    repo.close()
+
+
 def test_merge_base_choice_never_guesses_a_side_away() -> None:
     from memsync.sync.treemerge import _pick_base
 

@@ -6,14 +6,17 @@ Everything that touches dulwich's repository objects lives here (and in
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import time
+from binascii import unhexlify
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dulwich.errors import NotGitRepository
-from dulwich.objects import Blob, Commit, Tree
+from dulwich.objects import Blob, Commit, Tree, sorted_tree_items
 from dulwich.repo import Repo
 
 from memsync.errors import MemsyncError
@@ -83,21 +86,56 @@ def ref_value(repo: GitRepo, ref: bytes) -> bytes | None:
         return None
 
 
+def store_object(store: Any, obj: Any) -> None:
+    """Write ``obj`` as a loose object the way git does: a uniquely named temp file renamed
+    into place. (dulwich's ``add_object`` writes through ``<id>.lock``; one left by a killed
+    sync would make every later write of that object fail.)"""
+    sha = obj.id.decode("ascii")
+    folder = os.path.join(store.path, sha[:2])
+    path = os.path.join(folder, sha[2:])
+    try:
+        os.utime(path)  # there already: freshened, so a concurrent gc's grace period restarts
+        return
+    except FileNotFoundError:
+        pass
+    except PermissionError:  # another user's object in a shared repository: it is there
+        return
+    os.makedirs(folder, exist_ok=True)
+    tmp = os.path.join(folder, f"tmp_obj_{os.getpid()}_{os.urandom(4).hex()}")  # git prunes old tmp_obj_*
+    data = memoryview(obj.as_legacy_object(compression_level=getattr(store, "loose_compression_level", -1)))
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
+    try:
+        try:
+            while data:
+                data = data[os.write(fd, data):]
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    try:
+        os.unlink(path + ".lock")  # a dulwich writer of this object was killed; git fsck would flag it
+    except OSError:
+        pass
+
+
 class _ObjectMemo:
     """The object store, with the objects one sync keeps touching held in memory.
 
     Trees once read (they are immutable; reading one from a pack means a zlib
-    inflate and a parse each time), and every object this sync stored or
-    fetched: the merge, the recompile and the push read them again soon after.
+    inflate and a parse each time) as ``{name: (mode, sha)}`` listings, and
+    every object this sync stored or fetched: the merge, the recompile and the
+    push read them again soon after. Trees this sync builds are kept as raw
+    bytes until a commit names them (``persist``): a merge or a recompile
+    builds intermediate trees that nothing keeps.
     """
 
     def __init__(self, store: object) -> None:
         self.store = store
         self.trees: dict[bytes, object] = {}
         self.kept: dict[bytes, object] = {}
-        # Trees built during the sync and not written yet: a merge or a recompile builds
-        # intermediate trees that no commit keeps, so only what a commit names is stored.
-        self.pending: dict[bytes, object] = {}
+        self.pending: dict[bytes, bytes] = {}  # tree id -> raw bytes, built here and not stored yet
         self.listings: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
         self.identities: dict[str, bytes] = {}
 
@@ -110,9 +148,19 @@ class _ObjectMemo:
             self.listings[sha] = got
         return got
 
+    def put_tree(self, entries: dict[bytes, tuple[int, bytes]]) -> bytes:
+        """The id of the tree holding ``entries``, kept in memory (see ``persist``) if it is new."""
+        items = sorted_tree_items(entries, False)  # type: ignore[arg-type]  # git's order (folders as "name/")
+        raw = b"".join([b"%o %s\0%s" % (e.mode, e.path, unhexlify(e.sha)) for e in items])
+        sha = hashlib.sha1(b"tree %d\0%s" % (len(raw), raw)).hexdigest().encode("ascii")
+        if sha not in self.listings and sha not in self.trees:
+            self.listings[sha] = entries
+            self.pending[sha] = raw
+        return sha
+
     def add(self, obj: Any) -> None:
         """Store ``obj`` and keep it at hand."""
-        self.store.add_object(obj)  # type: ignore[attr-defined]
+        store_object(self.store, obj)
         self.kept[obj.id] = obj
 
     def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
@@ -120,13 +168,18 @@ class _ObjectMemo:
         if obj is None:
             obj = self.trees.get(sha)
         if obj is None:
-            obj = self.store[sha]  # type: ignore[index]
+            raw = self.pending.get(sha)
+            obj = _tree_object(raw, sha) if raw is not None else self.store[sha]  # type: ignore[index]
             if obj.type_num == 2:
                 self.trees[sha] = obj
         return obj
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
         return getattr(self.store, name)
+
+
+def _tree_object(raw: bytes, sha: bytes) -> Any:
+    return Tree.from_raw_string(Tree.type_num, raw, sha)  # type: ignore[arg-type]
 
 
 def objects(repo: GitRepo) -> _ObjectMemo:
@@ -145,7 +198,7 @@ def tree_of(repo: GitRepo, commit: bytes | None) -> bytes | None:
 
 def empty_tree(repo: GitRepo) -> bytes:
     tree = Tree()
-    repo.object_store.add_object(tree)
+    store_object(repo.object_store, tree)
     return tree.id
 
 
@@ -202,18 +255,17 @@ def lookup(repo: GitRepo, tree: bytes | None, path: str) -> tuple[int, bytes] | 
     if tree is None:
         return None
     store = objects(repo)
-    obj = store[tree]
+    listing = store.listing(tree)
     parts = path.encode("utf-8", "surrogateescape").split(b"/")
     for i, part in enumerate(parts):
-        try:
-            mode, sha = obj[part]
-        except KeyError:
+        found = listing.get(part)
+        if found is None:
             return None
         if i == len(parts) - 1:
-            return mode, sha
-        if mode != 0o040000:
+            return found
+        if found[0] != 0o040000:
             return None
-        obj = store[sha]
+        listing = store.listing(found[1])
     return None
 
 
@@ -222,21 +274,18 @@ def subtree_files(repo: GitRepo, tree: bytes | None, folder: str) -> dict[str, b
     found = lookup(repo, tree, folder)
     if found is None or found[0] != 0o040000:
         return {}
-    out = {}
-    for item in objects(repo)[found[1]].iteritems():
-        if item.mode & 0o170000 == 0o100000:
-            out[item.path.decode("utf-8", "surrogateescape")] = item.sha
-    return out
+    return {
+        name.decode("utf-8", "surrogateescape"): sha
+        for name, (mode, sha) in objects(repo).listing(found[1]).items()
+        if mode & 0o170000 == 0o100000
+    }
 
 
 def top_folders(repo: GitRepo, tree: bytes | None) -> list[str]:
     if tree is None:
         return []
-    return sorted(
-        item.path.decode("utf-8", "surrogateescape")
-        for item in objects(repo)[tree].iteritems()
-        if item.mode == 0o040000
-    )
+    return sorted(name.decode("utf-8", "surrogateescape") for name, (mode, _) in objects(repo).listing(tree).items()
+                  if mode == 0o040000)
 
 
 def blob(repo: GitRepo, sha: bytes | None) -> bytes | None:
@@ -268,36 +317,32 @@ def apply_changes(repo: GitRepo, tree: bytes | None, changes: Iterable[tuple[str
         parts = folder.split(b"/") if folder else []
         for i in range(len(parts)):
             by_folder.setdefault(b"/".join(parts[:i]), {})
+    subfolders: dict[bytes, list[bytes]] = {}
+    for folder in by_folder:
+        if folder:
+            parent, _, name = folder.rpartition(b"/")
+            subfolders.setdefault(parent, []).append(name)
     new_ids: dict[bytes, bytes | None] = {}
     for folder in sorted(by_folder, key=lambda f: (-(f.count(b"/") + 1) if f else 0, f)):
         found = lookup(repo, tree, folder.decode("utf-8", "surrogateescape")) if folder else (
             (0o040000, tree) if tree is not None else None)
-        obj: Any = Tree()
-        if found is not None and found[0] == 0o040000:
-            for item in store[found[1]].iteritems():
-                obj.add(item.path, item.mode, item.sha)
+        entries = dict(store.listing(found[1])) if found is not None and found[0] == 0o040000 else {}
         for name, value in by_folder[folder].items():
             if value is None:
-                if name in obj:
-                    del obj[name]
+                entries.pop(name, None)
             else:
-                obj.add(name, value[0], value[1])
+                entries[name] = value
         prefix = folder + b"/" if folder else b""
-        for child, child_id in list(new_ids.items()):
-            if child.startswith(prefix) and b"/" not in child[len(prefix):] and child != folder:
-                name = child[len(prefix):]
-                if child_id is None:
-                    if name in obj:
-                        del obj[name]
-                else:
-                    obj.add(name, 0o040000, child_id)
-        if len(obj) == 0 and folder:
+        for name in subfolders.get(folder, ()):
+            child = new_ids[prefix + name]
+            if child is not None:
+                entries[name] = (0o040000, child)
+            elif entries.get(name, (0, b""))[0] == 0o040000:
+                del entries[name]  # emptied: it goes (a file put at its name stays)
+        if not entries and folder:
             new_ids[folder] = None
             continue
-        if (found is None or found[1] != obj.id) and obj.id not in store.trees:
-            store.trees[obj.id] = obj
-            store.pending[obj.id] = obj
-        new_ids[folder] = obj.id
+        new_ids[folder] = store.put_tree(entries)
     root = new_ids.get(b"")
     return root if root is not None else empty_tree(repo)
 
@@ -321,11 +366,14 @@ def persist(repo: GitRepo, tree: bytes) -> None:
     memo = objects(repo)
     stack = [tree]
     while stack:
-        obj: Any = memo.pending.pop(stack.pop(), None)
-        if obj is None:
+        sha = stack.pop()
+        raw = memo.pending.pop(sha, None)
+        if raw is None:
             continue
-        repo.object_store.add_object(obj)
-        stack.extend(item.sha for item in obj.iteritems() if item.mode == 0o040000 and item.sha in memo.pending)
+        obj = _tree_object(raw, sha)
+        store_object(repo.object_store, obj)
+        memo.trees[sha] = obj
+        stack.extend(s for mode, s in memo.listings[sha].values() if mode == 0o040000 and s in memo.pending)
 
 
 def known(repo: GitRepo, sha: bytes) -> bool:
@@ -421,7 +469,7 @@ def tree_from_index(repo: GitRepo, entries: dict) -> bytes:  # type: ignore[type
                 tree.add(name, 0o040000, build(value))
             else:
                 tree.add(name, value[0], value[1])
-        repo.object_store.add_object(tree)
+        store_object(repo.object_store, tree)
         return tree.id
 
     return build(root)

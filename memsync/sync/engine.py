@@ -292,6 +292,12 @@ class Session:
 
         self.write_state("compiled.json", {"tree": tree.decode("ascii"), "version": __version__})
 
+    def move_tracking(self, new: bytes, why: str) -> None:
+        """Point origin/main at ``new`` (a lock file a kill leaves behind is noted for recovery)."""
+        R = self.R
+        with self.lock.holding(f"{R.TRACKING_REF.decode()}.lock"):
+            R.cas(self.repo, R.TRACKING_REF, R.ref_value(self.repo, R.TRACKING_REF), new, f"memsync: {why}")
+
     def move_branch(self, old: bytes | None, new: bytes, why: str) -> None:
         ref = self.R.BRANCH_REF.decode()
         with self.lock.holding(f"{ref}.lock"):
@@ -571,7 +577,7 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
     theirs = fetched.finish(s.repo) if fetched is not None else T.fetch(s.repo, remote)
     pause("after-fetch")
     if theirs is not None:
-        R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), theirs, "memsync: fetch")
+        s.move_tracking(theirs, "fetch")
     if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
         head = integrate(s, head, theirs, template)
     if head is None or head == theirs:
@@ -584,7 +590,7 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
     with s.saving_meanwhile():
         T.push(s.repo, remote, theirs, head)
     pause("after-push")
-    R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), head, "memsync: push")
+    s.move_tracking(head, "push")
     s.result.sent = sent
     s.result.outcome = "ok"
     s.result.message = "synced"

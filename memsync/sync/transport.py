@@ -346,11 +346,38 @@ def store_pack(repo: GitRepo, data: bytes) -> None:
             return
         from memsync.sync.repo import objects
 
+        from memsync.sync.engine import pause
+
+        received = list(PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw))
+        # Commits last, parents before children: a commit in the store vouches for all it
+        # names (the next fetch asks for nothing it has), even after a kill in this loop.
+        ordered = [o for o in received if o.type_num != 1] + _parents_first([o for o in received if o.type_num == 1])
         memo = objects(repo)  # the merge reads these again
-        for obj in PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw):
+        for i, obj in enumerate(ordered):
+            if i == len(ordered) // 2:
+                pause("storing-fetched")
             memo.add(obj)
     finally:
         pack.close()
+
+
+def _parents_first(commits: list[Any]) -> list[Any]:
+    by_id = {c.id: c for c in commits}
+    out: list[Any] = []
+    done: set[bytes] = set()
+    for start in commits:
+        stack = [(start, False)]
+        while stack:
+            commit, expanded = stack.pop()
+            if commit.id in done:
+                continue
+            if expanded:
+                done.add(commit.id)
+                out.append(commit)
+                continue
+            stack.append((commit, True))
+            stack.extend((by_id[p], False) for p in commit.parents if p in by_id and p not in done)
+    return out
 
 
 def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from memsync import forked
 from memsync.errors import MemsyncError
-from memsync.fsutil import mkdir_inside, write_inside
+from memsync.fsutil import is_abandoned_temp, mkdir_inside, write_inside
 from memsync.sync.gitindex import (
     MODE_EXEC,
     MODE_FILE,
@@ -303,6 +303,11 @@ def _look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int |
         return
     name = rel.rpartition("/")[2]
     if entry is None and (is_ignored(rel) or (name.startswith(".") and name not in SYNCED_DOTFILES)):
+        if is_abandoned_temp(name):  # a sync or compile was killed mid-write: the litter goes
+            try:
+                os.unlink(abs_path)
+            except OSError:
+                pass
         return
     if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
         return

@@ -133,7 +133,7 @@ def is_abandoned_temp(name: str) -> bool:
 
 def sweep_abandoned_temps(folder: Path) -> list[str]:
     """Remove the abandoned temp files directly in ``folder``; their names."""
-    removed = []
+    removed: list[str] = []
     try:
         names = [d.name for d in os.scandir(folder) if d.name.endswith(".tmp") and d.is_file(follow_symlinks=False)]
     except OSError:

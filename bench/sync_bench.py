@@ -11,7 +11,10 @@ whole process:
 - git CLI: ``git add -A && git commit && git pull --no-rebase && git push``.
 
 Wall time and peak RSS (the largest process of the round) are the medians of
-``--rounds`` rounds. Usage: ``python bench/sync_bench.py [--sizes 1000,10000]
+``--rounds`` rounds. memsync runs from byte-compiled modules, as an installed
+copy does: the bench compiles them first and unsets PYTHONDONTWRITEBYTECODE
+for the processes it times (a sandbox that sets it would otherwise make every
+memsync start recompile its modules from source). Usage: ``python bench/sync_bench.py [--sizes 1000,10000]
 [--rounds 5] [--profile]``; the table is printed and written to
 bench/results/sync.md.
 """
@@ -70,6 +73,7 @@ def git(cwd: Path, *args: str) -> None:
 
 def env() -> dict[str, str]:
     e = dict(os.environ)
+    e.pop("PYTHONDONTWRITEBYTECODE", None)  # run from .pyc, as an installed memsync does
     e.update(
         GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="bench@example.invalid",
         GIT_COMMITTER_NAME="bench", GIT_COMMITTER_EMAIL="bench@example.invalid",
@@ -178,6 +182,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--profile", action="store_true", help="profile the last memsync round in-process")
     args = ap.parse_args()
+    # Byte-compile memsync once, so that every timed start loads .pyc files as an installed copy does.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "memsync")], check=True, env=env())
     work = Path(tempfile.mkdtemp(prefix="memsync-sync-bench-"))
     rows = []
     try:
@@ -198,7 +204,8 @@ def main() -> None:
     lines = [
         f"Sync round: 10 local edits + 10 remote edits on other entries, fetch, merge, push "
         f"(hub by path; median of {args.rounds} rounds; whole-process wall time; peak RSS of the "
-        f"largest process). Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+        f"largest process). memsync byte-compiled first; PYTHONDONTWRITEBYTECODE unset for the timed "
+        f"processes. Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.1f} at the end.",
         "",
         "| entries | memsync sync s | git CLI round s | wall ratio (median per round) | memsync RSS MiB "

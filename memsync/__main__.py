@@ -1,3 +1,3 @@
-from memsync.cli import main
+from memsync.cli import run
 
-raise SystemExit(main())
+run()

@@ -12,7 +12,7 @@ from memsync import parsecache
 from memsync.compile import CompileResult, Links, compile_tree, render_index, stale_files
 from memsync.entry import valid_name
 from memsync.errors import MemsyncError
-from memsync.fsutil import check_writable, mkdir_inside, read_regular, write_inside
+from memsync.fsutil import check_writable, mkdir_inside, read_regular, sweep_abandoned_temps, write_inside
 from memsync.lint import lint_tree
 from memsync.problems import Problem
 from memsync.roots import Root
@@ -88,6 +88,8 @@ def compile_root(root: Root) -> Report:
     assert state.result is not None
     for path in state.stale:  # all or nothing: refuse before the first write
         check_writable(root.path, path, display=root.show(path))
+    for folder in sorted({path.rpartition("/")[0] for path in state.stale}):
+        sweep_abandoned_temps(root.path / folder)  # left by a compile or sync killed mid-write
     for path in state.stale:
         write_inside(root.path, path, state.result.outputs[path], display=root.show(path))
         report.changed.append(path)

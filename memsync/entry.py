@@ -12,8 +12,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from memsync.problems import Problem
 from memsync.simpleyaml import load_simple
 
@@ -36,51 +34,6 @@ KNOWN_KEYS = (
     "superseded_by",
 )
 REQUIRED_KEYS = ("id", "kind", "summary")
-
-_Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Dumper(yaml.SafeDumper):
-    """Indents list items under their key, as people write frontmatter by hand."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
-
-
-class _AliasError(yaml.YAMLError):
-    def __init__(self, mark: Any) -> None:
-        super().__init__("YAML anchors and aliases are not allowed")
-        self.problem_mark = mark
-
-
-class _EntryLoader(_Loader):  # type: ignore[misc, valid-type]
-    """Safe loader that refuses aliases and records where top-level keys sit.
-
-    A node constructed a second time can only be reached through an alias, so
-    refusing that stops "billion laughs" documents before anything expands.
-    """
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.key_lines: dict[str, int] = {}
-        self.duplicate_keys: list[tuple[str, int]] = []
-
-    def construct_object(self, node: Any, deep: bool = False) -> Any:
-        if node in self.constructed_objects:
-            raise _AliasError(node.start_mark)
-        return super().construct_object(node, deep)
-
-    def construct_document(self, node: Any) -> Any:
-        if isinstance(node, yaml.MappingNode):
-            for key_node, _ in node.value:
-                if isinstance(key_node, yaml.ScalarNode):
-                    line = key_node.start_mark.line
-                    if key_node.value in self.key_lines:
-                        self.duplicate_keys.append((key_node.value, line))
-                    else:
-                        self.key_lines[key_node.value] = line
-        return super().construct_document(node)
-
 
 class EntryError(Exception):
     """The file cannot be read as an entry at all."""
@@ -152,23 +105,10 @@ def load_frontmatter(fm: str) -> tuple[Any, dict[str, int], list[tuple[str, int]
         value, lines, duplicates = simple
         return value, {k: v + 2 for k, v in lines.items()}, [(k, v + 2) for k, v in duplicates]
     _check_nesting(fm)
-    loader = _EntryLoader(fm)
-    try:
-        value = loader.get_single_data()
-    except _AliasError as exc:
-        raise EntryError(exc.problem_mark.line + 2, "E007", "YAML anchors and aliases are not allowed") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = mark.line + 2 if mark is not None else 2
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise EntryError(line, "E006", f"invalid YAML: {problem}") from None
-    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        raise EntryError(2, "E006", f"invalid YAML value: {str(exc)[:120]}") from None
-    finally:
-        loader.dispose()
-    key_lines = {k: v + 2 for k, v in loader.key_lines.items()}
-    dups = [(k, v + 2) for k, v in loader.duplicate_keys]
-    return value, key_lines, dups
+    from memsync import yamlio  # PyYAML only for frontmatter simpleyaml cannot read
+
+    value, lines, duplicates = yamlio.load(fm)
+    return value, {k: v + 2 for k, v in lines.items()}, [(k, v + 2) for k, v in duplicates]
 
 
 _ASCII_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*\Z")
@@ -396,7 +336,9 @@ def render_entry(meta: dict[str, Any], body: str) -> str:
     """Write an entry back: known keys in canonical order, unknown keys kept after them."""
     from frontmatter.default_handlers import YAMLHandler  # only writers pay for it
 
+    from memsync.yamlio import Dumper
+
     ordered = {k: meta[k] for k in KNOWN_KEYS if k in meta}
     ordered.update((k, v) for k, v in meta.items() if k not in ordered)
-    fm = YAMLHandler().export(ordered, Dumper=_Dumper, sort_keys=False, width=1 << 16)
+    fm = YAMLHandler().export(ordered, Dumper=Dumper, sort_keys=False, width=1 << 16)
     return f"---\n{fm}\n---\n{body}"

@@ -10,6 +10,15 @@ import os
 from collections.abc import Callable
 
 
+def worthwhile() -> bool:
+    """Forking is cheap and safe here: Linux, and no other thread (fork() in a
+    process with other threads can deadlock the child; a one-shot command has none)."""
+    import sys
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
 def start(work: Callable[[], bytes]) -> tuple[int, int] | None:
     """Fork a child that runs ``work`` and writes the result; (pid, read fd), or None."""
     if not hasattr(os, "fork"):

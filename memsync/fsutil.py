@@ -106,6 +106,48 @@ def check_writable(root: Path, relpath: str, *, display: str | None = None) -> t
     return target, stat.S_IMODE(st.st_mode)
 
 
+_TEMP_MARK = ".memsync-"
+
+
+def temp_path(target: Path) -> Path:
+    """A hidden sibling to write before renaming onto ``target``; it names its writer's pid
+    so that one left behind by a killed process can be told from one being written."""
+    return target.with_name(f".{target.name}{_TEMP_MARK}{os.getpid()}-{os.urandom(4).hex()}.tmp")
+
+
+def is_abandoned_temp(name: str) -> bool:
+    """``name`` is a ``temp_path`` whose writer no longer runs (killed mid-write)."""
+    if not (name.startswith(".") and name.endswith(".tmp")) or _TEMP_MARK not in name:
+        return False
+    pid, _, rest = name.rpartition(_TEMP_MARK)[2].partition("-")
+    if not pid.isdigit() or int(pid) <= 0 or int(pid) == os.getpid() or len(rest) != 12:
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive under another user, or the pid is out of range
+        return False
+    return False
+
+
+def sweep_abandoned_temps(folder: Path) -> list[str]:
+    """Remove the abandoned temp files directly in ``folder``; their names."""
+    removed: list[str] = []
+    try:
+        names = [d.name for d in os.scandir(folder) if d.name.endswith(".tmp") and d.is_file(follow_symlinks=False)]
+    except OSError:
+        return removed
+    for name in names:
+        if is_abandoned_temp(name):
+            try:
+                os.unlink(folder / name)
+            except OSError:
+                continue
+            removed.append(name)
+    return removed
+
+
 def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None = None, exclusive: bool = False) -> None:
     """Atomically replace ``root/relpath`` with ``data`` (see ``check_writable``).
 
@@ -117,7 +159,7 @@ def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None =
     target, mode = check_writable(root, relpath, display=display)
     if mode is None:
         mode = 0o644
-    tmp = target.with_name(f".{target.name}.memsync-{os.getpid()}-{os.urandom(4).hex()}.tmp")
+    tmp = temp_path(target)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, mode)
         try:

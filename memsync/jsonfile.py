@@ -18,7 +18,9 @@ def read_json(path: Path) -> Any:
 def write_json(path: Path, value: Any) -> None:
     """Replace ``path`` atomically. ``json.dumps`` runs the C encoder; ``json.dump`` would not."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    from memsync.fsutil import temp_path
+
+    tmp = temp_path(path)
     try:
         tmp.write_bytes(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
         os.replace(tmp, path)

@@ -14,24 +14,58 @@ Frontmatter written by people and by memsync is nearly always flat:
 escapes, odd indentation...), so the caller falls back to the real YAML loader.
 When it does answer, the answer equals PyYAML's SafeLoader result; a property
 test in tests/test_simpleyaml.py compares the two on generated documents.
+
+PyYAML itself (its resolver of implicit types) is imported only for a scalar
+that could be something other than a string or a plain integer: one starting
+with a character that opens a YAML 1.1 bool, null, number, date, merge key or
+value key, unless it is a word that none of those can be. Typical frontmatter
+never needs it, which saves importing PyYAML at all.
 """
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
-
-import yaml.resolver
 
 _KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?\Z")
 _ITEM_LINE = re.compile(r"( *)- +(.*)\Z|( *)-\Z")
 # Characters PyYAML's reader rejects, and tabs (indentation rules differ): leave them to it.
-_UNUSUAL = re.compile("[^\\x0A\\x20-\\x7E\\xA0-\\uD7FF\\uE000-\\uFFFD\\U00010000-\\U0010FFFF]")
+# The full class takes milliseconds to compile, so ASCII text is checked with its ASCII part.
+_UNUSUAL_ASCII = re.compile("[^\\x0A\\x20-\\x7E]")
+_UNUSUAL_PATTERN = "[^\\x0A\\x20-\\x7E\\xA0-\\uD7FF\\uE000-\\uFFFD\\U00010000-\\U0010FFFF]"
 _PLAIN_START = set("-?:,[]{}#&*!|>'\"%@`")
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 _BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
 
 _STR = "tag:yaml.org,2002:str"
-_resolve = yaml.resolver.Resolver().resolve
+# First characters of every implicit type of YAML 1.1 but strings (bool, null, int,
+# float, timestamp, merge '<<', value '=', and '!&*' of the "yaml" type), and,
+# lowercased, every word a bool or null can be spelled as (a superset of PyYAML's).
+_TYPED_START = frozenset("yYnNtTfFoO~-+0123456789.<=!&*")
+_TYPED_WORDS = frozenset({"y", "yes", "n", "no", "true", "false", "on", "off", "null"})
+
+
+@cache
+def _unusual() -> re.Pattern[str]:
+    return re.compile(_UNUSUAL_PATTERN)
+
+
+@cache
+def _resolver() -> Any:
+    import yaml
+
+    return yaml.resolver.Resolver().resolve, yaml.ScalarNode
+
+
+def _tag(text: str) -> str:
+    """The tag SafeLoader would give the plain scalar ``text`` (PyYAML asked only when it could matter)."""
+    first = text[0]
+    if first not in _TYPED_START or (first.isalpha() and text.lower() not in _TYPED_WORDS):
+        return _STR
+    if _INT.match(text):
+        return "tag:yaml.org,2002:int"
+    resolve, node = _resolver()
+    return resolve(node, text, (True, False))
 
 
 class _NotSimple(Exception):
@@ -58,7 +92,7 @@ def _scalar(text: str) -> Any:
         return inner
     if first in _PLAIN_START or ": " in text or text.endswith(":") or " #" in text:
         raise _NotSimple
-    tag = _resolve(yaml.ScalarNode, text, (True, False))
+    tag = _tag(text)
     if tag == _STR:
         return text
     if tag == "tag:yaml.org,2002:int" and _INT.match(text):
@@ -72,7 +106,7 @@ def _scalar(text: str) -> Any:
 
 def load_simple(fm: str) -> tuple[dict[str, Any], dict[str, int], list[tuple[str, int]]] | None:
     """(mapping, key -> 0-based line, duplicate keys) for simple frontmatter, else None."""
-    if _UNUSUAL.search(fm):
+    if (_UNUSUAL_ASCII if fm.isascii() else _unusual()).search(fm):
         return None
     lines = fm.split("\n")
     if lines and lines[-1] == "":
@@ -90,7 +124,7 @@ def load_simple(fm: str) -> tuple[dict[str, Any], dict[str, int], list[tuple[str
             m = _KEY_LINE.match(line)
             if m:
                 key, value = m.groups()
-                if _resolve(yaml.ScalarNode, key, (True, False)) != _STR:
+                if _tag(key) != _STR:
                     return None  # 'true:', 'null:', '123:' are not string keys
                 if key in key_lines:
                     dups.append((key, number))

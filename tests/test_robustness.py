@@ -71,3 +71,43 @@ def test_fifo_and_directory_named_like_entries_are_skipped(cli, tmp_path: Path):
     code, _, err = cli("compile", "--root", "mem")  # must not hang on the FIFO
     assert code == 0, err
     assert cli("lint", "--root", "mem") == (0, "", "")
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_temp_file_of_a_killed_writer_is_swept_by_the_next_compile(cli, tmp_path: Path):
+    import os
+    import subprocess
+    import sys
+
+    cli("init", "--root", "mem")
+    facts = tmp_path / "mem" / "facts"
+    dead = facts / f".index.md.memsync-{_dead_pid()}-0badc0de.tmp"
+    dead.write_text("half a file")
+    live_proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        live = facts / f".index.md.memsync-{live_proc.pid}-0badc0de.tmp"
+        live.write_text("being written")
+        users = [facts / ".notes.memsync-1-x.tmp", facts / ".index.md.tmp"]  # not ours: never touched
+        for u in users:
+            u.write_text("mine")
+        write_entry(tmp_path / "mem", "facts/new")
+        code, out, err = cli("compile", "--root", "mem")
+        assert code == 0, err
+        assert "facts/index.md" in out
+        assert not dead.exists()
+        assert live.read_text() == "being written" and all(u.read_text() == "mine" for u in users)
+        # check writes nothing, litter included
+        dead.write_text("half a file")
+        assert cli("check", "--root", "mem")[0] == 0 and dead.exists()
+    finally:
+        live_proc.kill()
+        live_proc.wait()
+    assert os.path.exists(tmp_path / "mem" / "facts" / "new.md")

@@ -6,8 +6,8 @@ import random
 import pytest
 import yaml
 
-from memsync.entry import _EntryLoader
 from memsync.simpleyaml import load_simple
+from memsync.yamlio import EntryLoader
 
 KEYS = ["id", "kind", "summary", "load_when", "pinned", "created", "x_1", "_k", "true", "null", "on", "123",
         "a-b", "Yes", "y", "summary"]
@@ -47,7 +47,7 @@ def _doc(rng: random.Random) -> str:
 
 
 def _pyyaml(doc: str):
-    loader = _EntryLoader(doc)
+    loader = EntryLoader(doc)
     try:
         return loader.get_single_data(), loader.key_lines, loader.duplicate_keys
     finally:

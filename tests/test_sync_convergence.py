@@ -154,7 +154,7 @@ def test_three_devices_converge_soak(tmp_path: Path, seed: int) -> None:
     run_world(tmp_path, seed, rounds=8)
 
 
-PHASES = ["before-commit", "after-commit", "after-fetch", "before-checkout", "after-checkout", "after-push"]
+PHASES = ["before-commit", "after-commit", "storing-fetched", "after-fetch", "before-checkout", "after-checkout", "after-push"]
 
 
 def _crash_once(tmp: Path, rng: random.Random, phase: str | None) -> None:

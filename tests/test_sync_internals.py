@@ -60,6 +60,71 @@ def test_index_reads_what_git_writes_and_git_reads_what_we_write(git_repo: Path,
     assert fsck.returncode == 0
 
 
+def test_local_changes_from_a_forked_survey_equal_the_walk_here(git_repo: Path) -> None:
+    """The stat walk shared with a forked child gives exactly what walking here gives, for
+    every kind of change, also when the child dies; a survey of another version of the
+    index is ignored."""
+    import os
+    import signal
+
+    from dulwich.ignore import IgnoreFilterManager
+    from dulwich.repo import Repo
+
+    from memsync import forked
+    from memsync.sync.gitindex import GitIndex
+    from memsync.sync.worktree import Survey, Surveyor, local_changes
+
+    _commit_files(git_repo, {
+        "cat1/a.md": "a\n", "cat1/b.md": "b\n", "cat1/c.md": "c\n", ".hidden/kept.md": "tracked in a hidden folder\n",
+        ".gitignore": "ignored/\n*.tmp\n",
+    })
+    (git_repo / "cat1" / "a.md").write_text("a, edited\n")
+    (git_repo / "cat1" / "b.md").write_text("b\n")  # same bytes, new stat
+    (git_repo / "cat1" / "c.md").unlink()
+    (git_repo / ".hidden" / "kept.md").write_text("tracked, edited\n")
+    for rel in ("cat2/new.md", "newcat/x.md", "ignored/x.md", "cat1/y.tmp", ".obsidian/conf", ".state.json",
+                "cat1/.state.json", "nested/inner.md"):
+        (git_repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (git_repo / rel).write_text(f"{rel}\n")
+    (git_repo / "nested" / ".git").mkdir()
+    os.symlink("a.md", git_repo / "cat1" / "link.md")
+    index_path = git_repo / ".git" / "index"
+    index = GitIndex.read(index_path)
+    with Repo(str(git_repo)) as repo:
+        ignores = IgnoreFilterManager.from_repo(repo)
+
+        def is_ignored(path: str) -> bool:
+            return bool(ignores.is_ignored(path))
+
+        here = local_changes(git_repo, index, is_ignored)
+        # Shared with a forked child (forced: the test runner may have threads), the child
+        # taking what it can before this process joins in.
+        worthwhile = forked.worthwhile
+        forked.worthwhile = lambda: True  # type: ignore[assignment]
+        try:
+            surveyor = Surveyor(git_repo, GitIndex.read(index_path))
+            killed = Surveyor(git_repo, GitIndex.read(index_path))
+        finally:
+            forked.worthwhile = worthwhile  # type: ignore[assignment]
+        assert surveyor._child is not None and killed._child is not None
+        surveyed = surveyor.finish()
+        assert sorted(surveyed.walked) == list(range(len(surveyor.groups))) and len(surveyor.groups) > 1
+        early = local_changes(git_repo, index, is_ignored, surveyed)
+        os.kill(killed._child[0], signal.SIGKILL)  # whatever it had taken is walked here instead
+        after_kill = local_changes(git_repo, index, is_ignored, killed.finish())
+        stale = local_changes(git_repo, index, is_ignored, Survey(index_stamp=[0, 0, 0]))
+
+    def summary(ch):  # type: ignore[no-untyped-def]
+        return ch.files, ch.data, sorted(ch.index_updates), sorted(ch.skipped)
+
+    assert summary(early) == summary(here) == summary(after_kill) == summary(stale)
+    assert set(here.files) == {"cat1/a.md", "cat1/c.md", ".hidden/kept.md", "cat2/new.md", "newcat/x.md"}
+    assert here.files["cat1/c.md"] is None and here.data["cat2/new.md"] == b"cat2/new.md\n"
+    assert b"cat1/b.md" in here.index_updates  # refreshed, not changed
+    assert sorted(here.skipped) == ["cat1/link.md: not a regular file (symlinks are not synced)",
+                                    "nested/: a nested git repository; not synced"]
+
+
 def test_damaged_or_unsupported_index_is_refused_clearly(git_repo: Path) -> None:
     from memsync.sync.gitindex import GitIndex
 
@@ -140,6 +205,98 @@ def test_incremental_regeneration_equals_a_full_compile(tmp_path: Path, seed: in
         files, old = new_files, store(new_files)
         cache.save()
         cache = EntryCache(repo, tmp_path / "cache")
+    repo.close()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_regeneration_after_a_merge_equals_a_full_compile(tmp_path: Path, seed: int) -> None:
+    """After a merge, categories the other (compiled) side holds unchanged keep its index:
+    the result is still exactly what compile_tree writes, links across categories included."""
+    from dulwich.repo import Repo
+
+    from memsync.sync import repo as R
+    from memsync.sync.compiled import EntryCache, regenerate
+
+    rng = random.Random(seed)
+    repo = Repo.init(str(tmp_path / "r"), mkdir=True)
+    template = read_template("ROOT.md")
+    ids = [f"c{rng.randint(0, 4)}/e{i}" for i in range(16)]
+
+    def store(fs: dict[str, bytes]) -> bytes:
+        return R.apply_changes(repo, None, [(p, 0o100644, R.add_blob(repo, d)) for p, d in fs.items()])
+
+    def compiled(fs: dict[str, bytes]) -> dict[str, bytes]:
+        return {**fs, **compile_tree(from_files(fs), template).outputs}
+
+    def edit(fs: dict[str, bytes], targets: list[str]) -> dict[str, bytes]:
+        out = dict(fs)
+        for target in targets:
+            path, roll = f"{target}.md", rng.random()
+            if roll < 0.6 and path in out:  # a new summary, links untouched: the common edit
+                out[path] = out[path].replace(b"summary: summary", f"summary: {rng.randint(0, 9)} summary".encode(), 1)
+            elif roll < 0.9:
+                out[path] = _random_entry(rng, target, ids).encode()  # links may change too
+            else:
+                out.pop(path, None)
+        return compiled(out)
+
+    base = compiled({f"{i}.md": _random_entry(rng, i, ids).encode() for i in ids} | {"ROOT.md": template.encode()})
+    cache = EntryCache(repo, tmp_path / "cache")
+    for _ in range(4):
+        picks = rng.sample(ids, 4)
+        ours = edit(base, picks[:2])
+        theirs = edit(base, picks[2:])
+        # What the tree merge gives here: each side's changes; ours where both changed a file.
+        merged = dict(ours)
+        for path in set(base) | set(theirs):
+            if base.get(path) == theirs.get(path) or base.get(path) != ours.get(path):
+                continue
+            if path in theirs:
+                merged[path] = theirs[path]
+            else:
+                merged.pop(path, None)
+        ours_tree, theirs_tree, merged_tree = store(ours), store(theirs), store(merged)
+        cache.move_to(ours_tree)
+        regen = regenerate(repo, cache, ours_tree, merged_tree, old_compiled=True, template=template,
+                           also_compiled=theirs_tree)
+        expected = {p: d for p, d in compile_tree(from_files(merged), template).outputs.items() if merged.get(p) != d}
+        assert regen.outputs == expected
+        base = {**merged, **regen.outputs}
+    repo.close()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_trees_built_in_memory_equal_dulwichs(tmp_path: Path, seed: int) -> None:
+    """apply_changes gives the tree id dulwich's own builder gives for the same files, through
+    edits, deletions that empty folders, and files and folders taking each other's place."""
+    from dulwich.index import commit_tree
+    from dulwich.repo import Repo
+
+    from memsync.sync import repo as R
+
+    rng = random.Random(seed)
+    repo = Repo.init(str(tmp_path / "r"), mkdir=True)
+    names = ["a", "b", "c/d", "c/e", "f/g/h", "f/i", "j.md"]
+    files: dict[str, bytes] = {}
+    tree = None
+    for step in range(6):
+        changes: list[tuple[str, int | None, bytes | None]] = []
+        for _ in range(rng.randint(1, 4)):
+            path = rng.choice(names + [f"{rng.choice(names)}/{rng.choice('xy')}"])
+            if path in files and rng.random() < 0.4:
+                files.pop(path)
+                changes.append((path, None, None))
+                continue
+            # A new file replaces whatever is in its way: a file on its parents' path, a folder at its path.
+            for other in [p for p in files if p.startswith(path + "/") or path.startswith(p + "/")]:
+                files.pop(other)
+                changes.append((other, None, None))
+            files[path] = f"{path} {step}".encode()
+            changes.append((path, 0o100644, R.add_blob(repo, files[path])))
+        tree = R.apply_changes(repo, tree, changes)
+        R.persist(repo, tree)
+        expected = commit_tree(repo.object_store, [(p.encode(), R.add_blob(repo, d), 0o100644) for p, d in files.items()])
+        assert tree == expected, (step, sorted(files))
     repo.close()
 
 

@@ -351,6 +351,38 @@ def test_stale_lock_from_killed_sync_is_recovered(pair: tuple[Device, Device], r
     assert not (a.path / ".git" / "index.lock").exists()
 
 
+def test_temp_files_of_a_killed_sync_are_removed_not_committed(pair: tuple[Device, Device], hub: Path) -> None:
+    a, b = pair
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    litter = [a.path / "facts" / f".alpha.md.memsync-{proc.pid}-0123abcd.tmp",
+              a.path / f".ROOT.md.memsync-{proc.pid}-4567cdef.tmp"]
+    for path in litter:
+        path.write_text("half written")
+    keep = a.path / "facts" / ".draft.tmp"  # the user's own hidden file: left alone
+    keep.write_text("mine")
+    a.add("facts/gamma", "gamma", "g\n")
+    assert a.sync().exit_code == 0
+    assert not any(p.exists() for p in litter) and keep.read_text() == "mine"
+    assert a.git("status", "--porcelain").strip() == "?? facts/.draft.tmp"
+    assert not any(".tmp" in p for p in history_paths(hub))
+    assert b.sync().exit_code == 0 and (b.path / "facts" / "gamma.md").exists()
+
+
+def test_object_lock_files_left_by_a_killed_writer_do_not_block_sync(pair: tuple[Device, Device], hub: Path) -> None:
+    a, b = pair
+    a.add("facts/gamma", "gamma", "g\n")
+    sha = a.git("hash-object", "facts/gamma.md").strip()
+    lock = a.path / ".git" / "objects" / sha[:2] / f"{sha[2:]}.lock"
+    lock.parent.mkdir(exist_ok=True)
+    lock.write_bytes(b"half an object")
+    result = a.sync()
+    assert result.exit_code == 0, result.message
+    assert a.git("cat-file", "-p", sha) == (a.path / "facts" / "gamma.md").read_text()
+    assert b.sync().exit_code == 0 and (b.path / "facts" / "gamma.md").exists()
+    fsck(a.path)
+
+
 def test_state_json_never_committed_even_without_ignore_rules(pair: tuple[Device, Device], hub: Path) -> None:
     a, b = pair
     (a.path / ".gitignore").write_text("# rules removed by the user\n")
@@ -516,3 +548,19 @@ def test_root_without_root_md_gets_one_and_stays_consistent(tmp_path: Path, hub:
     assert main(["check", "--root", str(a.path)]) == 0
     b = Device(tmp_path / "other")
     assert b.init(str(hub)) == 0 and b.files() == a.files()
+
+
+def test_deleting_a_plain_file_in_a_folder_is_pushed(pair: tuple[Device, Device], hub: Path) -> None:
+    # The only change in its folder is a deletion: the push must still carry that folder's new tree.
+    a, b = pair
+    (a.path / "facts" / "notes.txt").write_text("plain notes\n")
+    (a.path / "facts" / "more.txt").write_text("more notes\n")  # so the folder's next tree is new to the hub
+    assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    assert b.read("facts/notes.txt") == "plain notes\n"
+    (a.path / "facts" / "notes.txt").unlink()
+    result = a.sync()
+    assert result.exit_code == 0, result.message
+    assert result.sent == ["facts/notes.txt"]
+    assert b.sync().exit_code == 0
+    assert not (b.path / "facts" / "notes.txt").exists()
+    assert_healthy(a, b, hub=hub)

@@ -5,8 +5,6 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-import yaml
-
 from memsync.entry import Entry, parse_entry, render_entry
 from memsync.merge.fields import ABSENT, merge_meta, same
 from memsync.merge.lines import decode_lossless, encode_lossless, merge_text, too_big
@@ -78,9 +76,11 @@ class _Version:
 
 
 def _render(meta: dict, body: str) -> bytes | None:
+    from memsync.yamlio import YAMLError  # render_entry loads PyYAML anyway
+
     try:
         return render_entry(meta, body).encode("utf-8", "surrogateescape")
-    except (yaml.YAMLError, ValueError, TypeError, RecursionError):
+    except (YAMLError, ValueError, TypeError, RecursionError):
         return None  # a value YAML cannot write back: keep both versions whole
 
 

@@ -124,7 +124,7 @@ def snapshot(root: Path, only: set[str] | None = None, sizes: dict[str, int] | N
     names = [n for n in categories(root) if only is None or n in only]
     cats: dict[str, CategoryStat] = {}
     mine, theirs = names, list[str]()
-    if sizes and sum(sizes.get(n, 0) for n in names) >= PARALLEL_MIN and len(names) > 1 and _can_fork():
+    if sizes and sum(sizes.get(n, 0) for n in names) >= PARALLEL_MIN and len(names) > 1 and forked.worthwhile():
         mine, theirs = _halves(names, sizes)
     helper = _fork(root, theirs) if theirs else None
     for name in mine:
@@ -137,15 +137,6 @@ def snapshot(root: Path, only: set[str] | None = None, sizes: dict[str, int] | N
             done = {n: c for n in theirs if (c := stat_category(root, n)) is not None}
         cats.update(done)
     return Snapshot(started, cats)
-
-
-def _can_fork() -> bool:
-    # fork() in a process with other threads can deadlock the child; a
-    # one-shot CLI search has none.
-    import sys
-    import threading
-
-    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[str]]:

@@ -25,6 +25,7 @@ from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions
 from memsync.sync import repo as R
+from memsync.sync.gitindex import blob_sha
 from memsync.jsonfile import read_json, write_json
 from memsync.sync.repo import GitRepo
 from memsync.tree import INDEX, ROOT_MD
@@ -303,29 +304,10 @@ def region_bodies(root_md: bytes | None) -> dict[str, str] | None:
     return {name: text[r.start:r.end] for name, r in regions.items()}
 
 
-def regenerate(
-    repo: GitRepo,
-    cache: EntryCache,
-    old_tree: bytes | None,
-    new_tree: bytes,
-    *,
-    old_compiled: bool,
-    template: str,
-    create_root: bool = True,
-) -> Regenerated:
-    """Compiled files of ``new_tree`` that differ from what it holds.
-
-    ``old_compiled`` says ``old_tree``'s compiled files match its entries, which
-    lets unchanged parts be kept instead of rendered. ``create_root=False``
-    leaves a missing ROOT.md missing (a first commit that will adopt a remote's).
-    """
-    changes = R.diff(repo, old_tree, new_tree)
-    out = Regenerated()
-    if old_tree is not None:
-        cache.move_to(old_tree)
-    old_infos = {p: cache.info(p, ch.old) for p, ch in changes.items() if is_entry_path(p)}
-    cache.move_to(new_tree)
-    full = not old_compiled or old_tree is None
+def _impact(cache: EntryCache, changes: dict[str, Any], old_infos: dict[str, EntryInfo | None]) -> tuple[bool, set[str], bool]:
+    """What ``changes`` (a tree diff; ``old_infos``: its entries' old fields) do to compiled files:
+    (everything must be rendered, the categories whose index must be, ROOT.md's tables must be)."""
+    full = False
     touched: set[str] = set()
     root_regions = False
     for path, ch in changes.items():
@@ -341,8 +323,50 @@ def regenerate(
             touched.add(path.split("/")[0])
         elif is_compiled_path(path) and path != ROOT_MD:
             touched.add(path.split("/")[0])
+    return full, touched, root_regions
+
+
+def regenerate(
+    repo: GitRepo,
+    cache: EntryCache,
+    old_tree: bytes | None,
+    new_tree: bytes,
+    *,
+    old_compiled: bool,
+    template: str,
+    create_root: bool = True,
+    also_compiled: bytes | None = None,
+) -> Regenerated:
+    """Compiled files of ``new_tree`` that differ from what it holds.
+
+    ``old_compiled`` says ``old_tree``'s compiled files match its entries, which
+    lets unchanged parts be kept instead of rendered. ``also_compiled`` is
+    another tree known to be compiled (the other side of a merge): a category
+    that ``new_tree`` holds exactly as that tree does keeps its index too,
+    provided nothing between the two trees moves the links every index shows
+    (no entry added or removed, no supersede link or validity changed).
+    ``create_root=False`` leaves a missing ROOT.md missing (a first commit that
+    will adopt a remote's).
+    """
+    changes = R.diff(repo, old_tree, new_tree)
+    out = Regenerated()
+    if old_tree is not None:
+        cache.move_to(old_tree)
+    old_infos = {p: cache.info(p, ch.old) for p, ch in changes.items() if is_entry_path(p)}
+    cache.move_to(new_tree)
+    full, touched, root_regions = _impact(cache, changes, old_infos)
+    full = full or not old_compiled or old_tree is None
+    if also_compiled is not None and not full:
+        side = R.diff(repo, also_compiled, new_tree)
+        side_full, side_touched, _ = _impact(
+            cache, side, {p: cache.info(p, ch.old) for p, ch in side.items() if is_entry_path(p)}
+        )
+        if not side_full:
+            touched &= side_touched
     root_changed = ROOT_MD in changes
-    new_root = R.blob(repo, (R.lookup(repo, new_tree, ROOT_MD) or (0, None))[1])
+    root_entry = R.lookup(repo, new_tree, ROOT_MD)
+    # ROOT.md's text is read only when its tables are to be rendered or refilled.
+    new_root = R.blob(repo, (root_entry or (0, None))[1]) if full or root_regions or root_changed else None
     if full:
         outputs, problems = _render(cache.categories, cache.entries(), new_root, template)
         out.full = True
@@ -363,10 +387,10 @@ def regenerate(
             else:
                 _fill_root(new_root, template, bodies, outputs, problems)
     out.problems = problems
-    if new_root is None and not create_root:
+    if root_entry is None and not create_root:
         outputs.pop(ROOT_MD, None)
     for path, data in outputs.items():
-        current = R.lookup(repo, new_tree, path)
-        if current is None or current[0] & 0o170000 != 0o100000 or R.blob(repo, current[1]) != data:
+        current = R.lookup(repo, new_tree, path)  # compared by blob id: no need to read the blob
+        if current is None or current[0] & 0o170000 != 0o100000 or blob_sha(data).hex().encode() != current[1]:
             out.outputs[path] = data
     return out

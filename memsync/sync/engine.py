@@ -26,7 +26,7 @@ import random
 import socket
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,28 +111,44 @@ class Session:
     """One open repository under its lock, with the state the phases share."""
 
     def __init__(self, root: Root, settings: Settings) -> None:
-        from memsync.sync import repo as R
-        from memsync.sync.compiled import EntryCache
-        from memsync.sync.lock import RepoLock
-
-        self.R = R
         self.root = root
         self.settings = settings
-        self.repo = R.open_repo(root.path, root.display)
-        self.gitdir = Path(self.repo.controldir())
-        self.lock = RepoLock(self.gitdir)
-        self.cache: EntryCache | None = None
+        self.repo: Any = None
+        self.lock: Any = None
+        self.cache: Any = None  # the EntryCache, once open
         self.result = SyncResult(root=root.display)
-        self._index = None
+        self._index: Any = None  # the GitIndex, once read
+        self._index_checked = False
+        self._index_tree: bytes | None = None  # the tree the index in memory describes, once changed
+        self._index_changed = False
+        self._surveyor: Any = None  # the stat walk begun in open(), until survey() finishes it
 
     def open(self) -> None:
+        """Lock, then open the repository and check it is in a state to sync.
+
+        In an ordinary repository (``.git`` a folder), the lock is taken and the
+        worktree's stat walk starts in a forked child before dulwich is even
+        imported: the walk is system calls, the imports are Python, so they
+        overlap on two cores (this process takes its share of the walk later,
+        in ``survey``).
+        """
+        gitdir = self.root.path / ".git"
+        if (gitdir / "HEAD").is_file():
+            from memsync.sync.gitindex import GitIndex
+            from memsync.sync.worktree import Surveyor
+
+            self._acquire(gitdir)
+            with suppress(MemsyncError):  # a damaged index is reported in its turn, by index()
+                self._index = GitIndex.read(gitdir / "index")
+                self._surveyor = Surveyor(self.root.path, self._index)
+        from memsync.sync import repo as R
         from memsync.sync.compiled import EntryCache
 
-        self.lock.acquire(self.settings.lock_timeout)
-        if self.lock.recovered is not None:
-            pid = self.lock.recovered.get("pid")
-            cleaned = f"; removed {', '.join(self.lock.removed)}" if self.lock.removed else ""
-            self.result.warnings.append(f"the previous sync (pid {pid}) was interrupted; recovered its lock{cleaned}")
+        self.R = R
+        self.repo = R.open_repo(self.root.path, self.root.display)
+        self.gitdir = Path(self.repo.controldir())
+        if self.lock is None:
+            self._acquire(self.gitdir)
         self.R.refuse_in_progress(self.repo, self.root.display)
         branch = self.R.head_branch(self.repo)
         if branch != self.R.BRANCH_REF:
@@ -143,13 +159,36 @@ class Session:
             )
         self.cache = EntryCache(self.repo, self.gitdir / "memsync" / "entries")
 
+    def _acquire(self, gitdir: Path) -> None:
+        from memsync.sync.lock import RepoLock
+
+        lock = RepoLock(gitdir)
+        lock.acquire(self.settings.lock_timeout)
+        self.lock = lock
+        if lock.recovered is not None:
+            pid = lock.recovered.get("pid")
+            cleaned = f"; removed {', '.join(lock.removed)}" if lock.removed else ""
+            self.result.warnings.append(f"the previous sync (pid {pid}) was interrupted; recovered its lock{cleaned}")
+
+    def survey(self):  # type: ignore[no-untyped-def]
+        """The stat walk begun in ``open`` (None: there was none)."""
+        surveyor, self._surveyor = self._surveyor, None
+        return surveyor.finish() if surveyor is not None else None
+
     def close(self) -> None:
         try:
+            if self._surveyor is not None:
+                self._surveyor.close()  # never leave its child unreaped
+            if self._index_tree is not None:  # left by an error: keep what is already true on disk
+                with suppress(MemsyncError, OSError):
+                    self.save_index()
             if self.cache is not None:
                 self.cache.save()
         finally:
-            self.lock.release()
-            self.repo.close()
+            if self.lock is not None:
+                self.lock.release()
+            if self.repo is not None:
+                self.repo.close()
 
     # -- state kept in .git/memsync/ -------------------------------------------------
     def _state_path(self, name: str) -> Path:
@@ -172,30 +211,71 @@ class Session:
 
         if self._index is None:
             self._index = GitIndex.read(self.gitdir / "index")
+        if not self._index_checked:
             conflicts = self._index.stage_conflicts()
             if conflicts:
                 raise MemsyncError(
                     f"{self.root.display}: the git index has unresolved conflicts ({', '.join(conflicts[:5])}); "
                     "resolve them with git (or `git merge --abort`), then sync again. Nothing was changed."
                 )
+            self._index_checked = True
         return self._index
 
     def index_tree(self) -> bytes:
         """The tree the index describes (from our stamp when the index is as we left it)."""
         index = self.index()
-        st = _stat_key(self.gitdir / "index")
         stamp = self.read_state("index.json")
-        if stamp.get("stat") == st and isinstance(stamp.get("tree"), str):
+        if stamp.get("stat") == index.stamp and isinstance(stamp.get("tree"), str):
             tree = stamp["tree"].encode("ascii")
             if tree in self.repo.object_store:
                 return tree
         return self.R.tree_from_index(self.repo, index.entries)
 
-    def write_index(self, updates: dict, tree: bytes) -> None:  # type: ignore[type-arg]
+    def update_index(self, updates: dict, tree: bytes) -> None:  # type: ignore[type-arg]
+        """Change the index in memory to describe ``tree``; ``save_index`` writes it once, at the end.
+
+        Deferring is safe: the entries only ever describe files as they are on
+        disk, so an index left behind by a crash just makes the next sync hash
+        those files again (and find the tree it already committed).
+        """
         if updates:
+            self.index().apply(updates)
+            self._index_changed = True
+        self._index_tree = tree
+
+    def save_index(self) -> None:
+        if self._index_tree is None:
+            return
+        if self._index_changed:
             with self.lock.holding("index.lock"):
-                self.index().write(updates)
-        self.write_state("index.json", {"stat": _stat_key(self.gitdir / "index"), "tree": tree.decode("ascii")})
+                self.index().write()
+            self._index_changed = False
+        self.write_state("index.json", {"stat": self.index().stamp, "tree": self._index_tree.decode("ascii")})
+        self._index_tree = None
+
+    @contextmanager
+    def saving_meanwhile(self) -> Iterator[None]:
+        """Write the index and the entry cache in a helper thread while the body runs (a push,
+        which mostly waits on the remote). Both describe the worktree and the head as they are
+        now, whatever the push does; if writing fails, ``close`` and the end of the sync
+        write them again (and report a failure)."""
+        import threading
+
+        if self.cache is not None and self.cache.tree is not None:
+            self.R.persist(self.repo, self.cache.tree)  # objects, in this thread: the push reads the store
+
+        def work() -> None:
+            with suppress(MemsyncError, OSError):
+                self.save_index()
+                if self.cache is not None:
+                    self.cache.save()
+
+        helper = threading.Thread(target=work, name="memsync-save", daemon=True)
+        helper.start()
+        try:
+            yield
+        finally:
+            helper.join()
 
     def is_compiled(self, commit: bytes | None) -> bool:
         if commit is None:
@@ -205,12 +285,18 @@ class Session:
         from memsync import __version__
 
         known = self.read_state("compiled.json")
-        return known.get("tree") == self.repo[commit].tree.decode() and known.get("version") == __version__
+        return known.get("tree") == (self.R.tree_of(self.repo, commit) or b"").decode() and known.get("version") == __version__
 
     def note_compiled(self, tree: bytes) -> None:
         from memsync import __version__
 
         self.write_state("compiled.json", {"tree": tree.decode("ascii"), "version": __version__})
+
+    def move_tracking(self, new: bytes, why: str) -> None:
+        """Point origin/main at ``new`` (a lock file a kill leaves behind is noted for recovery)."""
+        R = self.R
+        with self.lock.holding(f"{R.TRACKING_REF.decode()}.lock"):
+            R.cas(self.repo, R.TRACKING_REF, R.ref_value(self.repo, R.TRACKING_REF), new, f"memsync: {why}")
 
     def move_branch(self, old: bytes | None, new: bytes, why: str) -> None:
         ref = self.R.BRANCH_REF.decode()
@@ -221,14 +307,6 @@ class Session:
                 f"{self.root.display}: the branch main moved while sync ran (another git command?); "
                 "run sync again"
             )
-
-
-def _stat_key(path: Path) -> list[int]:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return []
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
 @contextmanager
@@ -243,21 +321,26 @@ def session(root: Root, settings: Settings) -> Iterator[Session]:
 
 # -- phase 1: local changes -------------------------------------------------------------
 
-def commit_local(s: Session, template: str) -> bytes | None:
-    """Recompile, gate, and commit what changed on disk; returns the branch head."""
+def scan_local(s: Session):  # type: ignore[no-untyped-def]
+    """What changed on disk since the index was written (like ``git add -A`` would see it)."""
     from dulwich.ignore import IgnoreFilterManager
 
+    from memsync.sync.worktree import local_changes
+
+    manager = IgnoreFilterManager.from_repo(s.repo)
+    changes = local_changes(s.root.path, s.index(), lambda p: bool(manager.is_ignored(p)), s.survey())
+    s.result.warnings.extend(changes.skipped)
+    return changes
+
+
+def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: ignore[no-untyped-def]
+    """Recompile, gate, and commit ``changes`` (from ``scan_local``); returns the branch head."""
     from memsync.sync import gate
     from memsync.sync.compiled import regenerate
-    from memsync.sync.worktree import local_changes
     from memsync.tree import ROOT_MD
 
     R = s.R
     repo = s.repo
-    index = s.index()
-    manager = IgnoreFilterManager.from_repo(repo)
-    changes = local_changes(s.root.path, index, lambda p: bool(manager.is_ignored(p)))
-    s.result.warnings.extend(changes.skipped)
     head = R.ref_value(repo, R.BRANCH_REF)
     head_tree = R.tree_of(repo, head)
     base = s.index_tree()
@@ -295,7 +378,7 @@ def commit_local(s: Session, template: str) -> bytes | None:
     elif head is not None:
         s.note_compiled(tree)
     pause("after-commit")
-    s.write_index(index_updates, tree)
+    s.update_index(index_updates, tree)
     return head
 
 
@@ -342,8 +425,8 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
     index = s.index()
     preflight(s.root.path, index, incoming)
     pause("before-checkout")
-    updates = apply(s.root.path, incoming, lambda sha: s.repo[sha].as_raw_string())
-    s.write_index(updates, new_tree)
+    updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"")
+    s.update_index(updates, new_tree)
     return sorted(changes)
 
 
@@ -366,7 +449,8 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, remote_tree)
     tree = R.apply_changes(repo, local_tree, [(p, v[0] if v else None, v[1] if v else None) for p, v in merged.changes.items()])
     assert s.cache is not None
-    regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template)
+    regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template,
+                       also_compiled=remote_tree if s.is_compiled(remote) else None)
     s.result.warnings.extend(p.format() for p in regen.problems if p.format() not in s.result.warnings)
     if regen.outputs:
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
@@ -418,7 +502,6 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
 def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | None = None) -> SyncResult:
     """One full sync of ``root`` with its ``origin`` remote."""
     from memsync.config import load_config
-    from memsync.sync import transport as T
     from memsync.templates import read_template
     from memsync.tree import ROOT_MD
 
@@ -428,6 +511,8 @@ def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | N
     socket.setdefaulttimeout(settings.timeout or None)
     try:
         with session(root, settings) as s:
+            from memsync.sync import transport as T  # dulwich: after the session started its stat walk
+
             remote = remote_override or _configured_remote(s)
             s.result.remote = remote.display
             try:
@@ -439,6 +524,7 @@ def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | N
                     f"{len(exc.findings)} possible secret(s) found; nothing was committed or pushed. "
                     "Remove them (or mark a line `memsync: allow-secret`) and sync again."
                 )
+            s.save_index()
             s.result.head = (s.R.ref_value(s.repo, s.R.BRANCH_REF) or b"").decode() or None
             _save_status(s)
             return s.result
@@ -460,12 +546,21 @@ def _configured_remote(s: Session):  # type: ignore[no-untyped-def]
 
 def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # type: ignore[no-untyped-def]
     R = s.R
-    commit_local(s, template)
+    changes = scan_local(s)
+    # The first fetch's network half (a git process on the other core, mostly) runs
+    # while the local changes are committed; the stat walk above wanted both cores.
+    early = T.Prefetch(str(s.root.path), remote)
+    try:
+        commit_local(s, template, changes)
+    except BaseException:
+        early.wait()  # nothing of it is used; just never leave it running
+        raise
     for attempt in range(1, settings.attempts + 1):
         s.result.attempts = attempt
         head = R.ref_value(s.repo, R.BRANCH_REF)  # a rejected attempt may have merged already
+        fetched, early = early, None
         try:
-            _attempt(s, remote, head, template, T)
+            _attempt(s, remote, head, template, T, fetched)
             return
         except T.Unreachable as exc:
             _waiting(s, "offline", f"could not reach the remote ({exc.why})")
@@ -475,13 +570,14 @@ def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # t
     _waiting(s, "error", f"the remote kept moving: gave up after {settings.attempts} attempts")
 
 
-def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None:  # type: ignore[no-untyped-def]
-    """One fetch, integrate, push. Unreachable or Rejected propagate to the retry loop."""
+def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) -> None:  # type: ignore[no-untyped-def]
+    """One fetch (``fetched``: already under way), integrate, push. Unreachable or Rejected
+    propagate to the retry loop."""
     R = s.R
-    theirs = T.fetch(s.repo, remote)
+    theirs = fetched.finish(s.repo) if fetched is not None else T.fetch(s.repo, remote)
     pause("after-fetch")
     if theirs is not None:
-        R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), theirs, "memsync: fetch")
+        s.move_tracking(theirs, "fetch")
     if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
         head = integrate(s, head, theirs, template)
     if head is None or head == theirs:
@@ -491,9 +587,10 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T) -> None: 
         return
     gate_push(s, head, theirs)
     sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
-    T.push(s.repo, remote, theirs, head)
+    with s.saving_meanwhile():
+        T.push(s.repo, remote, theirs, head)
     pause("after-push")
-    R.cas(s.repo, R.TRACKING_REF, R.ref_value(s.repo, R.TRACKING_REF), head, "memsync: push")
+    s.move_tracking(head, "push")
     s.result.sent = sent
     s.result.outcome = "ok"
     s.result.message = "synced"

@@ -2,8 +2,9 @@
 
 dulwich's Index turns every entry into Python objects and writes every entry
 back: about 0.2 s for 10,000 files. A sync knows which few paths it changed, so
-this module keeps the other entries as the byte slices they were read as and
-only packs the changed ones. Versions 2, 3 and 4 are read; 2 or 3 is written
+this module keeps every entry as the byte slice it was read as (decoded into an
+``IndexEntry`` only when asked for), compares a file's stat with the slice
+directly, and packs only the changed entries. Versions 2, 3 and 4 are read; 2 or 3 is written
 (git reads both and rewrites in its configured version later). Optional
 extensions (the cache tree, the untracked cache...) describe the old entries,
 so they are dropped on rewrite, which git tolerates and rebuilds; an index with
@@ -15,7 +16,7 @@ import hashlib
 import os
 import stat
 import struct
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,6 +24,9 @@ from memsync.errors import MemsyncError
 
 _HEADER = struct.Struct(">4sLL")
 _FIELDS = struct.Struct(">LLLLLLLLLL20sH")  # ctime s/ns, mtime s/ns, dev, ino, mode, uid, gid, size, sha, flags
+_STAT = struct.Struct(">LLLL4xLL8xL")  # the fields git's default stat check compares: ctime, mtime, ino, mode, size
+_NS = 1_000_000_000
+_U32 = 0xFFFFFFFF
 _EXTENDED = 0x4000
 _NAME_MASK = 0x0FFF
 _SKIP_WORKTREE = 0x4000 << 16  # in the extended flags, shifted to sit above the 16 basic bits
@@ -67,17 +71,23 @@ class IndexEntry(NamedTuple):
 
     def matches(self, st: os.stat_result) -> bool:
         """The stat fields git compares (default core.checkStat) equal ``st``'s."""
-        m = st.st_mtime_ns
-        c = st.st_ctime_ns
-        return (
-            self.mtime[1] == m % 1_000_000_000
-            and self.mtime[0] == (m // 1_000_000_000) & 0xFFFFFFFF
-            and self.size == st.st_size & 0xFFFFFFFF
-            and self.ctime[1] == c % 1_000_000_000
-            and self.ctime[0] == (c // 1_000_000_000) & 0xFFFFFFFF
-            and self.ino == st.st_ino & 0xFFFFFFFF
-            and self.mode == mode_of(st)
-        )
+        return same_stat(self.ctime + self.mtime + (self.ino, self.mode, self.size), st)
+
+
+def same_stat(fields: tuple[int, ...], st: os.stat_result) -> bool:
+    """``fields`` (ctime s, ns, mtime s, ns, ino, mode, size as an index stores them) describe ``st``."""
+    cs, cn, ms, mn, ino, mode, size = fields
+    m = st.st_mtime_ns
+    c = st.st_ctime_ns
+    return (
+        mn == m % _NS
+        and ms == (m // _NS) & _U32
+        and size == st.st_size & _U32
+        and cn == c % _NS
+        and cs == (c // _NS) & _U32
+        and ino == st.st_ino & _U32
+        and mode == mode_of(st)
+    )
 
 
 def mode_of(st: os.stat_result) -> int:
@@ -90,27 +100,55 @@ def entry_for(path: bytes, st: os.stat_result, sha: bytes, mode: int | None = No
     """A fresh stage-0 entry for a file just written or hashed."""
     return IndexEntry(
         path=path,
-        ctime=((st.st_ctime_ns // 1_000_000_000) & 0xFFFFFFFF, st.st_ctime_ns % 1_000_000_000),
-        mtime=((st.st_mtime_ns // 1_000_000_000) & 0xFFFFFFFF, st.st_mtime_ns % 1_000_000_000),
-        dev=st.st_dev & 0xFFFFFFFF,
-        ino=st.st_ino & 0xFFFFFFFF,
+        ctime=((st.st_ctime_ns // _NS) & _U32, st.st_ctime_ns % _NS),
+        mtime=((st.st_mtime_ns // _NS) & _U32, st.st_mtime_ns % _NS),
+        dev=st.st_dev & _U32,
+        ino=st.st_ino & _U32,
         mode=mode if mode is not None else mode_of(st),
-        uid=st.st_uid & 0xFFFFFFFF,
-        gid=st.st_gid & 0xFFFFFFFF,
-        size=st.st_size & 0xFFFFFFFF,
+        uid=st.st_uid & _U32,
+        gid=st.st_gid & _U32,
+        size=st.st_size & _U32,
         sha=sha,
         flags=min(len(path), _NAME_MASK),
     )
 
 
-class GitIndex:
-    """The entries of an index file, by path, in git's order."""
+class Entries(Mapping[bytes, IndexEntry]):
+    """Path (plus NUL and stage for conflict stages) -> entry, decoded from its raw bytes on access."""
 
-    def __init__(self, path: Path, entries: dict[bytes, IndexEntry], version: int, mtime_ns: int) -> None:
+    def __init__(self, raw: dict[bytes, bytes]) -> None:
+        self.raw = raw
+
+    def __getitem__(self, key: bytes) -> IndexEntry:
+        return decode(key, self.raw[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.raw
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.raw)
+
+    def __len__(self) -> int:
+        return len(self.raw)
+
+
+class GitIndex:
+    """The entries of an index file, by path, in git's order.
+
+    ``raw`` maps each key to the entry's bytes as a version 2/3 file holds them
+    (a version 4 file's entries are packed that way when read); ``entries`` is
+    the decoded view of the same map.
+    """
+
+    def __init__(self, path: Path, raw: dict[bytes, bytes], version: int, mtime_ns: int,
+                 conflicts: list[bytes] | None = None, stamp: list[int] | None = None) -> None:
         self.path = path
-        self.entries = entries
+        self.stamp = stamp or []  # [size, mtime_ns, inode] of the file read: which index this is
+        self.raw = raw
+        self.entries = Entries(raw)
         self.version = version
         self.mtime_ns = mtime_ns  # of the file when read: entries this new or newer are "racy"
+        self.conflicts = conflicts or []  # keys of entries in a conflict stage
 
     @classmethod
     def read(cls, path: Path) -> GitIndex:
@@ -120,28 +158,44 @@ class GitIndex:
                 data = fh.read()
         except FileNotFoundError:
             return cls(path, {}, 2, 0)
-        return cls(path, parse(data, str(path)), _version(data), st.st_mtime_ns)
+        raw, conflicts = parse_raw(data, str(path))
+        return cls(path, raw, _version(data), st.st_mtime_ns, conflicts, file_stamp(st))
 
     def is_racy(self, entry: IndexEntry) -> bool:
         """Changed in the same instant the index was written: stat cannot tell, hash it."""
-        return entry.mtime[0] * 1_000_000_000 + entry.mtime[1] >= self.mtime_ns
+        return entry.mtime[0] * _NS + entry.mtime[1] >= self.mtime_ns
+
+    def unchanged(self, raw: bytes, st: os.stat_result) -> bool:
+        """The regular file ``st`` describes still has the content of the entry ``raw`` (from
+        ``self.raw``), by stat alone: git's stat fields equal, and the entry not racy."""
+        m = st.st_mtime_ns
+        mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
+        # Seconds are compared untruncated: a time past 2106 only costs a re-hash.
+        return _STAT.unpack_from(raw) == (
+            *divmod(st.st_ctime_ns, _NS), *divmod(m, _NS), st.st_ino & _U32, mode, st.st_size & _U32,
+        ) and m < self.mtime_ns
 
     def stage_conflicts(self) -> list[str]:
-        return sorted(p.decode("utf-8", "replace") for p, e in self.entries.items() if e.stage)
+        return sorted({k.partition(b"\0")[0].decode("utf-8", "replace") for k in self.conflicts})
 
-    def write(self, updates: Mapping[bytes, IndexEntry | None], lock: Path | None = None) -> None:
-        """Apply ``updates`` (None deletes) and replace the file atomically via ``index.lock``.
+    def apply(self, updates: Mapping[bytes, IndexEntry | None]) -> None:
+        """Change the entries in memory (None deletes); ``write`` stores them."""
+        for p, e in updates.items():
+            if e is None:
+                self.raw.pop(p, None)
+            else:
+                self.raw[p] = e.raw if e.raw is not None else _pack(e)
+        self.conflicts = [k for k in self.conflicts if k in self.raw]
+
+    def write(self, updates: Mapping[bytes, IndexEntry | None] | None = None, lock: Path | None = None) -> None:
+        """Apply ``updates`` and replace the file atomically via ``index.lock``.
 
         The lock file is created exclusively, as git does, so a git command
         running at the same moment makes this fail instead of both writing.
         """
-        entries = dict(self.entries)
-        for p, e in updates.items():
-            if e is None:
-                entries.pop(p, None)
-            else:
-                entries[p] = e
-        data = serialize(entries, self.version)
+        if updates:
+            self.apply(updates)
+        data = serialize(self.raw)
         lock = lock or self.path.with_name(self.path.name + ".lock")
         try:
             fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -160,8 +214,14 @@ class GitIndex:
             raise
         os.close(fd)
         os.replace(lock, self.path)
-        self.entries = entries
-        self.mtime_ns = os.stat(self.path).st_mtime_ns
+        st = os.stat(self.path)
+        self.mtime_ns = st.st_mtime_ns
+        self.stamp = file_stamp(st)
+
+
+def file_stamp(st: os.stat_result) -> list[int]:
+    """What tells one version of the index file from another (with its checksum, practically)."""
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
 def _version(data: bytes) -> int:
@@ -172,7 +232,8 @@ def _bad(where: str, why: str) -> MemsyncError:
     return MemsyncError(f"cannot read the git index: {why}", path=where)
 
 
-def parse(data: bytes, where: str = ".git/index") -> dict[bytes, IndexEntry]:
+def parse_raw(data: bytes, where: str = ".git/index") -> tuple[dict[bytes, bytes], list[bytes]]:
+    """``({key: raw entry bytes}, keys in a conflict stage)`` of an index file's bytes."""
     if len(data) < 32:
         raise _bad(where, "file is truncated")
     sig, version, count = _HEADER.unpack_from(data, 0)
@@ -180,44 +241,16 @@ def parse(data: bytes, where: str = ".git/index") -> dict[bytes, IndexEntry]:
         raise _bad(where, f"unknown format (signature {sig!r}, version {version})")
     if hashlib.sha1(data[:-20]).digest() != data[-20:]:
         raise _bad(where, "checksum mismatch (the file is damaged; `git reset` rebuilds it)")
-    entries: dict[bytes, IndexEntry] = {}
-    pos = 12
-    prev = b""
     end = len(data) - 20
-    unpack = _FIELDS.unpack_from
-    for _ in range(count):
-        start = pos
-        if pos + 62 > end:
-            raise _bad(where, "entry runs past the end of the file")
-        cs, cn, ms, mn, dev, ino, mode, uid, gid, size, sha, flags = unpack(data, pos)
-        pos += 62
-        full_flags = flags
-        if flags & _EXTENDED:
-            if version < 3:
-                raise _bad(where, "extended flags in a version 2 index")
-            full_flags |= struct.unpack_from(">H", data, pos)[0] << 16
-            pos += 2
+    try:
         if version == 4:
-            strip, pos = _varint(data, pos)
-            nul = data.index(b"\0", pos)
-            if strip > len(prev):
-                raise _bad(where, "bad path compression")
-            name = prev[: len(prev) - strip] + data[pos:nul]
-            pos = nul + 1
-            raw = None
+            entries, pos = _parse_v4(data, count, end, where)
+            raw = {k: _pack(e) for k, e in entries.items()}
+            conflicted = any(e.stage for e in entries.values())
         else:
-            length = flags & _NAME_MASK
-            if length == _NAME_MASK:
-                nul = data.index(b"\0", pos)
-            else:
-                nul = pos + length
-            name = data[pos:nul]
-            entry_len = (nul - start + 8) & ~7
-            pos = start + entry_len
-            raw = data[start:pos]
-        prev = name
-        key = name if not (full_flags >> 12) & 3 else name + b"\0" + bytes([(full_flags >> 12) & 3])
-        entries[key] = IndexEntry(name, (cs, cn), (ms, mn), dev, ino, mode, uid, gid, size, sha, full_flags, raw)
+            raw, pos, conflicted = _parse_v23(data, count, end, version, where)
+    except (ValueError, IndexError, struct.error):
+        raise _bad(where, "entry runs past the end of the file") from None
     while pos + 8 <= end:
         ext = data[pos:pos + 4]
         size = struct.unpack_from(">L", data, pos + 4)[0]
@@ -230,7 +263,70 @@ def parse(data: bytes, where: str = ".git/index") -> dict[bytes, IndexEntry]:
                 path=where,
             )
         pos += 8 + size
-    return entries
+    return raw, [k for k in raw if b"\0" in k] if conflicted else []
+
+
+def _parse_v23(data: bytes, count: int, end: int, version: int, where: str) -> tuple[dict[bytes, bytes], int, bool]:
+    # Only what is needed to cut the entries apart: the flags (name length, stage) and the name.
+    raw: dict[bytes, bytes] = {}
+    stages = 0
+    pos = 12
+    for _ in range(count):
+        if pos + 62 > end:
+            raise _bad(where, "entry runs past the end of the file")
+        flags = (data[pos + 60] << 8) | data[pos + 61]
+        name_at = pos + 62
+        if flags & _EXTENDED:
+            if version < 3:
+                raise _bad(where, "extended flags in a version 2 index")
+            name_at += 2
+        length = flags & _NAME_MASK
+        nul = name_at + length if length != _NAME_MASK else data.index(b"\0", name_at, end)
+        if nul >= end:
+            raise _bad(where, "entry runs past the end of the file")
+        size = (nul - pos + 8) & ~7
+        stage = (flags >> 12) & 3
+        key = data[name_at:nul] if not stage else data[name_at:nul] + b"\0" + bytes([stage])
+        stages |= stage
+        raw[key] = data[pos:pos + size]
+        pos += size
+    return raw, pos, bool(stages)
+
+
+def _parse_v4(data: bytes, count: int, end: int, where: str) -> tuple[dict[bytes, IndexEntry], int]:
+    entries: dict[bytes, IndexEntry] = {}
+    pos = 12
+    prev = b""
+    unpack = _FIELDS.unpack_from
+    for _ in range(count):
+        if pos + 62 > end:
+            raise _bad(where, "entry runs past the end of the file")
+        cs, cn, ms, mn, dev, ino, mode, uid, gid, size, sha, flags = unpack(data, pos)
+        pos += 62
+        full_flags = flags
+        if flags & _EXTENDED:
+            full_flags |= struct.unpack_from(">H", data, pos)[0] << 16
+            pos += 2
+        strip, pos = _varint(data, pos)
+        nul = data.index(b"\0", pos, end)
+        if strip > len(prev):
+            raise _bad(where, "bad path compression")
+        name = prev[: len(prev) - strip] + data[pos:nul]
+        pos = nul + 1
+        prev = name
+        stage = (full_flags >> 12) & 3
+        key = name if not stage else name + b"\0" + bytes([stage])
+        entries[key] = IndexEntry(name, (cs, cn), (ms, mn), dev, ino, mode, uid, gid, size, sha, full_flags)
+    return entries, pos
+
+
+def decode(key: bytes, raw: bytes) -> IndexEntry:
+    """The entry whose v2/v3 bytes are ``raw`` (``key`` as ``GitIndex.raw`` has it)."""
+    cs, cn, ms, mn, dev, ino, mode, uid, gid, size, sha, flags = _FIELDS.unpack_from(raw)
+    if flags & _EXTENDED:
+        flags |= struct.unpack_from(">H", raw, 62)[0] << 16
+    name = key.partition(b"\0")[0]
+    return IndexEntry(name, (cs, cn), (ms, mn), dev, ino, mode, uid, gid, size, sha, flags, raw)
 
 
 def _varint(data: bytes, pos: int) -> tuple[int, int]:
@@ -259,17 +355,13 @@ def _pack(e: IndexEntry) -> bytes:
     return body + b"\0" * (8 - len(body) % 8)
 
 
-def serialize(entries: Mapping[bytes, IndexEntry], source_version: int = 2) -> bytes:
-    """Index bytes for ``entries``: raw slices reused, changed entries packed."""
+def serialize(raw: Mapping[bytes, bytes]) -> bytes:
+    """Index bytes for the entries ``raw`` holds (by key, as ``GitIndex.raw``)."""
     # Keys are the path (plus NUL and the stage for conflict stages), so plain byte
     # order of the keys is git's order: by path, then stage.
-    ordered = [(k, entries[k]) for k in sorted(entries)]
-    version = 3 if any(e.flags >> 16 for _, e in ordered) else 2
-    reuse = source_version in (2, 3)
-    parts = [_HEADER.pack(b"DIRC", version, len(ordered))]
-    for _, e in ordered:
-        parts.append(e.raw if reuse and e.raw is not None else _pack(e))
-    body = b"".join(parts)
+    ordered = [raw[k] for k in sorted(raw)]
+    version = 3 if any(r[60] & (_EXTENDED >> 8) for r in ordered) else 2
+    body = b"".join([_HEADER.pack(b"DIRC", version, len(ordered)), *ordered])
     return body + hashlib.sha1(body).digest()
 
 

@@ -6,15 +6,17 @@ Everything that touches dulwich's repository objects lives here (and in
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import time
+from binascii import unhexlify
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dulwich.diff_tree import tree_changes as _dulwich_tree_changes
 from dulwich.errors import NotGitRepository
-from dulwich.objects import Blob, Commit, Tree
+from dulwich.objects import Blob, Commit, Tree, sorted_tree_items
 from dulwich.repo import Repo
 
 from memsync.errors import MemsyncError
@@ -22,7 +24,6 @@ from memsync.errors import MemsyncError
 # dulwich types ids as NewTypes (ObjectID, Ref) of bytes; memsync passes plain bytes
 # (hex ids, ref names) everywhere, so the repository is typed loosely at this boundary.
 GitRepo = Any
-tree_changes: Any = _dulwich_tree_changes
 
 BRANCH = b"main"
 BRANCH_REF = b"refs/heads/main"
@@ -85,24 +86,90 @@ def ref_value(repo: GitRepo, ref: bytes) -> bytes | None:
         return None
 
 
-class _TreeMemo:
-    """The object store with tree objects kept once read (trees are immutable).
+def store_object(store: Any, obj: Any) -> None:
+    """Write ``obj`` as a loose object the way git does: a uniquely named temp file renamed
+    into place. (dulwich's ``add_object`` writes through ``<id>.lock``; one left by a killed
+    sync would make every later write of that object fail.)"""
+    sha = obj.id.decode("ascii")
+    folder = os.path.join(store.path, sha[:2])
+    path = os.path.join(folder, sha[2:])
+    try:
+        os.utime(path)  # there already: freshened, so a concurrent gc's grace period restarts
+        return
+    except FileNotFoundError:
+        pass
+    except PermissionError:  # another user's object in a shared repository: it is there
+        return
+    os.makedirs(folder, exist_ok=True)
+    tmp = os.path.join(folder, f"tmp_obj_{os.getpid()}_{os.urandom(4).hex()}")  # git prunes old tmp_obj_*
+    data = memoryview(obj.as_legacy_object(compression_level=getattr(store, "loose_compression_level", -1)))
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
+    try:
+        try:
+            while data:
+                data = data[os.write(fd, data):]
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    try:
+        os.unlink(path + ".lock")  # a dulwich writer of this object was killed; git fsck would flag it
+    except OSError:
+        pass
 
-    One sync diffs and looks up the same few folders many times; reading a tree
-    from a pack means a zlib inflate and a parse each time.
+
+class _ObjectMemo:
+    """The object store, with the objects one sync keeps touching held in memory.
+
+    Trees once read (they are immutable; reading one from a pack means a zlib
+    inflate and a parse each time) as ``{name: (mode, sha)}`` listings, and
+    every object this sync stored or fetched: the merge, the recompile and the
+    push read them again soon after. Trees this sync builds are kept as raw
+    bytes until a commit names them (``persist``): a merge or a recompile
+    builds intermediate trees that nothing keeps.
     """
 
     def __init__(self, store: object) -> None:
         self.store = store
         self.trees: dict[bytes, object] = {}
-        # Trees built during the sync and not written yet: a merge or a recompile builds
-        # intermediate trees that no commit keeps, so only what a commit names is stored.
-        self.pending: dict[bytes, object] = {}
+        self.kept: dict[bytes, object] = {}
+        self.pending: dict[bytes, bytes] = {}  # tree id -> raw bytes, built here and not stored yet
+        self.listings: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
+        self.identities: dict[str, bytes] = {}
+
+    def listing(self, sha: bytes) -> dict[bytes, tuple[int, bytes]]:
+        """``{name: (mode, sha)}`` of a tree, unsorted (set operations on it run in C)."""
+        got = self.listings.get(sha)
+        if got is None:
+            tree: Any = self[sha]
+            got = {name: tree[name] for name in tree}
+            self.listings[sha] = got
+        return got
+
+    def put_tree(self, entries: dict[bytes, tuple[int, bytes]]) -> bytes:
+        """The id of the tree holding ``entries``, kept in memory (see ``persist``) if it is new."""
+        items = sorted_tree_items(entries, False)  # type: ignore[arg-type]  # git's order (folders as "name/")
+        raw = b"".join([b"%o %s\0%s" % (e.mode, e.path, unhexlify(e.sha)) for e in items])
+        sha = hashlib.sha1(b"tree %d\0%s" % (len(raw), raw)).hexdigest().encode("ascii")
+        if sha not in self.listings and sha not in self.trees:
+            self.listings[sha] = entries
+            self.pending[sha] = raw
+        return sha
+
+    def add(self, obj: Any) -> None:
+        """Store ``obj`` and keep it at hand."""
+        store_object(self.store, obj)
+        self.kept[obj.id] = obj
 
     def __getitem__(self, sha: bytes):  # type: ignore[no-untyped-def]
-        obj = self.trees.get(sha)
+        obj = self.kept.get(sha)
         if obj is None:
-            obj = self.store[sha]  # type: ignore[index]
+            obj = self.trees.get(sha)
+        if obj is None:
+            raw = self.pending.get(sha)
+            obj = _tree_object(raw, sha) if raw is not None else self.store[sha]  # type: ignore[index]
             if obj.type_num == 2:
                 self.trees[sha] = obj
         return obj
@@ -111,23 +178,27 @@ class _TreeMemo:
         return getattr(self.store, name)
 
 
-def objects(repo: GitRepo) -> _TreeMemo:
-    memo = getattr(repo, "_memsync_trees", None)
+def _tree_object(raw: bytes, sha: bytes) -> Any:
+    return Tree.from_raw_string(Tree.type_num, raw, sha)  # type: ignore[arg-type]
+
+
+def objects(repo: GitRepo) -> _ObjectMemo:
+    memo = getattr(repo, "_memsync_objects", None)
     if memo is None:
-        memo = _TreeMemo(repo.object_store)
-        repo._memsync_trees = memo  # type: ignore[attr-defined]
+        memo = _ObjectMemo(repo.object_store)
+        repo._memsync_objects = memo  # type: ignore[attr-defined]
     return memo
 
 
 def tree_of(repo: GitRepo, commit: bytes | None) -> bytes | None:
     if commit is None:
         return None
-    return repo[commit].tree
+    return objects(repo)[commit].tree
 
 
 def empty_tree(repo: GitRepo) -> bytes:
     tree = Tree()
-    repo.object_store.add_object(tree)
+    store_object(repo.object_store, tree)
     return tree.id
 
 
@@ -143,22 +214,40 @@ class Change:
 
 
 def diff(repo: GitRepo, old_tree: bytes | None, new_tree: bytes | None) -> dict[str, Change]:
-    """Changed paths between two trees (C-accelerated; identical subtrees are skipped)."""
+    """Changed files between two trees, by path (folders equal on both sides are skipped).
+
+    Each pair of folders is compared as two ``{name: (mode, sha)}`` maps with a
+    set difference, so only changed names cost Python work. A path whose type
+    changed (a file becoming a symlink) is one Change carrying both sides; a
+    file replaced by a folder is the file's deletion plus the folder's files.
+    """
     out: dict[str, Change] = {}
-    if old_tree == new_tree:
-        return out
-    for ch in tree_changes(objects(repo), old_tree, new_tree):
-        old, new = ch.old, ch.new  # None (or an entry with None fields) on the absent side
-        side: Any = new if new is not None and new.path is not None else old
-        path = side.path.decode("utf-8", "surrogateescape")
-        out[path] = Change(
-            path,
-            old.sha if old is not None else None,
-            new.sha if new is not None else None,
-            old.mode if old is not None else None,
-            new.mode if new is not None else None,
-        )
+    if old_tree != new_tree:
+        _diff_into(objects(repo), old_tree, new_tree, b"", out)
     return out
+
+
+def _diff_into(store: _ObjectMemo, old: bytes | None, new: bytes | None, prefix: bytes, out: dict[str, Change]) -> None:
+    a = store.listing(old) if old is not None else {}
+    b = store.listing(new) if new is not None else {}
+    for name in sorted({name for name, _ in a.items() ^ b.items()}):
+        av, bv = a.get(name), b.get(name)
+        a_dir = av is not None and av[0] & 0o170000 == 0o040000
+        b_dir = bv is not None and bv[0] & 0o170000 == 0o040000
+        if a_dir or b_dir:
+            _diff_into(store, av[1] if a_dir else None, bv[1] if b_dir else None,  # type: ignore[index]
+                       prefix + name + b"/", out)
+        a_file = None if a_dir else av
+        b_file = None if b_dir else bv
+        if a_file is not None or b_file is not None:
+            path = (prefix + name).decode("utf-8", "surrogateescape")
+            out[path] = Change(
+                path,
+                a_file[1] if a_file is not None else None,
+                b_file[1] if b_file is not None else None,
+                a_file[0] if a_file is not None else None,
+                b_file[0] if b_file is not None else None,
+            )
 
 
 def lookup(repo: GitRepo, tree: bytes | None, path: str) -> tuple[int, bytes] | None:
@@ -166,18 +255,17 @@ def lookup(repo: GitRepo, tree: bytes | None, path: str) -> tuple[int, bytes] | 
     if tree is None:
         return None
     store = objects(repo)
-    obj = store[tree]
+    listing = store.listing(tree)
     parts = path.encode("utf-8", "surrogateescape").split(b"/")
     for i, part in enumerate(parts):
-        try:
-            mode, sha = obj[part]
-        except KeyError:
+        found = listing.get(part)
+        if found is None:
             return None
         if i == len(parts) - 1:
-            return mode, sha
-        if mode != 0o040000:
+            return found
+        if found[0] != 0o040000:
             return None
-        obj = store[sha]
+        listing = store.listing(found[1])
     return None
 
 
@@ -186,32 +274,29 @@ def subtree_files(repo: GitRepo, tree: bytes | None, folder: str) -> dict[str, b
     found = lookup(repo, tree, folder)
     if found is None or found[0] != 0o040000:
         return {}
-    out = {}
-    for item in objects(repo)[found[1]].iteritems():
-        if item.mode & 0o170000 == 0o100000:
-            out[item.path.decode("utf-8", "surrogateescape")] = item.sha
-    return out
+    return {
+        name.decode("utf-8", "surrogateescape"): sha
+        for name, (mode, sha) in objects(repo).listing(found[1]).items()
+        if mode & 0o170000 == 0o100000
+    }
 
 
 def top_folders(repo: GitRepo, tree: bytes | None) -> list[str]:
     if tree is None:
         return []
-    return sorted(
-        item.path.decode("utf-8", "surrogateescape")
-        for item in objects(repo)[tree].iteritems()
-        if item.mode == 0o040000
-    )
+    return sorted(name.decode("utf-8", "surrogateescape") for name, (mode, _) in objects(repo).listing(tree).items()
+                  if mode == 0o040000)
 
 
 def blob(repo: GitRepo, sha: bytes | None) -> bytes | None:
     if sha is None:
         return None
-    return repo[sha].as_raw_string()
+    return objects(repo)[sha].as_raw_string()
 
 
 def add_blob(repo: GitRepo, data: bytes) -> bytes:
     obj = Blob.from_string(data)
-    repo.object_store.add_object(obj)
+    objects(repo).add(obj)
     return obj.id
 
 
@@ -232,48 +317,48 @@ def apply_changes(repo: GitRepo, tree: bytes | None, changes: Iterable[tuple[str
         parts = folder.split(b"/") if folder else []
         for i in range(len(parts)):
             by_folder.setdefault(b"/".join(parts[:i]), {})
+    subfolders: dict[bytes, list[bytes]] = {}
+    for folder in by_folder:
+        if folder:
+            parent, _, name = folder.rpartition(b"/")
+            subfolders.setdefault(parent, []).append(name)
     new_ids: dict[bytes, bytes | None] = {}
     for folder in sorted(by_folder, key=lambda f: (-(f.count(b"/") + 1) if f else 0, f)):
         found = lookup(repo, tree, folder.decode("utf-8", "surrogateescape")) if folder else (
             (0o040000, tree) if tree is not None else None)
-        obj: Any = Tree()
-        if found is not None and found[0] == 0o040000:
-            for item in store[found[1]].iteritems():
-                obj.add(item.path, item.mode, item.sha)
+        entries = dict(store.listing(found[1])) if found is not None and found[0] == 0o040000 else {}
         for name, value in by_folder[folder].items():
             if value is None:
-                if name in obj:
-                    del obj[name]
+                entries.pop(name, None)
             else:
-                obj.add(name, value[0], value[1])
+                entries[name] = value
         prefix = folder + b"/" if folder else b""
-        for child, child_id in list(new_ids.items()):
-            if child.startswith(prefix) and b"/" not in child[len(prefix):] and child != folder:
-                name = child[len(prefix):]
-                if child_id is None:
-                    if name in obj:
-                        del obj[name]
-                else:
-                    obj.add(name, 0o040000, child_id)
-        if len(obj) == 0 and folder:
+        for name in subfolders.get(folder, ()):
+            child = new_ids[prefix + name]
+            if child is not None:
+                entries[name] = (0o040000, child)
+            elif entries.get(name, (0, b""))[0] == 0o040000:
+                del entries[name]  # emptied: it goes (a file put at its name stays)
+        if not entries and folder:
             new_ids[folder] = None
             continue
-        if (found is None or found[1] != obj.id) and obj.id not in store.trees:
-            store.trees[obj.id] = obj
-            store.pending[obj.id] = obj
-        new_ids[folder] = obj.id
+        new_ids[folder] = store.put_tree(entries)
     root = new_ids.get(b"")
     return root if root is not None else empty_tree(repo)
 
 
 def identity(repo: GitRepo, kind: str) -> bytes:
-    from dulwich.repo import get_user_identity
+    """``AUTHOR`` or ``COMMITTER`` as git would name it (read once per sync: the config
+    stack is several files)."""
+    memo = objects(repo).identities
+    if kind not in memo:
+        from dulwich.repo import get_user_identity
 
-    try:
-        ident = get_user_identity(repo.get_config_stack(), kind)
-    except (KeyError, ValueError, OSError, UnicodeError):  # no usable name: a fixed, honest identity
-        return FALLBACK_IDENTITY
-    return ident or FALLBACK_IDENTITY
+        try:
+            memo[kind] = get_user_identity(repo.get_config_stack(), kind) or FALLBACK_IDENTITY
+        except (KeyError, ValueError, OSError, UnicodeError):  # no usable name: a fixed, honest identity
+            memo[kind] = FALLBACK_IDENTITY
+    return memo[kind]
 
 
 def persist(repo: GitRepo, tree: bytes) -> None:
@@ -281,11 +366,14 @@ def persist(repo: GitRepo, tree: bytes) -> None:
     memo = objects(repo)
     stack = [tree]
     while stack:
-        obj: Any = memo.pending.pop(stack.pop(), None)
-        if obj is None:
+        sha = stack.pop()
+        raw = memo.pending.pop(sha, None)
+        if raw is None:
             continue
-        repo.object_store.add_object(obj)
-        stack.extend(item.sha for item in obj.iteritems() if item.mode == 0o040000 and item.sha in memo.pending)
+        obj = _tree_object(raw, sha)
+        store_object(repo.object_store, obj)
+        memo.trees[sha] = obj
+        stack.extend(s for mode, s in memo.listings[sha].values() if mode == 0o040000 and s in memo.pending)
 
 
 def known(repo: GitRepo, sha: bytes) -> bool:
@@ -313,7 +401,7 @@ def make_commit(repo: GitRepo, tree: bytes, parents: Sequence[bytes], message: s
     if compiled:
         text += f"\n{COMPILED_TRAILER.decode()}: {__version__}\n"
     commit.message = text.encode("utf-8")
-    repo.object_store.add_object(commit)
+    objects(repo).add(commit)
     return commit.id
 
 
@@ -324,7 +412,7 @@ def is_compiled(repo: GitRepo, commit: bytes | None) -> bool:
     if commit is None:
         return False
     line = COMPILED_TRAILER + b": " + __version__.encode()
-    return any(ln.strip() == line for ln in repo[commit].message.splitlines()[-3:])
+    return any(ln.strip() == line for ln in objects(repo)[commit].message.splitlines()[-3:])
 
 
 def cas(repo: GitRepo, ref: bytes, old: bytes | None, new: bytes, message: str) -> bool:
@@ -381,7 +469,7 @@ def tree_from_index(repo: GitRepo, entries: dict) -> bytes:  # type: ignore[type
                 tree.add(name, 0o040000, build(value))
             else:
                 tree.add(name, value[0], value[1])
-        repo.object_store.add_object(tree)
+        store_object(repo.object_store, tree)
         return tree.id
 
     return build(root)
@@ -391,28 +479,33 @@ def new_objects(repo: GitRepo, head: bytes, remote: bytes) -> list[object]:
     """Objects a remote at ``remote`` (an ancestor of ``head``) lacks, found by tree diffs.
 
     dulwich's own finder walks every tree of the remote's commits to learn what
-    it has: 0.2 s for 10,000 files. Each new commit's tree differs from the
-    remote's tree only along a few paths, and everything else is already there,
-    so the changed blobs and the folders that hold them are enough (an object
-    sent twice is harmless).
+    it has: 0.2 s for 10,000 files. Here each commit to send is diffed with its
+    parents instead: every parent is either on the remote or sent too, so an
+    object of the commit is new only if no parent has it at the same path, and
+    only the changed files and the folders that hold them can be new. (An
+    object sent twice would be harmless; one left out would break the push.)
     """
-    remote_tree = repo[remote].tree
+    store = objects(repo)
     wanted: dict[bytes, object] = {}
     for commit in commits_between(repo, head, remote):
         wanted[commit.id] = commit
-        if commit.tree in wanted or commit.tree == remote_tree:
-            continue
+        parents = [store[p].tree for p in commit.parents]
+        if not parents:  # a root commit the remote lacks: all of its tree
+            parents = [None]
         folders = {b""}
-        for ch in tree_changes(objects(repo), remote_tree, commit.tree):
-            if ch.new is None or ch.new.sha is None:
+        for path, ch in diff(repo, parents[0], commit.tree).items():
+            parts = path.encode("utf-8", "surrogateescape").split(b"/")[:-1]
+            # A deletion changes its folder too (when the folder remains).
+            folders.update(b"/".join(parts[:i]) for i in range(1, len(parts) + 1))
+            if ch.new is None or ch.new in wanted:
                 continue
-            if ch.new.sha not in wanted:
-                wanted[ch.new.sha] = repo[ch.new.sha]
-            parts = ch.new.path.split(b"/")[:-1]
-            for i in range(1, len(parts) + 1):
-                folders.add(b"/".join(parts[:i]))
+            if not any(lookup(repo, t, path) == (ch.new_mode, ch.new) for t in parents[1:]):
+                wanted[ch.new] = store[ch.new]
         for folder in folders:
-            found = lookup(repo, commit.tree, folder.decode("utf-8", "surrogateescape")) if folder else (0o040000, commit.tree)
-            if found is not None and found[0] == 0o040000 and found[1] not in wanted:
-                wanted[found[1]] = repo[found[1]]
+            name = folder.decode("utf-8", "surrogateescape")
+            found = lookup(repo, commit.tree, name) if folder else (0o040000, commit.tree)
+            if found is None or found[0] != 0o040000 or found[1] in wanted:
+                continue
+            if not any((lookup(repo, t, name) if folder else (0o040000, t)) == found for t in parents):
+                wanted[found[1]] = store[found[1]]
     return list(wanted.values())

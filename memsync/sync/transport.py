@@ -215,6 +215,10 @@ def _wrap(remote: Remote, exc: BaseException) -> Exception:
 def _guard(remote: Remote, action: Callable[[], object]) -> object:
     if is_local(remote.url) and not os.path.exists(local_path(remote.url)):
         raise Unreachable(f"{remote.display} does not exist (is the drive mounted?)")
+    return _cleaned(remote, action)
+
+
+def _cleaned(remote: Remote, action: Callable[[], object]) -> object:
     try:
         return action()
     except (Rejected, Unreachable, MemsyncError):
@@ -247,40 +251,79 @@ def remote_head(remote: Remote, repo: GitRepo | None = None) -> bytes | None:
 
 
 def fetch(repo: GitRepo, remote: Remote) -> bytes | None:
-    """Bring the remote branch's objects in; return its commit (None: no branch there).
+    """Bring the remote branch's objects in; return its commit (None: no branch there)."""
+    return _store_fetched(repo, remote, _guard(remote, lambda: _receive(repo, remote)))  # type: ignore[arg-type]
 
-    The returned commit is checked to be in our store: dulwich's local client
-    re-reads refs after copying objects, so a push landing in between can name
-    a commit we did not receive (Unreachable is not right for that: retry).
+
+class Prefetch:
+    """A fetch whose network half runs in a helper thread while this one works on.
+
+    The thread opens the repository again for itself (dulwich's object store is
+    not meant to be shared between threads) and only reads from it: which
+    commits we have, to negotiate. ``finish`` waits for it and stores what it
+    received, here; the result is exactly ``fetch``'s.
     """
 
-    def act() -> bytes | None:
-        client, path = remote.client(repo)
-        wanted: dict[str, bytes | None] = {"head": None}
+    def __init__(self, root: str, remote: Remote) -> None:
+        import threading
 
-        def determine_wants(refs: dict[bytes, bytes], depth: int | None = None) -> list[bytes]:
-            value = refs.get(BRANCH_REF)
-            wanted["head"] = None if value in (None, ZERO) else value
-            if wanted["head"] is None or wanted["head"] in repo.object_store:
-                return []
-            return [wanted["head"]]
+        self.remote = remote
+        self._got: dict[str, Any] = {}
+        self._thread = threading.Thread(target=self._work, args=(root,), name="memsync-fetch", daemon=True)
+        self._thread.start()
 
-        received = io.BytesIO()
-        result = client.fetch_pack(  # type: ignore[attr-defined]
-            path.encode() if isinstance(path, str) else path, determine_wants, repo.get_graph_walker(), received.write,
-        )
-        store_pack(repo, received.getvalue())
-        head = wanted["head"]
-        refs = getattr(result, "refs", None) or {}
-        if refs.get(BRANCH_REF) not in (None, ZERO, head):
-            head = refs[BRANCH_REF]
-        return head
+    def _work(self, root: str) -> None:
+        from dulwich.repo import Repo
 
-    head = _guard(remote, act)
+        try:
+            with Repo(root) as repo:
+                self._got["value"] = _guard(self.remote, lambda: _receive(repo, self.remote))
+        except BaseException as exc:  # noqa: BLE001 - handed to the thread that asks for the result
+            self._got["error"] = exc
+
+    def wait(self) -> None:
+        self._thread.join()
+
+    def finish(self, repo: GitRepo) -> bytes | None:
+        self.wait()
+        if "error" in self._got:
+            raise self._got["error"]
+        return _store_fetched(repo, self.remote, self._got["value"])
+
+
+def _receive(repo: GitRepo, remote: Remote) -> tuple[bytes | None, bytes]:
+    """The remote branch's commit and the pack of what we lack (network only; nothing stored)."""
+    client, path = remote.client(repo)
+    wanted: dict[str, bytes | None] = {"head": None}
+
+    def determine_wants(refs: dict[bytes, bytes], depth: int | None = None) -> list[bytes]:
+        value = refs.get(BRANCH_REF)
+        wanted["head"] = None if value in (None, ZERO) else value
+        if wanted["head"] is None or wanted["head"] in repo.object_store:
+            return []
+        return [wanted["head"]]
+
+    received = io.BytesIO()
+    result = client.fetch_pack(  # type: ignore[attr-defined]
+        path.encode() if isinstance(path, str) else path, determine_wants, repo.get_graph_walker(), received.write,
+    )
+    head = wanted["head"]
+    refs = getattr(result, "refs", None) or {}
+    if refs.get(BRANCH_REF) not in (None, ZERO, head):
+        head = refs[BRANCH_REF]
+    return head, received.getvalue()
+
+
+def _store_fetched(repo: GitRepo, remote: Remote, got: tuple[bytes | None, bytes]) -> bytes | None:
+    """Store a received pack; the commit is checked to be in our store: dulwich's local
+    client re-reads refs after copying objects, so a push landing in between can name a
+    commit we did not receive (Unreachable is not right for that: retry)."""
+    head, pack = got
+    _cleaned(remote, lambda: store_pack(repo, pack))
     remote.approve()
     if head is not None and head not in repo.object_store:
         raise Rejected("the remote moved while we fetched")
-    return head  # type: ignore[return-value]
+    return head
 
 
 LOOSE_LIMIT = 100  # git's transfer.unpackLimit: smaller packs are stored as loose objects
@@ -301,10 +344,40 @@ def store_pack(repo: GitRepo, data: bytes) -> None:
         if len(pack) >= LOOSE_LIMIT:
             repo.object_store.add_thin_pack(io.BytesIO(data).read, None)
             return
-        for obj in PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw):
-            repo.object_store.add_object(obj)
+        from memsync.sync.repo import objects
+
+        from memsync.sync.engine import pause
+
+        received = list(PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw))
+        # Commits last, parents before children: a commit in the store vouches for all it
+        # names (the next fetch asks for nothing it has), even after a kill in this loop.
+        ordered = [o for o in received if o.type_num != 1] + _parents_first([o for o in received if o.type_num == 1])
+        memo = objects(repo)  # the merge reads these again
+        for i, obj in enumerate(ordered):
+            if i == len(ordered) // 2:
+                pause("storing-fetched")
+            memo.add(obj)
     finally:
         pack.close()
+
+
+def _parents_first(commits: list[Any]) -> list[Any]:
+    by_id = {c.id: c for c in commits}
+    out: list[Any] = []
+    done: set[bytes] = set()
+    for start in commits:
+        stack = [(start, False)]
+        while stack:
+            commit, expanded = stack.pop()
+            if commit.id in done:
+                continue
+            if expanded:
+                done.add(commit.id)
+                out.append(commit)
+                continue
+            stack.append((commit, True))
+            stack.extend((by_id[p], False) for p in commit.parents if p in by_id and p not in done)
+    return out
 
 
 def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> None:

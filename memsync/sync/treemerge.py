@@ -65,8 +65,6 @@ def _pick_base(bases: list[Version], ours: Version, theirs: Version) -> tuple[bo
 
 
 def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None, theirs_tree: bytes | None) -> TreeMerge:
-    from memsync.merge import merge_entry, merge_lines, merge_root_md
-
     out = TreeMerge()
     differing = R.diff(repo, ours_tree, theirs_tree)
     for path in sorted(differing):
@@ -88,6 +86,9 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
             continue  # added on our side only
         if is_compiled_path(path) and path != ROOT_MD:
             continue  # regenerated from the merged entries
+        # Only a path both sides changed gets here: the merge library is loaded for it alone.
+        from memsync.merge import merge_entry, merge_lines, merge_root_md
+
         b, o, t = (R.blob(repo, v[1]) if v else None for v in (base, ours, theirs))
         if path == ROOT_MD:
             if o is None or t is None:

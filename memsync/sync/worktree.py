@@ -16,13 +16,16 @@ symlinks and nested repositories are skipped and reported, and ``.state.json``
 from __future__ import annotations
 
 import os
+import pickle
 import stat
-from collections.abc import Callable, Mapping
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memsync import forked
 from memsync.errors import MemsyncError
-from memsync.fsutil import mkdir_inside, write_inside
+from memsync.fsutil import is_abandoned_temp, mkdir_inside, write_inside
 from memsync.sync.gitindex import (
     MODE_EXEC,
     MODE_FILE,
@@ -37,6 +40,9 @@ STATE_FILE = ".state.json"
 # an untracked one stays untracked unless it is one of these.
 SYNCED_DOTFILES = frozenset({".gitignore", ".gitattributes", ".memsync.yaml"})
 MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
+# List folders through a descriptor and stat names relative to it (no path walk per file,
+# and a folder swapped for a symlink halfway is not followed); by path where unsupported.
+_BY_FD = os.scandir in os.supports_fd and os.stat in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
 @dataclass
@@ -64,68 +70,271 @@ def valid_repo_path(path: str) -> bool:
     return True
 
 
-def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]) -> LocalChanges:
-    """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory."""
-    out = LocalChanges()
-    entries = index.entries
-    seen: set[bytes] = set()
-    stack = [("", str(root))]
+@dataclass
+class Survey:
+    """What the stat walk alone tells, without the ignore rules: every tracked file whose
+    stat vouches for it is left out, the rest is left for ``local_changes`` to look at."""
+
+    index_stamp: list[int]  # of the index file the walk compared with
+    attention: list[str] = field(default_factory=list)  # changed, untracked or odd names; untracked folders
+    missing: list[bytes] = field(default_factory=list)  # tracked keys the walk did not meet
+    skipped: list[str] = field(default_factory=list)  # folders it could not read
+    walked: list[int] = field(default_factory=list)  # which groups of top-level folders (see Surveyor)
+
+    def add(self, other: Survey) -> None:
+        self.attention += other.attention
+        self.missing += other.missing
+        self.skipped += other.skipped
+        self.walked += other.walked
+
+
+MAX_GROUPS = 1024  # queue items: 4 bytes each, so the whole queue fits a pipe's buffer anywhere
+
+
+class Surveyor:
+    """The stat walk, begun early and shared out with a forked child.
+
+    The root folder is listed at once; its folders holding tracked files are
+    put in groups, and the group numbers in a pipe that a forked child and
+    this process both read from (the kernel hands each number to one reader),
+    so the walk is spread over two cores however busy this process is
+    meanwhile: the child starts at once, this process joins in ``finish``.
+    """
+
+    def __init__(self, root: Path, index: GitIndex) -> None:
+        self.root = root
+        self.index = index
+        self.keys = sorted(index.raw)
+        self.result = Survey(index.stamp)
+        seen: set[bytes] = set()
+        tops: list[str] = []
+
+        def note(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+            (tops if self._holds_tracked(key, st, abs_path) else self.result.attention).append(rel)
+
+        _walk([("", str(root))], index, seen, note, self.result.skipped)
+        # Tracked files outside those folders: at the root, or under a path that is no folder now.
+        ranges = [self._range(top) for top in tops]
+        outside = self.keys[:]
+        for lo, hi in sorted(ranges, reverse=True):
+            del outside[lo:hi]
+        self.result.missing = [k for k in outside if k not in seen]
+        size = max(1, -(-len(tops) // MAX_GROUPS))
+        self.groups = [tops[i:i + size] for i in range(0, len(tops), size)]
+        self._queue: int | None = None
+        self._child: tuple[int, int] | None = None
+        if len(self.groups) > 1 and forked.worthwhile():
+            r, w = os.pipe()
+            os.write(w, b"".join(i.to_bytes(4, "little") for i in range(len(self.groups))))
+            os.close(w)
+            self._queue = r
+            self._child = forked.start(lambda: pickle.dumps(self._part(self._take)))
+            if self._child is None:
+                os.close(r)
+                self._queue = None
+
+    def _holds_tracked(self, key: bytes, st: os.stat_result, abs_path: str) -> bool:
+        lo, hi = self._range_of(key)
+        return stat.S_ISDIR(st.st_mode) and hi > lo and not os.path.lexists(os.path.join(abs_path, ".git"))
+
+    def _range_of(self, key: bytes) -> tuple[int, int]:
+        # Every key below "folder/" sorts between "folder/" and "folder0" ('0' follows '/').
+        return bisect_left(self.keys, key + b"/"), bisect_left(self.keys, key + b"0")
+
+    def _range(self, rel: str) -> tuple[int, int]:
+        return self._range_of(rel.encode("utf-8", "surrogateescape"))
+
+    def _take(self) -> int | None:
+        assert self._queue is not None
+        data = os.read(self._queue, 4)
+        return int.from_bytes(data, "little") if len(data) == 4 else None
+
+    def _part(self, take: Callable[[], int | None]) -> Survey:
+        """Walk the groups ``take`` hands out, each folder to the bottom (subfolders holding
+        tracked files included; the rest noted for a closer look)."""
+        out = Survey(self.index.stamp)
+        seen: set[bytes] = set()
+        stack: list[tuple[str, str]] = []
+
+        def note(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+            if self._holds_tracked(key, st, abs_path):
+                stack.append((rel + "/", abs_path))
+            else:
+                out.attention.append(rel)
+
+        while (group := take()) is not None:
+            out.walked.append(group)
+            for top in self.groups[group]:
+                stack.append((top + "/", os.path.join(str(self.root), top)))
+                _walk(stack, self.index, seen, note, out.skipped)
+        ranges = [self._range(top) for group in out.walked for top in self.groups[group]]
+        if len(seen) < sum(hi - lo for lo, hi in ranges):
+            out.missing = [k for lo, hi in ranges for k in self.keys[lo:hi] if k not in seen]
+        return out
+
+    def finish(self) -> Survey:
+        """Walk whatever groups are left, merge the child's share, and return the whole survey."""
+        result = self.result
+        if self._queue is None:
+            result.add(self._part(_counter(len(self.groups))))
+            return result
+        result.add(self._part(self._take))
+        theirs = self._collect()
+        if theirs is None:  # the child failed: walk its groups here
+            done = set(result.walked)
+            result.add(self._part(_counter(len(self.groups), skip=done)))
+        else:
+            result.add(theirs)
+        return result
+
+    def _collect(self) -> Survey | None:
+        child, self._child = self._child, None
+        if self._queue is not None:
+            os.close(self._queue)
+            self._queue = None
+        if child is None:
+            return None
+        data = forked.collect(child)
+        # Our own child's result, through a pipe: not outside input.
+        found = pickle.loads(data) if data is not None else None
+        return found if isinstance(found, Survey) else None
+
+    def close(self) -> None:
+        """Never leave the child unreaped (when ``finish`` was not reached)."""
+        if self._child is not None:
+            while self._take() is not None:  # take its remaining work away, so it ends soon
+                pass
+            self._collect()
+
+
+def _counter(n: int, skip: set[int] | frozenset[int] = frozenset()) -> Callable[[], int | None]:
+    """``take`` for a walk done here alone: 0 .. n-1, less ``skip``."""
+    left = iter([i for i in range(n) if i not in skip])
+    return lambda: next(left, None)
+
+
+def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool],
+                  surveyed: Survey | None = None) -> LocalChanges:
+    """Worktree vs index, like ``git add -A`` would stage it, without writing anything but blobs' bytes in memory.
+
+    ``surveyed`` is a ``Surveyor``'s result for the same index file; without
+    one, the walk happens here. Folders are listed
+    through an open descriptor and files stat'ed relative to it (where the OS
+    allows); a file whose stat equals its entry's (read straight from the
+    entry's bytes) costs one ``lstat`` and a dict lookup. Everything else
+    takes the slow, careful path in ``_look``.
+    """
+    if surveyed is None or surveyed.index_stamp != index.stamp:
+        surveyed = Surveyor(root, index).finish()
+    out = LocalChanges(skipped=list(surveyed.skipped))
+    stack: list[tuple[str, str]] = []
+    for rel in surveyed.attention:
+        abs_path = os.path.join(str(root), rel)
+        try:
+            st = os.lstat(abs_path)
+        except OSError:
+            continue
+        _look(rel, abs_path, rel.encode("utf-8", "surrogateescape"), st, None, index, is_ignored, out, stack)
+
+    def look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None) -> None:
+        _look(rel, abs_path, key, st, dir_fd, index, is_ignored, out, stack)
+
+    _walk(stack, index, set(), look, out.skipped)  # untracked folders worth walking
+    _deleted(root, index, surveyed.missing, out)
+    return out
+
+
+def _walk(stack: list[tuple[str, str]], index: GitIndex, seen: set[bytes],
+          look: Callable[[str, str, bytes, os.stat_result, int | None], None], skipped: list[str]) -> None:
+    """List the folders on ``stack`` (``(relative path ending in '/', absolute path)``; ``look``
+    may push more) and hand every name but the tracked files whose stat vouches for them to ``look``."""
+    raw = index.raw
+    unchanged = index.unchanged
     while stack:
         rel_dir, abs_dir = stack.pop()
+        fd = None
         try:
-            items = list(os.scandir(abs_dir))
+            if _BY_FD:  # the root itself may be a symlink; folders below it may not
+                fd = os.open(abs_dir, os.O_RDONLY | os.O_DIRECTORY | (os.O_NOFOLLOW if rel_dir else 0))
+            with os.scandir(abs_dir if fd is None else fd) as it:
+                items = list(it)
         except OSError as exc:
-            out.skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
+            if fd is not None:
+                os.close(fd)
+            skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
             continue
-        for d in items:
-            name = d.name
-            rel = f"{rel_dir}{name}"
-            if name == STATE_FILE or name.lower() == ".git":
-                continue
-            key = rel.encode("utf-8", "surrogateescape")
+        try:
+            for d in items:
+                name = d.name
+                if name[0] == "." and (name == STATE_FILE or name.lower() == ".git"):
+                    continue
+                try:
+                    st = d.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                key = (rel_dir + name).encode("utf-8", "surrogateescape")
+                found = raw.get(key)
+                if found is not None:
+                    seen.add(key)
+                    if stat.S_ISREG(st.st_mode) and unchanged(found, st):
+                        continue
+                look(rel_dir + name, os.path.join(abs_dir, name), key, st, fd)
+        finally:
+            if fd is not None:
+                os.close(fd)
+
+
+def _look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None, index: GitIndex,
+          is_ignored: Callable[[str], bool], out: LocalChanges, stack: list[tuple[str, str]]) -> None:
+    """One name of the worktree whose stat does not vouch for it: a folder, an untracked or changed file."""
+    entry = index.entries.get(key)
+    if stat.S_ISDIR(st.st_mode):
+        if os.path.lexists(os.path.join(abs_path, ".git")):
+            out.skipped.append(f"{rel}/: a nested git repository; not synced")
+            return
+        hidden = rel.rpartition("/")[2].startswith(".")
+        if (hidden or is_ignored(rel + "/")) and not _tracked_below(index.raw, key + b"/"):
+            return
+        stack.append((rel + "/", abs_path))
+        return
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+        if entry is None and not is_ignored(rel):
+            out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
+        return
+    name = rel.rpartition("/")[2]
+    if entry is None and (is_ignored(rel) or (name.startswith(".") and name not in SYNCED_DOTFILES)):
+        if is_abandoned_temp(name):  # a sync or compile was killed mid-write: the litter goes
             try:
-                st = d.stat(follow_symlinks=False)
+                os.unlink(abs_path)
             except OSError:
-                continue
-            if stat.S_ISDIR(st.st_mode):
-                if os.path.lexists(os.path.join(d.path, ".git")):
-                    out.skipped.append(f"{rel}/: a nested git repository; not synced")
-                    continue
-                hidden = d.name.startswith(".")
-                if (hidden or is_ignored(rel + "/")) and not _tracked_below(entries, key + b"/"):
-                    continue
-                stack.append((rel + "/", d.path))
-                continue
-            entry = entries.get(key)
-            if entry is not None:
-                seen.add(key)
-            if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-                if entry is None and not is_ignored(rel):
-                    out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
-                continue
-            if entry is None and (is_ignored(rel) or (d.name.startswith(".") and d.name not in SYNCED_DOTFILES)):
-                continue
-            if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
-                continue
-            if st.st_size > MAX_FILE_BYTES:
-                out.skipped.append(f"{rel}: larger than {MAX_FILE_BYTES >> 20} MiB; not synced")
-                continue
-            try:
-                data = _read(d.path)
-            except OSError as exc:
-                out.skipped.append(f"{rel}: cannot read ({exc.strerror})")
-                continue
-            sha = blob_sha(data)
-            mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
-            if entry is not None and entry.sha == sha and entry.mode == mode:
-                # Same content, new stat: refresh the entry so the next sync need not hash it.
-                out.index_updates[key] = entry_for(key, st, sha, mode)
-                continue
-            out.files[rel] = (mode, sha.hex().encode("ascii"))
-            out.data[rel] = data
-            out.index_updates[key] = entry_for(key, st, sha, mode)
-    for key, entry in entries.items():
-        if key in seen or entry.stage or entry.skip_worktree:
+                pass
+        return
+    if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
+        return
+    if st.st_size > MAX_FILE_BYTES:
+        out.skipped.append(f"{rel}: larger than {MAX_FILE_BYTES >> 20} MiB; not synced")
+        return
+    try:
+        data = _read(abs_path if dir_fd is None else name, dir_fd)
+    except OSError as exc:
+        out.skipped.append(f"{rel}: cannot read ({exc.strerror})")
+        return
+    sha = blob_sha(data)
+    mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
+    if entry is not None and entry.sha == sha and entry.mode == mode:
+        # Same content, new stat: refresh the entry so the next sync need not hash it.
+        out.index_updates[key] = entry_for(key, st, sha, mode)
+        return
+    out.files[rel] = (mode, sha.hex().encode("ascii"))
+    out.data[rel] = data
+    out.index_updates[key] = entry_for(key, st, sha, mode)
+
+
+def _deleted(root: Path, index: GitIndex, keys: Iterable[bytes], out: LocalChanges) -> None:
+    """Tracked regular files among ``keys`` (ones the walk did not meet) that are gone from disk."""
+    for key in keys:
+        entry = index.entries[key]
+        if entry.stage or entry.skip_worktree:
             continue
         if entry.mode & 0o170000 != 0o100000:
             continue  # a symlink or submodule someone else committed: left as it is
@@ -135,15 +344,14 @@ def local_changes(root: Path, index: GitIndex, is_ignored: Callable[[str], bool]
         if not os.path.lexists(os.path.join(str(root), rel)):
             out.files[rel] = None
             out.index_updates[key] = None
-    return out
 
 
-def _tracked_below(entries: Mapping[bytes, IndexEntry], prefix: bytes) -> bool:
+def _tracked_below(entries: Mapping[bytes, object], prefix: bytes) -> bool:
     return any(k.startswith(prefix) for k in entries)
 
 
-def _read(path: str) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+def _read(path: str, dir_fd: int | None = None) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), dir_fd=dir_fd)
     try:
         chunks: list[bytes] = []
         while True:

@@ -1,5 +1,6 @@
 """Freshness: a change by any tool is seen by the very next search, with the
-one-shot stat check (CLI) and with change notification (a long-lived process)."""
+one-shot stat check, with change notification (a long-lived process) and with
+the change-monitor daemon's tokens (what the CLI uses)."""
 from __future__ import annotations
 
 import os
@@ -10,13 +11,18 @@ import pytest
 import memsync
 from conftest import git
 from memsync.recall import engine
-from test_search_helpers import ids, write_entry
+from test_search_helpers import ids, start_monitor, write_entry
 
 
-@pytest.fixture(params=["stat", "watch"])
-def searcher(request):  # type: ignore[no-untyped-def]
-    watch = request.param == "watch"
-    yield lambda query, root: ids(memsync.search(query, root=root, watch=watch))
+@pytest.fixture(params=["stat", "watch", "monitor"])
+def searcher(request, monkeypatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """One-shot stat walk, a long-lived watcher, or the change-monitor daemon's tokens."""
+    mode = request.param
+    if mode == "stat":
+        monkeypatch.setenv("MEMSYNC_NO_MONITOR", "1")
+    elif mode == "monitor":
+        start_monitor(tmp_path)
+    yield lambda query, root: ids(memsync.search(query, root=root, watch=mode == "watch"))
     engine.close_all()
 
 

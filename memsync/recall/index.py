@@ -182,21 +182,36 @@ class Index:
         return changed, gone
 
     def sync(self, snap: fresh.Snapshot, only: set[str] | None = None,
-             stored: dict[str, tuple[int, int, int, int, int]] | None = None) -> int:
+             stored: dict[str, tuple[int, int, int, int, int]] | None = None, token: str | None = None) -> int:
         """Apply every change ``snap`` reveals; return how many entries changed.
 
         ``only`` limits which stored categories may be found gone (a partial
-        snapshot). Raises Busy if another process keeps the write lock.
+        snapshot). ``token`` is the change monitor's token taken before the
+        snapshot; it is stored in the same transaction (see ``token``).
+        Raises Busy if another process keeps the write lock.
         """
         changed, gone = self.dirty(snap, self.stored() if stored is None else stored, only)
-        if not changed and not gone:
+        if not changed and not gone and (token is None or token == self.token()):
             return 0
         with self.write_lock():
-            return self._apply(snap, only)
+            return self._apply(snap, only, token)
 
-    def _apply(self, snap: fresh.Snapshot, only: set[str] | None) -> int:
+    def token(self) -> str | None:
+        """The monitor token stored by the last sync that had one.
+
+        It vouches that the index holds every change made before the daemon
+        issued it: the sync that stored it walked the files after that moment
+        (and syncs only ever bring rows closer to the files, whoever commits
+        last). So a search that gets the same token again may skip its walk.
+        """
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'monitor'").fetchone()
+        return None if row is None else str(row[0])
+
+    def _apply(self, snap: fresh.Snapshot, only: set[str] | None, token: str | None = None) -> int:
         c = self.conn
         with self._transaction():
+            if token is not None:
+                c.execute("INSERT OR REPLACE INTO meta VALUES ('monitor', ?)", (token,))
             stored = self.stored()  # again, under the lock: another process may have done it
             changed, gone = self.dirty(snap, stored, only)
             n = 0

@@ -131,6 +131,65 @@ def test_a_write_no_event_reports_is_not_seen_which_proves_the_walk_is_skipped(t
     assert ids(memsync.search(f"2{attempt}", root=root, watch=False)) == ["facts/a"]
 
 
+def test_a_symlinked_project_root_is_watched_where_it_leads(run, git_repo: Path, tmp_path: Path) -> None:
+    real = tmp_path / "memory-elsewhere"
+    write_entry(real, "facts/a.md", "vault 密钥 轮换")
+    (git_repo / ".memory").symlink_to(real)
+    start_monitor(real)
+    search = ["search", "vault", "--scope", "project", "--json"]
+    for _ in range(2):  # the second search stores a token that is not fresh
+        assert json_ids(run(*search, cwd=git_repo).stdout) == ["facts/a"]
+    write_entry(real, "facts/b.md", "vault 审计 日志")
+    assert sorted(json_ids(run(*search, cwd=git_repo).stdout)) == ["facts/a", "facts/b"]
+
+
+def test_a_sync_from_an_older_snapshot_cannot_drop_a_category_that_exists(tmp_path: Path) -> None:
+    """Tokens rest on the index never going back to an older state. A process whose
+    snapshot predates a new category commits after one that indexed it: the category
+    must survive, or a later search trusting the token would miss its entries."""
+    from memsync.recall import fresh
+    from memsync.recall.index import Index, db_path
+
+    root = tmp_path / "mem"
+    write_entry(root, "facts/a.md", "x")
+    slow, quick = (Index(root, db_path(root)) for _ in range(2))
+    try:
+        slow.sync(fresh.snapshot(root))
+        old_snap = fresh.snapshot(root)
+        write_entry(root, "rules/r.md", "规则 新")
+        quick.sync(fresh.snapshot(root), token="abc 7")
+        slow.sync(old_snap)
+        assert quick.token() == "abc 7"
+        assert {r[0] for r in quick.conn.execute("SELECT path FROM docs")} == {"facts/a.md", "rules/r.md"}
+    finally:
+        slow.close()
+        quick.close()
+
+
+def test_a_busy_index_only_loses_the_token(tmp_path: Path) -> None:
+    """Storing a new token when nothing changed needs the write lock; if another process
+    keeps it, the search answers as usual and the next one walks."""
+    import fcntl
+
+    from memsync.recall.index import db_path
+
+    root = tmp_path / "mem"
+    write_entry(root, "facts/a.md", "istio 网格")
+    time.sleep(2.1)  # older than the racy window (fresh.RACY_NS), so the walk finds nothing to update
+    start_monitor(root)
+    memsync.search("istio", root=root, watch=False)  # builds the index and stores a token
+    db = db_path(Path(os.path.realpath(root)))
+    with open(root / "facts" / "a.md", "a"):  # an event (closed after opening to write), no change
+        pass
+    fd = os.open(f"{db}.lock", os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        result = memsync.search("istio", root=root, watch=False)
+    finally:
+        os.close(fd)
+    assert ids(result) == ["facts/a"] and result.notes == []
+
+
 # -- the daemon dies, lies or dawdles: results stay correct ------------------------------------
 
 

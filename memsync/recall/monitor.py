@@ -52,11 +52,12 @@ class Options:
 
 def options(config: dict[str, Any]) -> Options:
     """``search.monitor`` and ``search.monitor_idle_minutes``, validated; env switches."""
-    section = config.get("search") or {}
-    enabled = section.get("monitor", True) if isinstance(section, dict) else True
+    section = config.get("search")
+    section = section if isinstance(section, dict) else {}  # rank.settings_from reports a bad one
+    enabled = section.get("monitor", True)
     if not isinstance(enabled, bool):
         raise MemsyncError(f"config: search.monitor must be true or false, not {enabled!r}")
-    minutes = section.get("monitor_idle_minutes", DEFAULT_IDLE_MINUTES) if isinstance(section, dict) else 30
+    minutes = section.get("monitor_idle_minutes", DEFAULT_IDLE_MINUTES)
     if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 1 <= minutes <= 10_080:
         raise MemsyncError(f"config: search.monitor_idle_minutes must be a number from 1 to 10080, not {minutes!r}")
     idle_s = float(minutes) * 60
@@ -94,7 +95,8 @@ class Client:
         if path is None:
             return None
         try:
-            answer = _ask(path, {"root": str(root)})
+            # The daemon watches folders, not names: ask about the folder a symlinked root leads to.
+            answer = _ask(path, {"root": os.path.realpath(root)})
         except (FileNotFoundError, ConnectionRefusedError):
             self._start(path)  # nobody listens (never started, idle exit, killed): start one for next time
             return None

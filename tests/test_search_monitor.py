@@ -265,6 +265,8 @@ class _Bogus:
                 conn.sendall(json.dumps({"instance": ["x"], "gen": "7", "fresh": "no"}).encode() + b"\n")
             elif b == "endless":
                 conn.sendall(b"{" * 100_000)
+            elif b == "nested":
+                conn.sendall(b"[" * 1020 + b"\n")
             elif b == "slow":
                 self.stop.wait(1.0)
                 conn.sendall(json.dumps({"instance": "abc", "gen": 1, "fresh": False}).encode() + b"\n")
@@ -279,7 +281,7 @@ class _Bogus:
         self.srv.close()
 
 
-@pytest.mark.parametrize("behaviour", ["garbage", "wrong types", "endless", "slow", "silent", "hang up"])
+@pytest.mark.parametrize("behaviour", ["garbage", "wrong types", "endless", "nested", "slow", "silent", "hang up"])
 def test_a_bogus_daemon_changes_nothing(run, tmp_path: Path, behaviour: str) -> None:
     root = tmp_path / "mem"
     path = write_entry(root, "facts/a.md", "consul 服务 发现 v1")

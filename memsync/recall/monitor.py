@@ -146,6 +146,8 @@ def _ask(path: str, request: dict[str, str], timeout: float = TIMEOUT_S) -> Any:
         return json.loads(data)
     except _socket.timeout as exc:
         raise ValueError("the monitor did not answer in time") from exc
+    except RecursionError as exc:  # json nested deeper than the interpreter's limit
+        raise ValueError("a malformed answer") from exc
     finally:
         s.close()
 

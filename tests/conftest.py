@@ -64,9 +64,9 @@ def monitor_pids(under: str) -> list[int]:
                 args = fh.read().split(b"\0")
         except OSError:
             continue
-        if b"memsync.recall.monitord" in args and b"--folder" in args[:-1]:
-            if args[args.index(b"--folder") + 1].startswith(prefix):
-                found.append(int(name))
+        if (b"memsync.recall.monitord" in args and b"--folder" in args[:-1]
+                and args[args.index(b"--folder") + 1].startswith(prefix)):
+            found.append(int(name))
     return found
 
 

@@ -19,11 +19,18 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import REPO, monitor_pids
+from test_search_helpers import (
+    ask_monitor,
+    ids,
+    json_ids,
+    start_monitor,
+    wait_monitor,
+    write_entry,
+)
 
 import memsync
-from conftest import REPO, git, monitor_pids
 from memsync.recall import monitor, monitord, watch
-from test_search_helpers import ask_monitor, ids, json_ids, start_monitor, wait_monitor, write_entry
 
 
 def _cache() -> Path:
@@ -47,61 +54,7 @@ def _edit_same_size_and_mtime(path: Path, old: str, new: str) -> None:
     assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
 
 
-# -- with the daemon running, every change is found by the very next CLI search ------------------
-
-
-def test_every_kind_of_change_is_found_by_the_next_cli_search(run, tmp_path: Path) -> None:
-    root = tmp_path / "mem"
-    write_entry(root, "facts/base.md", "基础 note")
-    assert _search(run, root, "基础") == ["facts/base"]  # starts the daemon, walks this time
-    first = wait_monitor(root)
-    assert _search(run, root, "基础") == ["facts/base"]  # walks once more, stores the daemon's token
-    assert _search(run, root, "基础") == ["facts/base"]  # same token: no walk
-    path = write_entry(root, "facts/cache.md", "redis 缓存 ttl 60")
-    assert _search(run, root, "redis") == ["facts/cache"]
-    _edit_same_size_and_mtime(path, "ttl 60", "ttl 90")
-    assert _search(run, root, "90") == ["facts/cache"] and _search(run, root, "60") == []
-    tmp = root / "facts" / ".cache.md.swp"  # an editor's save: write a temp file, rename it over
-    tmp.write_text(path.read_text(encoding="utf-8").replace("redis", "valkey"), encoding="utf-8")
-    os.replace(tmp, path)
-    assert _search(run, root, "valkey") == ["facts/cache"] and _search(run, root, "redis") == []
-    os.rename(path, root / "facts" / "kv-cache.md")
-    assert _search(run, root, "valkey") == ["facts/kv-cache"]
-    write_entry(root, "pitfalls/oom.md", "valkey 内存 上限")  # a new category folder
-    assert _search(run, root, "valkey") == ["facts/kv-cache", "pitfalls/oom"]
-    write_entry(root, "pitfalls/evict.md", "valkey 淘汰 策略")  # the new folder is watched too
-    assert _search(run, root, "淘汰") == ["pitfalls/evict"]
-    os.unlink(root / "facts" / "kv-cache.md")
-    assert _search(run, root, "valkey") == ["pitfalls/evict", "pitfalls/oom"]
-    for p in (root / "pitfalls").iterdir():
-        p.unlink()
-    (root / "pitfalls").rmdir()
-    assert _search(run, root, "valkey") == []
-    last = ask_monitor(root)
-    assert last is not None and last["instance"] == first["instance"]  # one daemon served it all
-    assert len(monitor_pids(str(_cache()))) == 1
-
-
-def test_git_checkout_and_pull_with_the_daemon(run, tmp_path: Path) -> None:
-    origin = tmp_path / "origin"
-    origin.mkdir()
-    git(origin, "init", "-q", "-b", "main")
-    write_entry(origin, "facts/a.md", "kafka 分区 数量")
-    git(origin, "add", "-A")
-    git(origin, "commit", "-qm", "a")
-    clone = tmp_path / "clone"
-    git(tmp_path, "clone", "-q", str(origin), str(clone))
-    start_monitor(clone)
-    assert _search(run, clone, "kafka") == ["facts/a"]
-    assert _search(run, clone, "kafka") == ["facts/a"]  # the token is stored now
-    write_entry(origin, "facts/a.md", "kafka 副本 数量")  # same size
-    write_entry(origin, "facts/b.md", "kafka 消费者 组")
-    git(origin, "add", "-A")
-    git(origin, "commit", "-qm", "b")
-    git(clone, "pull", "-q", "--no-rebase")
-    assert _search(run, clone, "副本") == ["facts/a"] and _search(run, clone, "分区") == []
-    git(clone, "checkout", "-q", "HEAD~1")
-    assert _search(run, clone, "分区") == ["facts/a"] and _search(run, clone, "消费者") == []
+# -- with the daemon running (test_search_fresh.py runs the change stories with it: CLI too) -----
 
 
 def test_a_write_no_event_reports_is_not_seen_which_proves_the_walk_is_skipped(tmp_path: Path, monkeypatch) -> None:

@@ -81,11 +81,12 @@ def socket_path() -> str | None:
     return path if len(os.fsencode(path)) <= SUN_PATH_MAX else None
 
 
+_STARTED: dict[str, float] = {}  # socket path -> when this process last started a daemon for it
+_CHILDREN: list[Any] = []  # Popen objects of the daemons this process started, until they exit
+
+
 class Client:
     """Tokens for one search; starts the daemon (once per process) when there is none."""
-
-    _started: dict[str, float] = {}  # socket path -> when this process last started a daemon for it
-    _children: list[Any] = []  # Popen objects, reaped when they exit
 
     def __init__(self, opts: Options) -> None:
         self.opts = opts
@@ -106,9 +107,9 @@ class Client:
 
     def _start(self, path: str) -> None:
         now = time.monotonic()
-        if now - Client._started.get(path, -RESTART_S) < RESTART_S:
+        if now - _STARTED.get(path, -RESTART_S) < RESTART_S:
             return  # one is on its way
-        Client._started[path] = now
+        _STARTED[path] = now
         _reap()
         try:
             here = folder()
@@ -211,9 +212,9 @@ def _spawn(here: Path, idle_s: float) -> None:
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         close_fds=True, start_new_session=True, cwd="/", env=env,
     )
-    Client._children.append(proc)
+    _CHILDREN.append(proc)
 
 
 def _reap() -> None:
     """Collect daemons this process started that have exited (a long-lived library user)."""
-    Client._children[:] = [p for p in Client._children if p.poll() is None]
+    _CHILDREN[:] = [p for p in _CHILDREN if p.poll() is None]

@@ -262,19 +262,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     mon = Monitor()
     srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
     ino = -1
+    private = path
     try:
+        # Bind and listen under a private name, then rename over the public one (replacing
+        # a killed daemon's socket; we hold the lock, so it is nobody's): whoever finds the
+        # socket file finds someone listening.
+        private = f"{path}.{os.getpid()}"
+        if len(os.fsencode(private)) > SUN_PATH_MAX:
+            private = path
         try:
-            os.unlink(path)  # a stale socket of a killed daemon: we hold the lock, so it is nobody's
+            os.unlink(private)
         except FileNotFoundError:
             pass
         mask = os.umask(0o177)
         try:
-            srv.bind(path)
+            srv.bind(private)
         finally:
             os.umask(mask)
-        ino = os.lstat(path).st_ino
         srv.listen(64)
         srv.setblocking(False)
+        os.replace(private, path)
+        ino = os.lstat(path).st_ino
         _serve(srv, mon, args.idle, path, ino)
     except (OSError, KeyboardInterrupt):
         pass
@@ -283,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         mon.close()
         if _still_ours(path, ino):
             os.unlink(path)
+        if private != path and os.path.lexists(private):
+            os.unlink(private)
         os.close(lock)
     return 0
 

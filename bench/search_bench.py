@@ -294,6 +294,15 @@ def _whole_process(cmd: list[str], cwd: Path, env: dict[str, str], runs: int) ->
     return statistics.median(times)
 
 
+def _settle(below: float = 1.0, at_most_s: float = 240.0) -> float:
+    """Wait (a while) for the 1-minute load average to fall below ``below``, so that each
+    size starts on a quiet machine, not in the wake of the previous size; the load then."""
+    deadline = time.monotonic() + at_most_s
+    while os.getloadavg()[0] >= below and time.monotonic() < deadline:
+        time.sleep(5)
+    return os.getloadavg()[0]
+
+
 def run_size(n: int, out: Path, seed: int) -> dict:
     base = out / f"n{n}"
     shutil.rmtree(base, ignore_errors=True)
@@ -305,7 +314,7 @@ def run_size(n: int, out: Path, seed: int) -> dict:
     print(f"n={n}: {len(corpus.notes)} notes, {len(corpus.queries)} queries, written in "
           f"{time.perf_counter() - t:.1f}s", flush=True)
     time.sleep(2.1)  # let every file age past the racy window (memsync.recall.fresh.RACY_NS)
-    load = os.getloadavg()[0]
+    load = _settle()
     nq = len(corpus.queries)
     samples = {"memsync": nq, "mimo": nq if n <= 10_000 else 20,
                "plugin": nq if n <= 1_000 else (25 if n <= 10_000 else 5)}
@@ -359,7 +368,7 @@ def table(all_results: dict[int, dict]) -> str:
     lines = ["# Search benchmark (bench/search_bench.py)", ""]
     lines.append(f"Machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, SQLite "
                  f"{__import__('sqlite3').sqlite_version}. One run; differences under ~30% in timings are noise. "
-                 "Load average (1 min) when each size started: "
+                 "Load average (1 min) when each size started (the bench waits up to 4 min for it to fall below 1): "
                  + ", ".join(f"{n:,}: {r['load']:.1f}" for n, r in all_results.items()) + ".")
     lines.append("")
     lines.append("Query families (80 queries, 16 each; bench/search_corpus.py): `zh2` a 2-character Chinese "

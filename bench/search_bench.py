@@ -7,8 +7,10 @@ For each size it generates a bilingual corpus in two roots (bench/search_corpus.
 then runs each system in its own process (so peak memory is its own) and
 prints, per system: recall@5, MRR@10 and the zero-result rate for each query
 family, warm in-process latency, whole-process wall time of one search,
-index build time and the cost of the freshness check when nothing changed.
-The table is also written to bench/results/search.md.
+index build time and the cost of the freshness check when nothing changed
+(memsync with the change-monitor daemon warm and with the plain stat walk,
+next to MiMo's reconcile walk). The table is also written to
+bench/results/search.md.
 
 Where a baseline is too slow to run every query (the plugin's full scan,
 MiMo's reconcile walk at 100k), its latency is measured on a bounded sample
@@ -37,6 +39,9 @@ import search_corpus  # noqa: E402
 from search_corpus import NOW_MS  # noqa: E402
 
 FAMILIES = ("zh2", "phrase", "latin", "mixed", "target")
+# Timed processes get a plain environment: installed code runs from bytecode caches, so
+# PYTHONDONTWRITEBYTECODE=1 (every module compiled from source in every process) is dropped.
+PLAIN = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 SIZES = "1000,10000,100000"
 LIMIT = 10
 
@@ -78,8 +83,46 @@ def _memsync_env(base: Path) -> None:
     os.chdir(base / "project")
 
 
+def wait_daemon(cache: Path, roots: list[Path]) -> None:
+    """Until the change-monitor daemon of ``cache`` answers for every root."""
+    from memsync.recall import monitor
+
+    deadline = time.monotonic() + 30
+    path = str(cache / "monitor" / monitor.SOCKET)
+    while time.monotonic() < deadline:
+        try:
+            if all("gen" in monitor._ask(path, {"root": str(r)}, timeout=5.0) for r in roots):
+                return
+        except (OSError, ValueError):
+            time.sleep(0.02)
+    raise SystemExit("the change-monitor daemon did not start")
+
+
+def daemon_rss_mb(cache: Path) -> float:
+    pid = int((cache / "monitor" / "lock").read_text())
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def stop_daemon(cache: Path) -> None:
+    """SIGTERM the daemon of ``cache`` (its pid is in the lock it holds) and wait for it."""
+    from memsync.recall import monitor
+
+    lock = cache / "monitor" / "lock"
+    if not monitor._locked(lock):
+        return
+    pid = int(lock.read_text())
+    os.kill(pid, 15)
+    deadline = time.monotonic() + 10
+    while monitor._locked(lock) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def work_memsync(base: Path, queries, sample: int) -> dict:
     _memsync_env(base)
+    os.environ["MEMSYNC_NO_MONITOR"] = "1"  # the one-shot rows below are the plain stat walk
     import memsync
     from memsync.recall import engine
     from memsync.roots import select_roots
@@ -151,36 +194,55 @@ def work_mimo(base: Path, queries, sample: int) -> dict:
 
 
 def work_check(base: Path, queries, sample: int) -> dict:
-    """The freshness check when nothing changed, memsync and MiMo's reconcile
-    walk taking turns in one process, so both see the same machine load."""
+    """The freshness check when nothing changed: memsync's stat walk, memsync's
+    token from the change-monitor daemon, and MiMo's reconcile walk taking turns
+    in one process, so all see the same machine load. Each is what a search
+    runs before its query (engine._refresh for memsync)."""
     _memsync_env(base)
     from search_baselines import Mimo
 
-    from memsync.recall import fresh
+    from memsync.recall import engine, monitor
     from memsync.recall.index import Index, db_path
     from memsync.roots import select_roots
 
     roots = select_roots(default="all")
-    idxs = [Index(r.path, db_path(r.path)) for r in roots]
+    opened = [engine._Open(Index(r.path, db_path(r.path)), None) for r in roots]
     m = Mimo(base, base / "mimo.sqlite")
+    cache = base / "cache-memsync"
+    mon = monitor.Client(monitor.Options(True, 600.0))
+    for r in roots:
+        mon.token(r.path)  # starts the daemon
+    wait_daemon(cache, [r.path for r in roots])
+    for _ in range(2):  # the first token is fresh: walk and store it; then the token suffices
+        for r, cur in zip(roots, opened):
+            engine._refresh(cur, r.path, False, mon)
+    for r, cur in zip(roots, opened):
+        token = mon.token(r.path)
+        assert token is not None and not token.fresh and cur.index.token() == token.key, "no token stored"
 
-    def ours() -> None:
-        for r, idx in zip(roots, idxs):
-            stored = idx.stored()  # what engine._refresh does when nothing changed
-            snap = fresh.snapshot(r.path, sizes={name: row[2] for name, row in stored.items()})
-            changed, gone = idx.dirty(snap, stored)
-            assert not changed and not gone
+    def walk() -> None:
+        for r, cur in zip(roots, opened):
+            engine._refresh(cur, r.path, False, None)
+
+    def token() -> None:
+        for r, cur in zip(roots, opened):
+            engine._refresh(cur, r.path, False, mon)
 
     def theirs() -> None:
         assert m.reconcile() == (0, 0)
 
-    times: dict[str, list[float]] = {"ours": [], "theirs": []}
-    for _ in range(9):
-        for name, fn in (("ours", ours), ("theirs", theirs)):
-            t = time.perf_counter()
-            fn()
-            times[name].append(time.perf_counter() - t)
-    return {"answers": {}, "ours_s": statistics.median(times["ours"]), "theirs_s": statistics.median(times["theirs"])}
+    times: dict[str, list[float]] = {"walk": [], "token": [], "theirs": []}
+    try:
+        for _ in range(9):
+            for name, fn in (("walk", walk), ("token", token), ("theirs", theirs)):
+                t = time.perf_counter()
+                fn()
+                times[name].append(time.perf_counter() - t)
+        rss = daemon_rss_mb(cache)
+    finally:
+        stop_daemon(cache)
+    return {"answers": {}, "walk_s": statistics.median(times["walk"]), "token_s": statistics.median(times["token"]),
+            "theirs_s": statistics.median(times["theirs"]), "daemon_rss_mb": rss}
 
 
 def work_plugin(base: Path, queries, sample: int) -> dict:
@@ -232,6 +294,15 @@ def _whole_process(cmd: list[str], cwd: Path, env: dict[str, str], runs: int) ->
     return statistics.median(times)
 
 
+def _settle(below: float = 1.0, at_most_s: float = 240.0) -> float:
+    """Wait (a while) for the 1-minute load average to fall below ``below``, so that each
+    size starts on a quiet machine, not in the wake of the previous size; the load then."""
+    deadline = time.monotonic() + at_most_s
+    while os.getloadavg()[0] >= below and time.monotonic() < deadline:
+        time.sleep(5)
+    return os.getloadavg()[0]
+
+
 def run_size(n: int, out: Path, seed: int) -> dict:
     base = out / f"n{n}"
     shutil.rmtree(base, ignore_errors=True)
@@ -243,7 +314,7 @@ def run_size(n: int, out: Path, seed: int) -> dict:
     print(f"n={n}: {len(corpus.notes)} notes, {len(corpus.queries)} queries, written in "
           f"{time.perf_counter() - t:.1f}s", flush=True)
     time.sleep(2.1)  # let every file age past the racy window (memsync.recall.fresh.RACY_NS)
-    load = os.getloadavg()[0]
+    load = _settle()
     nq = len(corpus.queries)
     samples = {"memsync": nq, "mimo": nq if n <= 10_000 else 20,
                "plugin": nq if n <= 1_000 else (25 if n <= 10_000 else 5)}
@@ -254,17 +325,32 @@ def run_size(n: int, out: Path, seed: int) -> dict:
         results[system]["quality"] = quality(corpus.queries, results[system].pop("answers"))
         print(f"  {system}: {time.perf_counter() - t:.1f}s", flush=True)
     check = _run_worker("check", base, 0)
-    results["memsync"]["check_s"], results["mimo"]["check_s"] = check["ours_s"], check["theirs_s"]
-    env = dict(os.environ, PYTHONPATH=str(REPO), MEMSYNC_CACHE_DIR=str(base / "cache-memsync"),
+    results["memsync"]["check_s"], results["mimo"]["check_s"] = check["token_s"], check["theirs_s"]
+    results["memsync"]["walk_check_s"], results["memsync"]["daemon_rss_mb"] = check["walk_s"], check["daemon_rss_mb"]
+    cache = base / "cache-memsync"
+    env = dict(PLAIN, PYTHONPATH=str(REPO), MEMSYNC_CACHE_DIR=str(cache),
                MEMSYNC_GLOBAL_ROOT=str(base / "global"), XDG_CONFIG_HOME=str(base / "xdg"))
     env.pop("MEMSYNC_CONFIG", None)
+    walk_env = dict(env, MEMSYNC_NO_MONITOR="1")
     words = [q.text for q in corpus.queries[:: max(1, nq // 10)]][:10]
-    results["memsync"]["process_s"] = statistics.median(
-        _whole_process([sys.executable, "-m", "memsync", "search", w], base / "project", env, 1) for w in words)
+    search = [sys.executable, "-m", "memsync", "search"]
+    try:
+        # The first search starts the daemon; once it answers, one more search stores its token.
+        _whole_process([*search, words[0]], base / "project", env, 1)
+        wait_daemon(cache, [base / "project" / ".memory", base / "global"])
+        _whole_process([*search, words[0]], base / "project", env, 1)
+        with_monitor, with_walk = [], []
+        for w in words:  # taking turns, so both see the same load
+            with_monitor.append(_whole_process([*search, w], base / "project", env, 1))
+            with_walk.append(_whole_process([*search, w], base / "project", walk_env, 1))
+    finally:
+        stop_daemon(cache)
+    results["memsync"]["process_s"] = statistics.median(with_monitor)
+    results["memsync"]["process_walk_s"] = statistics.median(with_walk)
     results["mimo"]["process_s"] = _whole_process(
-        [sys.executable, str(HERE / "search_baselines.py"), "mimo", str(base), words[0]], base, env, 3)
+        [sys.executable, str(HERE / "search_baselines.py"), "mimo", str(base), words[0]], base, walk_env, 3)
     results["plugin"]["process_s"] = _whole_process(
-        [sys.executable, str(HERE / "search_baselines.py"), "plugin", str(base), words[0]], base, env,
+        [sys.executable, str(HERE / "search_baselines.py"), "plugin", str(base), words[0]], base, walk_env,
         3 if n <= 10_000 else 1)
     results["samples"] = samples
     results["queries"] = nq
@@ -282,7 +368,7 @@ def table(all_results: dict[int, dict]) -> str:
     lines = ["# Search benchmark (bench/search_bench.py)", ""]
     lines.append(f"Machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, SQLite "
                  f"{__import__('sqlite3').sqlite_version}. One run; differences under ~30% in timings are noise. "
-                 "Load average (1 min) when each size started: "
+                 "Load average (1 min) when each size started (the bench waits up to 4 min for it to fall below 1): "
                  + ", ".join(f"{n:,}: {r['load']:.1f}" for n, r in all_results.items()) + ".")
     lines.append("")
     lines.append("Query families (80 queries, 16 each; bench/search_corpus.py): `zh2` a 2-character Chinese "
@@ -297,8 +383,16 @@ def table(all_results: dict[int, dict]) -> str:
                  "queries (families interleaved) and its quality on all 80 with the same scoring code minus the "
                  "per-query walk or scan, which cannot change an answer when no file changes. memsync's warm "
                  "p50/p95 is repeated `memsync.search()` calls in one process (watch=True: inotify instead of "
-                 "the stat walk); the row 'stat walk per search' is the same with watch=False, as the CLI does. "
-                 "The freshness check is measured with MiMo's reconcile walk taking turns in one process.")
+                 "the stat walk); the row 'stat walk per search' is the same with watch=False and the change "
+                 "monitor off.")
+    lines.append("")
+    lines.append("Freshness check when nothing changed: what a search runs before its query "
+                 "(`engine._refresh` for both roots), the three taking turns in one process, median of 9. "
+                 "'monitor token' asks the change-monitor daemon (running, watches set) and compares its token "
+                 "with the one stored in the index; 'stat walk' is the same with the monitor off; MiMo walks "
+                 "and stats every file. Whole process: `python -m memsync search WORD` wall time, median over 10 "
+                 "queries, with the daemon warm and with MEMSYNC_NO_MONITOR=1, taking turns; plain environment "
+                 "(bytecode caches on), the same for the baselines.")
     lines.append("")
     lines.append("## Quality (recall@5 / MRR@10 / zero-result rate; every query has matches)")
     lines.append("")
@@ -326,16 +420,33 @@ def table(all_results: dict[int, dict]) -> str:
                          f"| {_f(r['process_s'])} | {_f(r['build_s'], 's')} | {check} | {r['maxrss_mb']:.0f} |")
         m = res["memsync"]
         lines.append(f"| {n:,} | memsync, stat walk per search | {_f(m['walk_p50'])} | {_f(m['walk_p95'])} | "
-                     f"{res['queries']}/{res['queries']} | | | | |")
+                     f"{res['queries']}/{res['queries']} | {_f(m['process_walk_s'])} | | {_f(m['walk_check_s'])} | |")
+    lines.append("")
+    lines.append("memsync's rows: warm = in-process with inotify; whole process and freshness check = the CLI's "
+                 "way, with the change-monitor daemon warm (the next row: with the stat walk).")
+    lines.append("")
+    lines.append("## Freshness check (nothing changed) and whole-process search, ms")
+    lines.append("")
+    lines.append("| N | MiMo reconcile walk | memsync stat walk | ×MiMo | memsync monitor token | ×MiMo "
+                 "| CLI search, monitor | CLI search, stat walk | MiMo process | daemon RSS MB |")
+    lines.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n, res in all_results.items():
+        m, mi = res["memsync"], res["mimo"]
+        lines.append(f"| {n:,} | {_f(mi['check_s'])} | {_f(m['walk_check_s'])} | "
+                     f"{m['walk_check_s'] / mi['check_s']:.2f} | {m['check_s'] * 1000:.2f} | "
+                     f"{m['check_s'] / mi['check_s']:.3f} | {_f(m['process_s'])} | {_f(m['process_walk_s'])} | "
+                     f"{_f(mi['process_s'])} | {m['daemon_rss_mb']:.0f} |")
     lines.append("")
     lines.append("## Ratios")
     lines.append("")
     for n, res in all_results.items():
         m, s1, s2 = res["memsync"], res["mimo"], res["plugin"]
-        lines.append(f"- {n:,}: freshness check {_f(m['check_s'])} ms vs MiMo reconcile walk {_f(s1['check_s'])} ms "
-                     f"(×{m['check_s'] / s1['check_s']:.2f}); warm p50 {_f(m['warm_p50'])} ms vs MiMo "
-                     f"{_f(s1['warm_p50'])} ms, plugin {_f(s2['warm_p50'])} ms; whole process "
-                     f"{_f(m['process_s'])} ms vs {_f(s1['process_s'])} / {_f(s2['process_s'])} ms.")
+        lines.append(f"- {n:,}: freshness check {m['check_s'] * 1000:.2f} ms with the monitor, "
+                     f"{_f(m['walk_check_s'])} ms by stat walk, vs MiMo reconcile walk {_f(s1['check_s'])} ms "
+                     f"(×{m['check_s'] / s1['check_s']:.3f} and ×{m['walk_check_s'] / s1['check_s']:.2f}); warm p50 "
+                     f"{_f(m['warm_p50'])} ms vs MiMo {_f(s1['warm_p50'])} ms, plugin {_f(s2['warm_p50'])} ms; "
+                     f"whole process {_f(m['process_s'])} ms with the monitor ({_f(m['process_walk_s'])} ms by stat "
+                     f"walk) vs {_f(s1['process_s'])} / {_f(s2['process_s'])} ms.")
     return "\n".join(lines) + "\n"
 
 

@@ -26,6 +26,8 @@ DEFAULTS: dict[str, Any] = {
         "recall_cap": 1.25,
         "candidates": 200,
         "field_weights": {"id": 3.0, "summary": 4.0, "load_when": 3.0, "highlight": 2.0, "body": 1.0},
+        "monitor": True,  # memsync.recall.monitor validates these two
+        "monitor_idle_minutes": 30,
     },
     "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
 }

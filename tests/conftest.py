@@ -41,7 +41,65 @@ def clean_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     for key, value in IDENTITY.items():
         monkeypatch.setenv(key, value)
     (home / ".gitconfig").write_text("[init]\n\tdefaultBranch = main\n[protocol \"file\"]\n\tallow = always\n")
+    # A search starts a change-monitor daemon; it must not outlive the test (stopped below), and
+    # exits by itself soon in any case.
+    monkeypatch.setenv("MEMSYNC_MONITOR_IDLE", "60")
     yield home
+    stop_monitors(str(tmp_path_factory.getbasetemp()))
+
+
+def monitor_pids(under: str) -> list[int]:
+    """Change-monitor daemons whose folder lies under ``under`` (read from /proc)."""
+    found = []
+    prefix = os.fsencode(under.rstrip("/") + "/")
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/cmdline", "rb") as fh:
+                args = fh.read().split(b"\0")
+        except OSError:
+            continue
+        if (b"memsync.recall.monitord" in args and b"--folder" in args[:-1]
+                and args[args.index(b"--folder") + 1].startswith(prefix)):
+            found.append(int(name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False  # our own child (a search run in-process started it): reaped now
+    except ChildProcessError:
+        pass
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return False
+
+
+def stop_monitors(under: str) -> None:
+    """SIGTERM (then SIGKILL) every monitor daemon serving a folder under ``under``; wait for each."""
+    import signal
+    import time
+
+    for sig, wait_s in ((signal.SIGTERM, 10.0), (signal.SIGKILL, 10.0)):
+        pids = monitor_pids(under)
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + wait_s
+        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.01)
 
 
 @pytest.fixture

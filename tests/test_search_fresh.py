@@ -1,23 +1,42 @@
 """Freshness: a change by any tool is seen by the very next search, with the
-one-shot stat check (CLI) and with change notification (a long-lived process)."""
+one-shot stat check, with change notification (a long-lived process) and with
+the change-monitor daemon's tokens (what the CLI uses)."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
 import pytest
+from conftest import git
+from test_search_helpers import ids, json_ids, start_monitor, wait_monitor, write_entry
 
 import memsync
-from conftest import git
 from memsync.recall import engine
-from test_search_helpers import ids, write_entry
 
 
-@pytest.fixture(params=["stat", "watch"])
-def searcher(request):  # type: ignore[no-untyped-def]
-    watch = request.param == "watch"
-    yield lambda query, root: ids(memsync.search(query, root=root, watch=watch))
+@pytest.fixture(params=["stat", "watch", "monitor", "cli"])
+def searcher(request, monkeypatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """One-shot stat walk, a long-lived watcher, the change-monitor daemon's tokens in
+    process, and the CLI as a real process with the daemon (what a user runs)."""
+    mode = request.param
+    if mode == "stat":
+        monkeypatch.setenv("MEMSYNC_NO_MONITOR", "1")
+    elif mode in ("monitor", "cli"):
+        daemon = start_monitor(tmp_path)
+    if mode == "cli":
+        run = request.getfixturevalue("run")
+
+        def cli_search(query: str, root: Path) -> list[str]:
+            out = run("search", query, "--root", str(root), "--json", "--limit", "50")
+            assert out.returncode in (0, 1) and "Traceback" not in out.stderr, out.stderr
+            return json_ids(out.stdout)
+
+        yield cli_search
+    else:
+        yield lambda query, root: ids(memsync.search(query, root=root, watch=mode == "watch"))
     engine.close_all()
+    if mode in ("monitor", "cli"):  # one daemon served the whole story
+        assert wait_monitor(tmp_path)["instance"] == daemon["instance"]
 
 
 def test_create_edit_rename_delete(tmp_path: Path, searcher) -> None:
@@ -44,9 +63,12 @@ def test_create_edit_rename_delete(tmp_path: Path, searcher) -> None:
     # rename
     os.rename(path, root / "facts" / "kv-cache.md")
     assert searcher("memcached", root) == ["facts/kv-cache"]
-    # a new category, then delete it all
+    # a new category, then a second entry in it, then delete it all
     write_entry(root, "pitfalls/x.md", "memcached 内存 上限")
     assert sorted(searcher("memcached", root)) == ["facts/kv-cache", "pitfalls/x"]
+    write_entry(root, "pitfalls/evict.md", "淘汰 策略")
+    assert searcher("淘汰", root) == ["pitfalls/evict"]
+    os.unlink(root / "pitfalls" / "evict.md")
     os.unlink(root / "pitfalls" / "x.md")
     os.rmdir(root / "pitfalls")
     os.unlink(root / "facts" / "kv-cache.md")

@@ -28,3 +28,39 @@ def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
 
 def json_ids(out: str) -> list[str]:
     return [h["id"] for h in json.loads(out)["hits"]]
+
+
+def ask_monitor(root: Path) -> dict | None:
+    """The change monitor's answer for ``root``, or None when no daemon answers."""
+    from memsync.recall import monitor
+
+    path = monitor.socket_path()
+    assert path is not None
+    try:
+        answer = monitor._ask(path, {"root": str(root)}, timeout=5.0)
+    except (OSError, ValueError):
+        return None
+    return answer if isinstance(answer, dict) else None
+
+
+def wait_monitor(root: Path, timeout: float = 20.0) -> dict:
+    """Wait until a change-monitor daemon answers for ``root``; its answer."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        answer = ask_monitor(root)
+        if answer is not None and "gen" in answer:
+            return answer
+        time.sleep(0.02)
+    raise AssertionError("no change-monitor daemon answered")
+
+
+def start_monitor(root: Path) -> dict:
+    """Start a daemon for this test's cache folder (as a search would) and wait for it."""
+    from memsync.recall import monitor
+
+    here = monitor.folder()
+    monitor._private_folder(here)
+    monitor._spawn(here, 60)
+    return wait_monitor(root)

@@ -142,10 +142,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         base = Path(tempfile.mkdtemp(prefix="memsync-demo-"))
         cleanup = True
-    saved = {k: os.environ.get(k) for k in ("MEMSYNC_CACHE_DIR", "MEMSYNC_GLOBAL_ROOT", "NO_COLOR")}
+    saved = {k: os.environ.get(k) for k in ("MEMSYNC_CACHE_DIR", "MEMSYNC_GLOBAL_ROOT", "MEMSYNC_NO_MONITOR", "NO_COLOR")}
     old_cwd = os.getcwd()
     try:
         os.environ["MEMSYNC_CACHE_DIR"] = str(base / ".cache")
+        os.environ["MEMSYNC_NO_MONITOR"] = "1"  # no change-monitor daemon for a throwaway cache
         os.environ["MEMSYNC_GLOBAL_ROOT"] = str(base / "global")
         os.chdir(base)
         sys.stdout.write(f"memsync demo in {base}\n")

@@ -2,7 +2,9 @@
 
 Modules: ``tokenize`` (text -> tokens), ``query`` (user text -> safe FTS5
 expression), ``fresh`` (the per-search freshness check), ``watch`` (change
-notification for long-lived processes), ``index`` (the SQLite FTS5 cache),
+notification for long-lived processes), ``monitor`` and ``monitord`` (the
+change-monitor daemon that spares one-shot searches the stat walk, and its
+client), ``index`` (the SQLite FTS5 cache),
 ``rank`` (relevance and priors), ``state`` (.state.json recall counters),
 ``snippet`` (marked excerpts) and ``engine`` (``search``).
 """

@@ -19,7 +19,7 @@ from typing import Any
 from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 from memsync.errors import MemsyncError
 from memsync.fsutil import NotRegularFile, read_regular
-from memsync.recall import fresh, rank, snippet, state
+from memsync.recall import fresh, monitor, rank, snippet, state
 from memsync.recall.index import Busy, Doc, Index, Stale, db_path, is_busy, remove_db
 from memsync.recall.query import Query, parse
 from memsync.recall.watch import Watcher
@@ -91,9 +91,17 @@ def _forget(key: tuple[str, str]) -> None:
             cur.watcher.close()
 
 
-def _refresh(cur: _Open, root: Path, watch: bool) -> None:
-    """Bring ``cur.index`` in line with the files under ``root``."""
+def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = None) -> None:
+    """Bring ``cur.index`` in line with the files under ``root``.
+
+    With ``watch`` this process's own inotify watcher says what changed; else
+    the change monitor's token (taken before the walk) may say that nothing
+    did, and otherwise every file is stat-ed.
+    """
     only: set[str] | None = None
+    token = mon.token(root) if mon is not None and not watch else None
+    if token is not None and not token.fresh and cur.index.token() == token.key:
+        return  # no event since the last walk began: the index is as fresh as a walk would make it
     if watch and cur.watcher is None:
         cur.watcher = Watcher.create(root)
         cur.synced = False
@@ -115,11 +123,11 @@ def _refresh(cur: _Open, root: Path, watch: bool) -> None:
     cur.synced = False
     stored = cur.index.stored()
     snap = fresh.snapshot(root, only, sizes={name: row[2] for name, row in stored.items()})
-    cur.index.sync(snap, only, stored)
+    cur.index.sync(snap, only, stored, token=token.key if token is not None else None)
     cur.synced = True
 
 
-def _file_index(root: Root, watch: bool) -> tuple[Index, bool]:
+def _file_index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[Index, bool]:
     """An up-to-date index in the cache folder, rebuilt when unusable.
 
     Returns the index and whether the caller must close it: with ``watch``
@@ -137,7 +145,7 @@ def _file_index(root: Root, watch: bool) -> tuple[Index, bool]:
                 cur = _Open(Index(root.path, path), None)
                 if watch:
                     _OPEN[key] = cur
-            _refresh(cur, root.path, watch)
+            _refresh(cur, root.path, watch, mon)
             return cur.index, not watch
         except BaseException as exc:
             if watch:
@@ -153,9 +161,9 @@ def _file_index(root: Root, watch: bool) -> tuple[Index, bool]:
     raise AssertionError("unreachable")
 
 
-def _index(root: Root, watch: bool) -> tuple[Index, bool, list[str]]:
+def _index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[Index, bool, list[str]]:
     try:
-        return (*_file_index(root, watch), [])
+        return (*_file_index(root, watch, mon), [])
     except Busy:
         why = "the search cache is locked by another process"
     except (*_BROKEN, sqlite3.Error, OSError) as exc:
@@ -245,7 +253,8 @@ def search(
     (``"project"`` or ``"global"``), else every existing root. ``record``
     adds the hits to each root's ``.state.json`` (the CLI does; a library
     caller decides). ``watch`` lets a long-lived process use change
-    notification instead of a stat walk per search.
+    notification instead of a stat walk per search; without it the change
+    monitor daemon may vouch that nothing changed (``search.monitor``).
     """
     if roots is None:
         if scope not in (None, "project", "global"):
@@ -259,6 +268,8 @@ def search(
 
         config = load_config(roots[0].path if roots else None)
     s = rank.settings_from(config)
+    opts = monitor.options(config)
+    mon = monitor.Client(opts) if opts.enabled and not watch else None
     limit = s.limit if limit is None else limit
     if limit < 1:
         raise MemsyncError("--limit must be at least 1")
@@ -274,7 +285,8 @@ def search(
     owned: list[Index] = []
     try:
         with _LOCK:
-            _gather(q, roots, s, limit, categories, kinds, include_superseded, watch, now_ms, result, opened, owned)
+            _gather(q, roots, s, limit, categories, kinds, include_superseded, watch, mon, now_ms, result, opened,
+                    owned)
     finally:
         for idx in owned:
             idx.close()
@@ -289,13 +301,13 @@ def search(
 
 
 def _gather(q: Query, roots: list[Root], s: rank.Settings, limit: int, categories: tuple[str, ...],
-            kinds: tuple[str, ...], include_superseded: bool, watch: bool, now_ms: int, result: SearchResult,
-            opened: list[tuple[Root, Index, dict[int, Doc]]], owned: list[Index]) -> None:
+            kinds: tuple[str, ...], include_superseded: bool, watch: bool, mon: monitor.Client | None, now_ms: int,
+            result: SearchResult, opened: list[tuple[Root, Index, dict[int, Doc]]], owned: list[Index]) -> None:
     scored: list[rank.Scored] = []
     for r in roots:
         if not r.path.is_dir():
             continue
-        idx, own, notes = _index(r, watch)
+        idx, own, notes = _index(r, watch, mon)
         try:
             found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
             docs = idx.docs(found)

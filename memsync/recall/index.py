@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -182,26 +183,55 @@ class Index:
         return changed, gone
 
     def sync(self, snap: fresh.Snapshot, only: set[str] | None = None,
-             stored: dict[str, tuple[int, int, int, int, int]] | None = None) -> int:
+             stored: dict[str, tuple[int, int, int, int, int]] | None = None, token: str | None = None) -> int:
         """Apply every change ``snap`` reveals; return how many entries changed.
 
         ``only`` limits which stored categories may be found gone (a partial
-        snapshot). Raises Busy if another process keeps the write lock.
+        snapshot). ``token`` is the change monitor's token taken before the
+        snapshot; it is stored in the same transaction (see ``token``).
+        Raises Busy if another process keeps the write lock.
         """
         changed, gone = self.dirty(snap, self.stored() if stored is None else stored, only)
         if not changed and not gone:
+            if token is not None and token != self.token():
+                self._store_token(token)
             return 0
         with self.write_lock():
-            return self._apply(snap, only)
+            return self._apply(snap, only, token)
 
-    def _apply(self, snap: fresh.Snapshot, only: set[str] | None) -> int:
+    def _store_token(self, token: str) -> None:
+        """Best effort: a busy index only costs the next search a walk."""
+        try:
+            with self.write_lock(), self._transaction():
+                self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('monitor', ?)", (token,))
+        except Busy:
+            pass
+
+    def token(self) -> str | None:
+        """The monitor token stored by the last sync that had one.
+
+        It vouches that the index holds every change made before the daemon
+        issued it: the sync that stored it walked the files after that moment,
+        and no later commit can take the index back to an older state, whoever
+        commits last: files are read under the write lock, and a category is
+        dropped only if it is gone at that moment too (``_apply``), not merely
+        absent from an older snapshot. So a search that gets the same token
+        again may skip its walk.
+        """
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'monitor'").fetchone()
+        return None if row is None else str(row[0])
+
+    def _apply(self, snap: fresh.Snapshot, only: set[str] | None, token: str | None = None) -> int:
         c = self.conn
         with self._transaction():
+            if token is not None:
+                c.execute("INSERT OR REPLACE INTO meta VALUES ('monitor', ?)", (token,))
             stored = self.stored()  # again, under the lock: another process may have done it
             changed, gone = self.dirty(snap, stored, only)
             n = 0
             for name in gone:
-                n += self._drop_category(name)
+                if not _is_category(self.root, name):  # a snapshot older than a commit may have missed it
+                    n += self._drop_category(name)
             for cat in changed:
                 prev = stored.get(cat.name)
                 n += self._sync_category(cat.name, prev[4] if prev else 0)
@@ -438,6 +468,14 @@ class Index:
             out.update(r[0] for r in self.conn.execute(
                 f"SELECT path FROM docs WHERE valid = 1 AND path IN ({marks})", chunk))
         return out
+
+
+def _is_category(root: Path, name: str) -> bool:
+    """Is ``name`` a category folder of ``root`` now (fresh.categories' rules)?"""
+    try:
+        return stat.S_ISDIR(os.lstat(os.path.join(root, name)).st_mode)
+    except OSError:
+        return False
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:

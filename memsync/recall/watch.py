@@ -7,8 +7,10 @@ after that check is missed; any doubt (queue overflow, a folder removed, a
 watch lost) answers "unknown" and the caller falls back to the full check.
 Elsewhere ``Watcher.create`` returns None and the stat walk is used.
 
-Not seen by inotify: writes through mmap and changes made on another machine
-to a network file system. A one-shot CLI search never uses this.
+Not seen by inotify: writes through mmap, writes through a hard link that
+lives in another folder, and changes made on another machine to a network file
+system. One-shot processes get the same benefit through the change-monitor
+daemon (``monitord``), which keeps a Watcher per root.
 """
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ import ctypes
 import os
 import struct
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+from memsync.tree import INDEX
 
 IN_MODIFY = 0x2
 IN_ATTRIB = 0x4
@@ -37,7 +42,9 @@ IN_CLOEXEC = 0o2000000
 
 _NAMES = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
 _SELF = IN_DELETE_SELF | IN_MOVE_SELF
+_ROOT = IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | _SELF
 _HEADER = struct.Struct("iIII")
+_INDEX = os.fsencode(INDEX)
 _libc = None
 
 
@@ -52,6 +59,15 @@ def _lib() -> ctypes.CDLL | None:
         except (OSError, AttributeError):
             _libc = False  # type: ignore[assignment]
     return _libc or None
+
+
+def events(buf: bytes) -> Iterator[tuple[int, int, bytes]]:
+    """``(watch descriptor, mask, name)`` of each event in bytes read from an inotify fd."""
+    pos = 0
+    while pos + _HEADER.size <= len(buf):
+        wd, mask, _cookie, length = _HEADER.unpack_from(buf, pos)
+        yield wd, mask, buf[pos + _HEADER.size : pos + _HEADER.size + length].rstrip(b"\0")
+        pos += _HEADER.size + length
 
 
 class Watcher:
@@ -72,7 +88,7 @@ class Watcher:
         if fd < 0:
             return None
         w = cls(fd, root)
-        if not w._add("", IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | _SELF):
+        if not w._add("", _ROOT):
             w.close()
             return None
         return w
@@ -109,11 +125,7 @@ class Watcher:
                 return None
             if not buf:
                 break
-            pos = 0
-            while pos + _HEADER.size <= len(buf):
-                wd, mask, _cookie, length = _HEADER.unpack_from(buf, pos)
-                name = buf[pos + _HEADER.size : pos + _HEADER.size + length].rstrip(b"\0")
-                pos += _HEADER.size + length
+            for wd, mask, name in events(buf):
                 if mask & (IN_Q_OVERFLOW | IN_IGNORED) or mask & _SELF:
                     unknown = True
                     if mask & IN_IGNORED:
@@ -123,11 +135,12 @@ class Watcher:
                 if where is None:
                     continue
                 if where == "":
-                    # In the root only folders matter: .state.json and ROOT.md are not entries.
-                    if mask & IN_ISDIR and not name.startswith(b"."):
+                    # In the root only folders matter (.state.json and ROOT.md are not
+                    # entries), and the root itself (an empty name: its mode changed).
+                    if not name or mask & IN_ISDIR and not name.startswith(b"."):
                         unknown = True
-                elif not name.startswith(b".") and name.endswith(b".md"):
-                    changed.add(where)
+                elif not name or not name.startswith(b".") and name.endswith(b".md") and name != _INDEX:
+                    changed.add(where)  # an entry, or the folder itself (its mode)
         if unknown:
             self.broken = False
             return None

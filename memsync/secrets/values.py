@@ -23,7 +23,7 @@ class _Lazy:
         return method
 
 
-# Bodies made only of these are documentation fillers: xxxx, XXXX, 0000, ****, ....
+# Bodies made only of these are documentation fillers: runs of x, 0, *, dots ...
 _FILLER = frozenset(b"xX0*.#_-/")
 # Words documentation puts in fake values, filler runs, and typed ascending runs
 # ("12345678", "abcdefgh"), searched in the lower-cased value: one search per candidate.
@@ -95,7 +95,8 @@ def looks_fake(body: bytes) -> bool:
     distinct = set(head)
     if len(distinct) <= 2 or distinct <= _FILLER:
         return True
-    if b"xxxx" in head or b"XXXX" in head or _FAKE_MARKS.search(head.lower()):
+    lowered = head.lower()
+    if b"xxxx" in lowered or _FAKE_MARKS.search(lowered):
         return True
     # Many distinct bytes already bound the entropy above 2.5 bits; skip computing it.
     return len(head) >= 16 and len(distinct) < 0.6 * len(head) and entropy(head) < 2.5

@@ -168,6 +168,16 @@ def test_secret_assignment_forms(template: str) -> None:
     assert len(rules) == 1 and rules[0] in ("secret-assignment", "twilio-auth-token")
 
 
+@pytest.mark.parametrize("value,found", [
+    ("i7Rqo32IJDeXjXXXxTYFrXsJ", True),  # a mixed-case run of x inside a random token
+    ("i7Rqo32IJDeXjxxXXTYFrXsJ", True),
+    ("i7Rqo32IJDeXjXXXXTYFrXsJ", False),  # XXXX / xxxx: a documentation filler
+    ("i7Rqo32IJDeXjxxxxTYFrXsJ", False),
+])
+def test_runs_of_x_mark_fillers_only_in_one_case(value: str, found: bool) -> None:
+    assert rules_in(f"X-Api-Key={value}") == (["secret-assignment"] if found else [])
+
+
 NEGATIVE_ASSIGNMENTS = [
     "password: required", "password: ${DB_PASSWORD}", "password: $DB_PASSWORD", "token: {{ token }}",
     "secret: <your-secret>", "password: ***", "api_key: YOUR_API_KEY", "password: changeme",

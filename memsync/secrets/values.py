@@ -25,6 +25,8 @@ class _Lazy:
 
 # Bodies made only of these are documentation fillers: runs of x, 0, *, dots ...
 _FILLER = frozenset(b"xX0*.#_-/")
+# A run of four x of one case is a filler; mixed case ("XXXx") happens in random tokens.
+_X_RUNS = (b"x" * 4, b"X" * 4)
 # Words documentation puts in fake values, filler runs, and typed ascending runs
 # ("12345678", "abcdefgh"), searched in the lower-cased value: one search per candidate.
 _FAKE_MARKS = _Lazy(
@@ -95,8 +97,7 @@ def looks_fake(body: bytes) -> bool:
     distinct = set(head)
     if len(distinct) <= 2 or distinct <= _FILLER:
         return True
-    lowered = head.lower()
-    if b"xxxx" in lowered or _FAKE_MARKS.search(lowered):
+    if any(run in head for run in _X_RUNS) or _FAKE_MARKS.search(head.lower()):
         return True
     # Many distinct bytes already bound the entropy above 2.5 bits; skip computing it.
     return len(head) >= 16 and len(distinct) < 0.6 * len(head) and entropy(head) < 2.5

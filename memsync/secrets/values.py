@@ -25,7 +25,7 @@ class _Lazy:
 
 # Bodies made only of these are documentation fillers: runs of x, 0, *, dots ...
 _FILLER = frozenset(b"xX0*.#_-/")
-# A run of four x of one case is a filler; mixed case ("XXXx") happens in random tokens.
+# A run of four x of one case is a filler; a mixed-case run happens in random tokens.
 _X_RUNS = (b"x" * 4, b"X" * 4)
 # Words documentation puts in fake values, filler runs, and typed ascending runs
 # ("12345678", "abcdefgh"), searched in the lower-cased value: one search per candidate.

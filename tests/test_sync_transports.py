@@ -147,7 +147,7 @@ def test_redact_and_split_credentials() -> None:
     assert not is_local("git@example.org:me/mem.git") and not is_local("https://example.org/x")
 
 
-def test_a_remote_rule_refusing_the_push_is_an_error_not_a_retry(tmp_path: Path, run) -> None:
+def test_a_remote_rule_refusing_the_push_fails_without_retrying(tmp_path: Path, run) -> None:
     hub = tmp_path / "not-bare"
     hub.mkdir()
     git(hub, "init", "-q", "-b", "main")  # a checked-out main: git refuses pushes to it

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from memsync.errors import MemsyncError
+from memsync.fsutil import temp_path
 from memsync.roots import Root
 
 MARKER = "memsync-hook"
@@ -56,7 +57,7 @@ def install_hooks(root: Root) -> list[str]:
                 raise MemsyncError(f"both {target} and {legacy} exist; move one away and retry")
             os.replace(target, legacy)
             lines.append(f"Kept your {name} hook as {legacy} (it still runs first)")
-        tmp = target.with_name(f".{name}.memsync.tmp")
+        tmp = temp_path(target)  # unique: two installs at once cannot write one file
         tmp.write_text(script, encoding="utf-8")
         os.chmod(tmp, 0o755)
         os.replace(tmp, target)

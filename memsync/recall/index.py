@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memsync.entry import MAX_ENTRY_BYTES, EntryInfo, parse_entry
-from memsync.fsutil import NotRegularFile, read_regular
+from memsync.fsutil import NotRegularFile, read_regular, temp_path
 from memsync.recall import fresh
 from memsync.recall.tokenize import index_text
 from memsync.roots import cache_dir
@@ -275,7 +275,7 @@ class Index:
         if self.path is None:
             return
         target = self._stamp_path()
-        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp = temp_path(target)
         tmp.write_text(self._file_stat(), encoding="ascii")
         os.replace(tmp, target)
 

@@ -169,12 +169,15 @@ def test_secret_assignment_forms(template: str) -> None:
 
 
 @pytest.mark.parametrize("value,found", [
-    ("i7Rqo32IJDeXjXXXxTYFrXsJ", True),  # a mixed-case run of x inside a random token
+    ("i7Rqo32IJDeXjXXXxTYFrXsJ", True),  # a run of x inside a random token: the rest is random
     ("i7Rqo32IJDeXjxxXXTYFrXsJ", True),
-    ("i7Rqo32IJDeXjXXXXTYFrXsJ", False),  # XXXX / xxxx: a documentation filler
-    ("i7Rqo32IJDeXjxxxxTYFrXsJ", False),
+    ("i7Rqo32IJDeXjXXXXTYFrXsJ", True),
+    ("i7Rqo32IJDeXjxxxxTYFrXsJ", True),
+    ("xxxxxxxxxxxxxxxxxxxxxxxx", False),  # made of x: a documentation filler
+    ("XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX", False),
+    ("i7Rqxxxxxxxxxxxxxxxxxxxx", False),  # too little left once the filler is cut out
 ])
-def test_runs_of_x_mark_fillers_only_in_one_case(value: str, found: bool) -> None:
+def test_runs_of_x_are_judged_on_the_whole_value(value: str, found: bool) -> None:
     assert rules_in(f"X-Api-Key={value}") == (["secret-assignment"] if found else [])
 
 
@@ -219,7 +222,7 @@ NEAR_MISSES = [
     "npm_config_cache=/tmp/npm",
     "hf_hub_download(repo_id)",
     "sk-proj-" + pick(R, B62, 30),
-    "sk-" + pick(R, B62, 48),
+    "sk-" + pick(R, B62, 24),  # shorter than any sk- key (sk- + 32-64 alphanumerics is one: DeepSeek, Moonshot ...)
     "sk-ant-api03-" + pick(R, B62, 40),
     "AIza" + pick(R, B62, 34),
     "AC" + pick(R, HEX, 32),  # a Twilio account SID is an identifier

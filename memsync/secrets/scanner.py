@@ -38,10 +38,10 @@ def _engine() -> tuple[list, dict]:
     """The trigger passes and the (anchor, lowered) -> rules map, built once per process."""
     global _engine_state
     if _engine_state is None:
-        from memsync.secrets import keywords, rules, structured, trigger
+        from memsync.secrets import trigger
 
         # Priority decides overlaps: a vendor shape beats a URL/PEM/header rule beats a keyword.
-        ordered = [(0, r) for r in rules.TOKEN_RULES] + [(1, r) for r in structured.RULES] + [(2, keywords.RULE)]
+        ordered = [(rule.priority, rule) for rule in _all_rules()]  # type: ignore[attr-defined]
         dispatch: dict[tuple[bytes, bool], list] = {}
         triggers = []
         for priority, rule in ordered:
@@ -53,17 +53,24 @@ def _engine() -> tuple[list, dict]:
     return _engine_state
 
 
+def _all_rules() -> tuple:
+    from memsync.secrets import keywords, rules, shapes, structured, vendors
+
+    return (*rules.TOKEN_RULES, *vendors.TOKEN_RULES, *structured.RULES, *shapes.RULES, keywords.RULE)
+
+
 def rule_ids() -> list[str]:
     """Every rule id a finding can carry, sorted (docs/secrets.md lists them all)."""
-    from memsync.secrets import keywords, rules, structured
-
-    every: tuple = (*rules.TOKEN_RULES, *structured.RULES, keywords.RULE)
-    found = {rule_id for rule in every for rule_id in getattr(rule, "ids", (rule.id,))}
+    found = {rule_id for rule in _all_rules() for rule_id in getattr(rule, "ids", (rule.id,))}
     return sorted(found)
 
 
 def find_hits(buf: bytes) -> list[Hit]:
-    """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps."""
+    """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps.
+
+    A rule may answer with a veto (rule id None) for a span that is public by design
+    (a Firebase config's apiKey): it keeps every lower-priority rule off that span.
+    """
     passes, dispatch = _engine()
     lowered = None
     ascii_only = buf.isascii()
@@ -76,11 +83,15 @@ def find_hits(buf: bytes) -> list[Hit]:
         for pos, anchor in scan.positions(lowered if scan.lowered else buf):
             for priority, rule in dispatch[(anchor, scan.lowered)]:
                 hit = rule.match(buf, pos, anchor)
-                if hit is not None:
+                if hit is None:
+                    continue
+                if isinstance(hit, list):  # a rule that reads a block (a Kubernetes Secret's data)
+                    found += ((priority, h) for h in hit)
+                else:
                     found.append((priority, hit))
-                    break
+                break
     if len(found) < 2:
-        return [hit for _, hit in found]
+        return [hit for _, hit in found if hit[2] is not None]
     found.sort(key=lambda item: (item[0], item[1][0]))
     starts: list[int] = []
     ends: list[int] = []
@@ -92,7 +103,8 @@ def find_hits(buf: bytes) -> list[Hit]:
             continue
         starts.insert(i, start)
         ends.insert(i, end)
-        kept.append(hit)
+        if hit[2] is not None:
+            kept.append(hit)
     kept.sort()
     return kept
 

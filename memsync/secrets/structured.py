@@ -27,6 +27,7 @@ class PemRule:
     title = "PEM private key block (RSA, EC, DSA, OpenSSH, encrypted, PKCS#8, PGP)"
     triggers = (("-----BEGIN ", "[A-Z0-9 ]{0,30}PRIVATE KEY"),)
     lowered = False
+    priority = 1
     _head: re.Pattern[bytes] | None = None
     _runs: re.Pattern[bytes] | None = None
 
@@ -44,8 +45,11 @@ class PemRule:
         stop = min(len(buf), head.end() + PEM_WINDOW) if stop < 0 else stop
         nul = buf.find(b"\0", head.end(), stop)
         window = buf[head.end():stop if nul < 0 else nul]
-        # "\n" escapes (JSON) would glue an "n" onto the next line's base64.
-        window = window.replace(b"\\n", b"\n").replace(b"\\r", b"\n")
+        # "\n" escapes (JSON, doubly escaped JSON in a string) would glue an "n" onto the
+        # next line's base64; "\u002b" and "\/" are JSON spellings of "+" and "/".
+        window = (window.replace(b"\\\\n", b"\n").replace(b"\\n", b"\n").replace(b"\\r", b"\n")
+                  .replace(b"\\u002b", b"+").replace(b"\\u002B", b"+").replace(b"\\u003d", b"=")
+                  .replace(b"\\/", b"/"))
         body = b"".join(self._runs.findall(window))
         if len(body) < PEM_MIN_BODY or looks_fake(body) or looks_fake(body[-64:]):
             return None
@@ -61,6 +65,7 @@ class UrlCredentialRule:
     _pass = r"""[^\s/?#@\x00\x80-\xff"'<>`]"""
     triggers = (("://", f"{_user}{{0,64}}:{_pass}{{1,256}}@"),)
     lowered = False
+    priority = 1
     _url: re.Pattern[bytes] | None = None
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
@@ -92,6 +97,7 @@ class AuthHeaderRule:
     title = "HTTP Bearer token or Basic credentials"
     triggers = (("Bearer ", "[A-Za-z0-9._~+/-]{20}"), ("Basic ", "[A-Za-z0-9+/]{16}"))
     lowered = False
+    priority = 1
     _bearer: re.Pattern[bytes] | None = None
     _basic: re.Pattern[bytes] | None = None
 

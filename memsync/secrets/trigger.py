@@ -127,7 +127,7 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
     return Pass(source, tuple(order), tuple(a.index(pivot) for a in order), lowered)
 
 
-def _trie(words: list[bytes]) -> bytes:
+def trie(words: list[bytes]) -> bytes:
     """An alternation of ``words`` with shared prefixes merged (one literal prefix for ``re``)."""
     heads: dict[bytes, list[bytes]] = {}
     for w in words:
@@ -139,7 +139,7 @@ def _trie(words: list[bytes]) -> bytes:
         if not rests:
             alternatives.append(re.escape(head))
             continue
-        inner = _trie(rests)
+        inner = trie(rests)
         if optional or b"|" in inner and len({r[:1] for r in rests}) > 1:
             inner = b"(?:" + inner + b")" + (b"?" if optional else b"")
         alternatives.append(re.escape(head) + inner)
@@ -149,7 +149,7 @@ def _trie(words: list[bytes]) -> bytes:
 def _trie_pass(words: list[bytes], tails: dict[bytes, list[str]]) -> Pass:
     """Keywords sharing a first letter and one tail: the match is the keyword itself."""
     tail = _lookahead([t for w in words for t in tails[w]])
-    return Pass(b"(?:" + _trie(words) + b")" + tail, (), (), True)
+    return Pass(b"(?:" + trie(words) + b")" + tail, (), (), True)
 
 
 def plan(triggers: Iterable[tuple[bytes, str, bool]]) -> list[Pass]:

@@ -23,19 +23,30 @@ class _Lazy:
         return method
 
 
-# Bodies made only of these are documentation fillers: runs of x, 0, *, dots ...
-_FILLER = frozenset(b"xX0*.#_-/")
-# A run of four x of one case is a filler; a mixed-case run happens in random tokens.
-_X_RUNS = (b"x" * 4, b"X" * 4)
-# Words documentation puts in fake values, filler runs, and typed ascending runs
-# ("12345678", "abcdefgh"), searched in the lower-cased value: one search per candidate.
-_FAKE_MARKS = _Lazy(
-    rb"example|sample|dummy|placeholder|redacted|changeme|change_me|change-me|your_|your-|yourkey"
-    rb"|yourtoken|yoursecret|yourpass|insert_|replace_|_here|-here|notreal|not_real|fake_"
-    rb"|0000000|\*\*\*\*|\.\.\.|\xe2\x80\xa6|" + b"|".join(
-        run[i:i + 8] for run in (b"0123456789", b"abcdefghijklmnopqrstuvwxyz") for i in range(len(run) - 7)))
+# Bodies made only of these are documentation fillers: runs of x, 0, *, dots, #, ...
+_FILLER = frozenset(b"xX0*.#_-/=?")
+# Truncated or elided values: "sk-...", "ghp_…", "****": never a whole secret.
+_ELIDED = (b"...", b"\xe2\x80\xa6", b"****")
+# Values published in vendor documentation as examples (AWS, RFC 4122, Stripe's docs).
+DOCUMENTED = frozenset((
+    b"AKIAIOSFODNN7EXAMPLE", b"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", b"AKIAI44QH8DHBEXAMPLE",
+    b"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", b"550e8400-e29b-41d4-a716-446655440000",
+    b"sk_test_" + b"4eC39HqLyjWDarjtT1zdp7dc", b"pk_test_" + b"TYooMQauvdEDq54NiTphI7jx",
+))
+# The AWS documentation convention: example keys end in EXAMPLE or EXAMPLEKEY.
+_EXAMPLE_SUFFIX = (b"EXAMPLE", b"EXAMPLEKEY")
+# Words documentation writes instead of a value ("YourApiTokenHere", "RANDOMSTRINGHERE",
+# "your-key-goes-here"), searched in the lowered value and cut out with the filler runs;
+# what is left is the part that could be random.
+_FILLER_WORDS = (
+    b"example sample dummy placeholder redacted changeme change replace insert paste your yours here goes fake "
+    b"notreal real test demo token secret password passwd pass key api access auth random string value some "
+    b"generated default abc xyz foo bar baz qux lorem ipsum hello world this that with for the not").split()
+# Byte maps for "the next byte is one more / the same / one less" (see _blank_runs).
+_STEPS = tuple(bytes((i + d) % 256 for i in range(256)) for d in (1, 0, -1))
+_ZERO_RUN = _Lazy(rb"\x00{3,}")
 _SAMPLE = 256  # bytes of a value inspected: enough to tell random from typed
-
+_RESIDUE_MIN = 8  # random characters a value must keep once fillers are cut out
 # Whole-value placeholders and references to a secret kept elsewhere.
 _PLACEHOLDER = _Lazy(
     rb"""\$\{.*                     # ${VAR}, ${{ secrets.X }}
@@ -49,6 +60,8 @@ _PLACEHOLDER = _Lazy(
     | (?:os\.environ|os\.getenv|getenv|process\.env|env|ENV|secrets|vault|op|ssm|keyring)[.:(\[].*
     | [A-Za-z]+://\S*               # a reference URL (vault://, op://, https://...)
     | (?:arn|aws):[A-Za-z0-9-]*:.*  # an AWS resource name, not its secret
+    | @Microsoft\.KeyVault\(.*     # an Azure Key Vault reference (App Service, Functions)
+    | (?:secretref|keyvaultref|secretsmanager|ssm-secure):.*
     """,
     re.VERBOSE,
 )
@@ -58,7 +71,12 @@ _PATH = _Lazy(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/
 _DATE_OR_NUMBER = _Lazy(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
 _UUID = _Lazy(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _DIGEST = _Lazy(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
-_PUBLISHABLE = _Lazy(rb"pk_(?:live|test)_")  # Stripe publishable keys are public by design
+_PUBLISHABLE = _Lazy(rb"pk_(?:live|test)_|phc_|pk\.eyJ|sb_publishable_")  # public by design (Stripe, PostHog, Mapbox, Supabase)
+# Maven/Gradle coordinates (io.jsonwebtoken:jjwt-api:0.11.5) and npm version ranges.
+_COORDINATES = _Lazy(rb"[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*:[\^~]?\d+(?:\.\d+)+(?:[-.+][\w.-]*)?")
+# Where a secret is kept, not the secret: "password: 1Password", "token: Bitwarden".
+_MANAGERS = (b"1password", b"bitwarden", b"lastpass", b"keepass", b"keepassxc", b"dashlane", b"keeper", b"keychain",
+             b"vaultwarden", b"doppler", b"infisical", b"passbolt", b"enpass", b"nordpass", b"protonpass")
 # Code, not a value: a call or index (get_token(), line[a:b], os.getcwd()), a bracketed
 # expression, a typed default (Token=None), or a dotted name (self.password,
 # token.ERRORTOKEN). Notes quote code.
@@ -86,18 +104,77 @@ def entropy(data: bytes) -> float:
     return math.log2(n) - sum(map(_C_LOG_C.__getitem__, map(data.count, set(data)))) / n
 
 
-def looks_fake(body: bytes) -> bool:
-    """A token body that documentation uses instead of a real one.
+class _Words:
+    """The filler words as one regex with shared prefixes merged (built on first use)."""
 
-    All x/X/0 (Slack's zeroed webhook, ``ghp_xxxx…``), AWS's ``…EXAMPLE``
-    keys, "your-key-here" words, typed runs ("12345678", "abcdefgh") and
-    low-entropy fillers.
+    def __getattr__(self, name: str) -> Any:
+        from memsync.secrets.trigger import trie
+
+        regex = re.compile(trie(sorted(set(_FILLER_WORDS))))
+        setattr(self, "search", regex.search)
+        setattr(self, "sub", regex.sub)
+        return getattr(regex, name)
+
+
+_filler_words = _Words()
+
+
+def _blank_runs(low: bytes) -> bytes:
+    """``low`` with typed runs blanked out: 4+ of one byte, or 4+ ascending or descending
+    by one ("abcd", "4321", "klmnopqr"). Done with big-integer XORs and one regex per
+    direction, so a 256-byte value costs a few microseconds, not a Python loop."""
+    n = len(low)
+    if n < 4:
+        return low
+    after = int.from_bytes(low[1:], "big")
+    out = bytearray(low)
+    for table in _STEPS:
+        # A zero byte at i: low[i + 1] == low[i] + step. Three in a row: a run of four.
+        same = (after ^ int.from_bytes(low[:-1].translate(table), "big")).to_bytes(n - 1, "big")
+        for m in _ZERO_RUN.finditer(same):
+            out[m.start():m.end() + 1] = b" " * (m.end() + 1 - m.start())
+    return bytes(out)
+
+
+def filler_residue(value: bytes) -> int:
+    """Characters of ``value`` left once filler words, typed runs and filler bytes are cut out.
+
+    A random token keeps nearly all of its length (an 8-character run or a word
+    inside it costs only those characters); "YourApiTokenHere", "abcd1234efgh5678"
+    and "xoxb-000…-xxxx" keep almost nothing.
+    """
+    cut = value[:_SAMPLE].lower()
+    if _filler_words.search(cut):
+        cut = _filler_words.sub(b" ", cut)
+    cut = _blank_runs(cut)
+    return len(cut) - cut.count(b" ")
+
+
+def is_documented(value: bytes) -> bool:
+    """A value vendor documentation publishes as its example."""
+    return value in DOCUMENTED or value.endswith(_EXAMPLE_SUFFIX)
+
+
+def looks_fake(body: bytes) -> bool:
+    """A value documentation uses instead of a real one, judged on the value alone.
+
+    Documented examples (AWS's ``…EXAMPLE`` keys, Stripe's docs key), elided
+    values (``...``, ``****``), and values *made of* filler: once filler words
+    ("your", "here", "example", "token" ...), runs (``xxxx``, ``0000``,
+    ``abcdefgh``, ``12345678``) and filler bytes are cut out, fewer than 8
+    characters (or under a third of the value) are left, or most of it is
+    Capitalised words ("YourGitHubTokenGoesHere1234"). A real token that
+    merely contains a run or a word (``AKIAQ3EGT5KLMNOPQR7X``) keeps its random
+    part and is not fake. Low-entropy bodies (few distinct bytes) are fake too.
     """
     head = body[:_SAMPLE]
     distinct = set(head)
-    if len(distinct) <= 2 or distinct <= _FILLER:
+    if len(distinct) <= 2 or distinct <= _FILLER or is_documented(body):
         return True
-    if any(run in head for run in _X_RUNS) or _FAKE_MARKS.search(head.lower()):
+    if any(mark in head for mark in _ELIDED):
+        return True
+    residue = filler_residue(head)
+    if residue < _RESIDUE_MIN or 3 * residue < len(head) or _made_of_words(head):
         return True
     # Many distinct bytes already bound the entropy above 2.5 bits; skip computing it.
     return len(head) >= 16 and len(distinct) < 0.6 * len(head) and entropy(head) < 2.5
@@ -137,12 +214,14 @@ def _made_of_words(value: bytes) -> bool:
     return sum(len(w) for w in _CAPITALISED.findall(value)) >= 0.75 * len(value)
 
 
-def plausible_secret(value: bytes, *, min_len: int) -> bool:
+def plausible_secret(value: bytes, *, min_len: int, allow_uuid: bool = False) -> bool:
     """Is the value of ``password:``/``token =``/``密钥：`` shaped like a real secret?
 
     Prose, identifiers, variable names, code, paths, dates, ids, digests and
     placeholders are not; a value needs letters plus digits or symbols (or
-    mixed case when long) and enough entropy for its length.
+    mixed case when long) and enough entropy for its length. A UUID counts
+    only with ``allow_uuid`` (behind a name that says secret: many services
+    issue UUIDs as API keys).
     """
     if len(value) < min_len or len(value) > 400:
         return False
@@ -150,7 +229,11 @@ def plausible_secret(value: bytes, *, min_len: int) -> bool:
         return False
     if _PATH.fullmatch(value) or _DATE_OR_NUMBER.fullmatch(value):
         return False
-    if _UUID.fullmatch(value) or _DIGEST.fullmatch(value) or _PUBLIC_SSH.match(value) or _PUBLISHABLE.match(value):
+    if value.lower().startswith(_MANAGERS) or _COORDINATES.fullmatch(value):
+        return False
+    if _UUID.fullmatch(value):
+        return allow_uuid and not looks_fake(value.replace(b"-", b""))
+    if _DIGEST.fullmatch(value) or _PUBLIC_SSH.match(value) or _PUBLISHABLE.match(value):
         return False
     if _CODE.match(value) or _DOTTED_NAME.fullmatch(value) or _made_of_words(value) or _TEMPLATE_PART.search(value):
         return False

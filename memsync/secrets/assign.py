@@ -1,0 +1,270 @@
+"""A small tokenizer for ``name <op> value`` in the syntaxes notes quote.
+
+One reader instead of a regex per language: from a keyword it reads the name
+backwards (``db_password``, ``$token``, ``"X_TOKEN"``, ``<password>``,
+``--api-key``, ``AWS secret access key``), then forward through what joins a
+name to its value, then the value itself:
+
+=====================  ===============================================================
+syntax                 connector
+=====================  ===============================================================
+most languages         ``=`` ``:`` ``:=`` ``=>`` ``==`` ``<-`` ``|`` ``：`` ``是`` `` is ``
+Makefile, PHP          ``?=`` ``::=`` ``:::=`` ``+=`` ``.=``
+Go, Kotlin, TS, Rust   a type between name and ``=``: ``var t string =``, ``val t: String =``
+Java, Kotlin, PHP      a quoted name, then ``,`` or ``to``: ``setProperty("X_TOKEN", "…")``
+XML, NuGet             ``key="Password" value="…"``; ``<password>…</password>`` (value may sit
+                       on its own line)
+name / value pairs     ``- name: DB_PASSWORD`` / ``value: …``, ``{"name": …, "value": …}``,
+                       ``<name>…</name><value>…</value>``
+HCL                    ``variable "db_password" { … default = "…" }``
+YAML                   ``password: |`` with the value on the next, deeper line
+JSON in a string       ``{\\"password\\": \\"…\\"}``
+flags, Dockerfile      whitespace: ``--password …``, ``ENV TOKEN …`` (their own triggers)
+=====================  ===============================================================
+
+Values are quoted (``"`` ``'`` `````` ``\\"`` ``「`` ``“`` …, with ``b"…"``/``@"…"``
+prefixes and ``[]byte("…")``-style wrappers) or bare (up to a space, quote,
+``<``, ``|``, ``,``, ``;``, or ``&`` in a query string). Some syntaxes only count
+with a quoted value (a typed declaration or call argument without quotes is
+code, not a secret).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+def _utf8_escaped(text: str) -> str:
+    return "".join(f"\\x{b:02x}" for b in text.encode("utf-8"))
+
+
+CJK_OPS = "|".join(_utf8_escaped(op) for op in ("：", "＝", "是", "为", "為"))
+CJK_QUOTES = {"“".encode(): "”".encode(), "‘".encode(): "’".encode(), "「".encode(): "」".encode(),
+              "『".encode(): "』".encode(), "（".encode(): "）".encode()}
+SPACE = r"(?:[ \t]|\xe3\x80\x80)"  # ASCII space, tab, ideographic space U+3000
+_OPS = rf"(?::::=|::=|:=|\?=|\+=|\.=|=>|==|<-|[:=|]|{CJK_OPS}|is[ \t])"
+_TYPE = r"(?:\[\])?[&*]?(?:'[a-z]+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w.:]{0,40}(?:\[[\w.]{0,20}\])*(?:<[^<>=\n]{0,40}>)?\??"
+_CJK_QUOTE_RE = "|".join(_utf8_escaped(q.decode()) for q in CJK_QUOTES)
+
+# What may follow a keyword for the trigger to stop there (matched on the lower-cased
+# copy). A superset of CONNECTOR below: the trigger is a cheap filter, the reader decides.
+TRIGGER_TAIL = (
+    r"""s?(?:\\?["'`])?[*\])]{0,3}(?:"""
+    rf"""[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}}(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]"""
+    r"""|[ \t]*,[ \t]*\\?["'`]|[ \t]+to[ \t]+["']|[ \t]+value[ \t]*=|>"""
+    r"""|(?:</[a-z:_-]{1,20}>)?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?value["']?[ \t]*[:=]"""
+    r"""|,[ \t]*["']value["'][ \t]*:|</[a-z:_-]{1,20}>[ \t\r\n]{0,40}<value>|[ \t]*\{"""
+    r"""|(?:[ \t]*:[ \t]*|[ \t]+)[&*\[a-z_'][^\n=]{0,48}=[ \t]*[a-z\[\]@(]{0,12}["'`])"""
+)
+
+_CONNECTOR = re.compile((
+    r"""(?P<close>s?(?:\\?["'`])?)(?P<brackets>[*\])]{0,3})(?:"""
+    r"""(?P<xmlattr>[ \t]+value[ \t]*=[ \t]*)"""
+    r"""|(?P<xmlend>>[ \t]*(?:\r?\n[ \t]*){0,2})"""
+    r"""|(?P<namevalue>(?:</[A-Za-z:_-]{1,20}>)?,?[ \t]*(?:\r?\n[ \t]*(?:-[ \t]+)?)?["']?value["']?[ \t]*[:=][ \t]*"""
+    r"""|</[A-Za-z:_-]{1,20}>[ \t\r\n]{0,40}<value>)"""
+    r"""|(?P<hcl>[ \t]*\{)"""
+    r"""|(?P<comma>[ \t]*,[ \t]*)"""
+    r"""|(?P<to>[ \t]+to[ \t]+)"""
+    rf"""|(?P<typed>(?:[ \t]*:[ \t]*|[ \t]+){_TYPE}[ \t]*(?::=|=(?![=>~]))[ \t]*(?=[A-Za-z\[\]@(]{{0,12}}["'`]))"""
+    rf"""|(?P<op>[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}})"""
+    r""")""").encode("ascii"), re.IGNORECASE)
+# Chinese keywords: the key is the keyword itself (and the words before it on the line).
+CJK_CONNECTOR = re.compile(
+    rf"""s?["'`*\])]{{0,3}}{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}""".encode("ascii"),
+    re.IGNORECASE)
+# A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…").
+_WRAPPER = re.compile(rb"""(?:\[\]byte\(|(?:SecretStr|Secret|String|str|bytes)\(|[bBrRuUfF]{1,2}(?=["'])|@(?=")|u8(?="))""")
+_BLOCK = re.compile(rb"[|>][-+]?[1-9]?[-+]?[ \t]*(?:#[^\n]*)?\r?\n")
+_HCL_DEFAULT = re.compile(rb"\bdefault[ \t]*=[ \t]*")
+_PHRASE = re.compile(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")  # a key read backwards
+_BARE = re.compile(rb"[!-~]{1,400}")
+_PRINTABLE = re.compile(rb"[!-~]*")
+_BARE_STOP = re.compile(rb"""["'`<>|,;]""")
+_QUERY_STOP = re.compile(rb"""["'`<>|,;&]""")
+_TRAILING = b".:!?)]}"
+_ESCAPES = (b"\\n", b"\\t", b"\\r")
+_NAME_FIELD = re.compile(rb"""(?:\bname|\bkey)["']?[ \t]*[:=][ \t]*["']?$|<name>$""", re.IGNORECASE)
+_XML_KEY_ATTR = re.compile(rb"""\bkey[ \t]*=[ \t]*$""", re.IGNORECASE)
+_HCL_LABEL = re.compile(rb"""\b(?:variable|output|locals|secret|resource|data)[ \t]+(?:"[^"\n]*"[ \t]+)?$""")
+# Syntaxes whose value counts only when quoted: unquoted, they are code.
+_QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
+MAX_VALUE = 400
+
+
+@dataclass(frozen=True)
+class Assignment:
+    key: bytes  # the name as written (without quotes, $, <, --)
+    words: list[bytes]  # its words, lower-cased ("dbPassword" -> [db, password])
+    start: int  # where the value starts in the buffer
+    value: bytes
+    quoted: bool
+    syntax: str  # which connector joined them (op, typed, comma, xmlattr, ...)
+
+
+_CAMEL = re.compile(rb"([a-z0-9])([A-Z])")
+_WORD = re.compile(rb"[a-z0-9]+")
+
+
+def words_of(name: bytes) -> list[bytes]:
+    """``dbPassword`` -> [db, password]; ``X-Api-Key`` -> [x, api, key]."""
+    return _WORD.findall(_CAMEL.sub(rb"\1 \2", name).lower())
+
+
+def read_key(buf: bytes, pos: int, end: int) -> tuple[int, bytes] | None:
+    """(start, name) of the key that ends at ``end`` (the keyword ends there), or None
+    when the keyword is a segment of a path or a name (``/oauth/token``, ``arn:…:secret:x``)."""
+    line_start = buf.rfind(b"\n", max(0, pos - 120), pos) + 1
+    before = buf[max(line_start, pos - 120):end]
+    m = _PHRASE.match(before[::-1])
+    key = m.group()[::-1] if m else b""
+    start = end - len(key)
+    prev = buf[start - 1:start]
+    if prev == b"/" or (prev == b":" and not _symbol_colon(buf, start)):
+        return None
+    return start, key
+
+
+def _symbol_colon(buf: bytes, start: int) -> bool:
+    """``:token =>`` (a Ruby symbol) and ``$env:TOKEN`` (PowerShell) name a key; ``a:b:secret`` does not."""
+    if buf[max(0, start - 5):start - 1].lower() in (b"$env", b"env"):
+        return True
+    return start < 2 or buf[start - 2:start - 1] in b" \t\n({[,"
+
+
+def _opening(buf: bytes, start: int) -> bytes:
+    """The quote (or ``<``, ``\\"``) that opens a key starting at ``start``, else b""."""
+    prev = buf[start - 1:start]
+    if prev in (b'"', b"'", b"`"):
+        return b"\\" + prev if buf[start - 2:start - 1] == b"\\" else prev
+    if prev == b"<" and buf[start - 2:start - 1] != b"/":
+        return b"<"
+    return b""
+
+
+def _printable(start: int, value: bytes) -> tuple[int, bytes, bool] | None:
+    """A quoted value counts only if it is printable ASCII without spaces: a quoted
+    sentence ("Fixed in commit …", Chinese prose) is not a secret."""
+    return (start, value, True) if _PRINTABLE.fullmatch(value) else None
+
+
+def read_value(buf: bytes, at: int, *, query: bool = False) -> tuple[int, bytes, bool] | None:
+    """(start, value, quoted) of the value at ``at``."""
+    m = _WRAPPER.match(buf, at)
+    if m:
+        at = m.end()
+    head = buf[at:at + 3]
+    for opener, closer in ((b'\\"', b'\\"'), (b"\\'", b"\\'")):
+        if head.startswith(opener):
+            end = buf.find(closer, at + 2, at + 2 + MAX_VALUE)
+            return _printable(at + 2, buf[at + 2:end]) if end > at + 2 else None
+    if head[:1] in (b'"', b"'", b"`"):
+        quote = head[:1]
+        i, limit = at + 1, min(len(buf), at + 1 + MAX_VALUE)
+        while i < limit:  # backslash escapes keep a quote inside the value
+            c = buf[i]
+            if c == 92:
+                i += 2
+                continue
+            if c == quote[0] or c == 10:
+                break
+            i += 1
+        if i >= limit or buf[i] != quote[0]:
+            return None
+        return _printable(at + 1, buf[at + 1:i])
+    for opener, closer in CJK_QUOTES.items():
+        if head.startswith(opener):
+            begin = at + len(opener)
+            end = buf.find(closer, begin, begin + MAX_VALUE)
+            return _printable(begin, buf[begin:end]) if end > begin else None
+    m = _BARE.match(buf, at)
+    if m is None:
+        return None
+    value = m.group()
+    cut = (_QUERY_STOP if query else _BARE_STOP).search(value)
+    if cut:
+        value = value[:cut.start()]
+    while value.endswith(_ESCAPES):  # "...displayed.\n" from a string in code
+        value = value[:-2]
+    return at, value.rstrip(_TRAILING), False
+
+
+def _block_value(buf: bytes, at: int, key_line: int) -> tuple[int, bytes, bool] | None:
+    """The first line of a YAML block scalar (``password: |``): deeper than the key."""
+    m = _BLOCK.match(buf, at)
+    if m is None:
+        return None
+    i = m.end()
+    while buf[i:i + 1] in (b"\n", b"\r"):
+        i += 1
+    line_end = buf.find(b"\n", i)
+    line = buf[i:line_end if line_end >= 0 else len(buf)]
+    stripped = line.lstrip(b" \t")
+    indent = len(line) - len(stripped)
+    key_indent = len(buf[key_line:]) - len(buf[key_line:].lstrip(b" \t-"))
+    if not stripped or indent <= key_indent:
+        return None
+    value = stripped.split(None, 1)[0] if stripped.split() else b""
+    return i + indent, value[:MAX_VALUE], True
+
+
+def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None:
+    """The assignment whose key ends at ``end`` (a keyword at ``pos``), or None.
+
+    The connector and the value are read first and the value's length checked
+    before the key is read backwards: a storm of ``password: x`` stays cheap.
+    """
+    m = _CONNECTOR.match(buf, end)
+    if m is None:
+        return None
+    syntax = m.lastgroup or "op"
+    at = m.end()
+    if syntax not in ("hcl", "xmlend"):
+        if syntax == "op" and m.group("op").strip() == b":" and _BLOCK.match(buf, at):
+            got = _block_value(buf, at, buf.rfind(b"\n", 0, pos) + 1)
+        else:
+            got = read_value(buf, at)
+        if got is None or len(got[1]) < min_len or (syntax in _QUOTED_ONLY and not got[2]):
+            return None
+    found = read_key(buf, pos, end)
+    if found is None or not found[1]:
+        return None
+    start, key = found
+    opener = _opening(buf, start)
+    close = m.group("close").lstrip(b"s")
+    if opener in (b'"', b"'", b"`", b'\\"', b"\\'") and close != opener and syntax != "xmlend":
+        if close:
+            return None  # a quote that closes something else
+        opener = b""  # `apiKey: …` in inline code: the backtick opened the span, not the key
+    line_start = buf.rfind(b"\n", 0, start) + 1
+    before = buf[line_start:start - len(opener)]
+    if (syntax == "xmlend") != (opener == b"<"):
+        return None  # <password>value</password> only; <password attr=…> holds no value
+    if syntax == "xmlattr" and not (opener in (b'"', b"'") and _XML_KEY_ATTR.search(before)):
+        return None
+    if syntax == "namevalue" and not _NAME_FIELD.search(before + (b"" if opener == b"<" else opener)):
+        return None
+    if syntax in ("comma", "to") and opener not in (b'"', b"'", b"`", b'\\"'):
+        return None
+    if syntax == "hcl":
+        if opener != b'"' or not _HCL_LABEL.search(before):
+            return None
+        close_at = buf.find(b"}", at, at + 600)
+        d = _HCL_DEFAULT.search(buf, at, close_at if close_at >= 0 else at + 600)
+        got = read_value(buf, d.end()) if d else None
+        if got is None or not got[2]:
+            return None
+    elif syntax == "xmlend":
+        while buf[at:at + 1] in (b" ", b"\t", b"\r", b"\n"):
+            at += 1
+        stop = buf.find(b"<", at, at + MAX_VALUE)
+        value = buf[at:stop].rstrip() if stop >= 0 else b""
+        if not value or not _PRINTABLE.fullmatch(value):
+            return None
+        got = (at, value, False)
+    elif buf[start - 1:start] in (b"?", b"&"):
+        got = read_value(buf, at, query=True)  # "&" ends a value only in a query string
+    vstart, value, quoted = got  # type: ignore[misc]
+    if len(value) < min_len:
+        return None
+    return Assignment(key, words_of(key), vstart, value, quoted, syntax)

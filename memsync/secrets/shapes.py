@@ -1,0 +1,481 @@
+"""Credential shapes that need a little parsing: command lines, Authorization schemes,
+Kubernetes Secrets, .npmrc, .netrc, Dockerfile ENV, base64-wrapped PEM, PuTTY keys.
+
+Each rule is triggered by a literal (a flag, a header name, ``kind: Secret``,
+``machine``, ...) and then reads the few fields around it; values are judged
+like keyword values (``values.plausible_secret``), so ``$TOKEN``, ``<password>``
+and ``${{ secrets.X }}`` are never findings.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from memsync.secrets import assign
+from memsync.secrets.keywords import OTHER_WORDS, PASSWORD_WORDS, judge, names_secret
+from memsync.secrets.rules import Hit
+from memsync.secrets.values import is_placeholder, looks_fake, plausible_secret
+
+# Passwords that documentation and local setups use.
+DEFAULT_PASSWORDS = frozenset(
+    b"password passwd pass pwd secret changeme example test testing admin root guest postgres "
+    b"mysql redis user username token apikey api_key foobared letmein".split())
+_KEYWORDS = tuple(w.encode() for w in sorted(PASSWORD_WORDS + OTHER_WORDS, key=len, reverse=True))
+_PASSWORDS = frozenset(w.encode() for w in PASSWORD_WORDS)
+
+
+def _keyword_of(words: list[bytes]) -> bytes | None:
+    """The credential keyword the last word ends with (``dbpassword`` -> ``password``)."""
+    last = words[-1] if words else b""
+    return next((k for k in _KEYWORDS if last.endswith(k)), None)
+
+
+def _real(value: bytes, *, min_len: int) -> bool:
+    """A value given to a password flag or field: a non-default, non-placeholder string."""
+    if len(value) < min_len or value.lower() in DEFAULT_PASSWORDS or is_placeholder(value):
+        return False
+    return plausible_secret(value, min_len=min_len, allow_uuid=True) or (
+        len(value) >= 12 and not looks_fake(value) and bool(re.fullmatch(rb"[!-~]+", value)))
+
+
+# --- command lines ---------------------------------------------------------------------
+
+_WORD = re.compile(rb"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'])+""")
+_SEGMENT_BREAKS = re.compile(rb"\|\||&&|[|;`]|\$\(")
+_LOGIN = frozenset(b"docker podman buildah skopeo nerdctl oras helm crane regctl az".split())
+_MYSQL = frozenset(b"mysql mysqldump mysqladmin mariadb mariadb-dump mysqlsh".split())
+_MONGO = frozenset(b"mongo mongosh mongodump mongorestore mongoexport mongoimport".split())
+_WRAPPERS = frozenset(b"sudo env time exec command nohup".split())
+_FLAG_NAME = re.compile(rb"--([A-Za-z0-9][A-Za-z0-9-]{0,60})")
+_FLAG_TAIL = (r"""(?:(?:[A-Za-z0-9]{1,20}-){0,3}[A-Za-z0-9]{0,12}(?i:password|passwd|pass|pwd|token|secret|key"""
+              r"""|credentials?|creds|auth)|user|auth)(?:[ \t]*=[ \t]*|[ \t]+)["']?[!-~]""")
+
+
+def _command(buf: bytes, pos: int) -> list[bytes]:
+    """The words of the shell command a flag at ``pos`` belongs to, from its start up to ``pos``
+    (backslash-continued lines joined; sudo/env/VAR=x prefixes dropped)."""
+    start = buf.rfind(b"\n", max(0, pos - 2000), pos) + 1
+    for _ in range(8):  # lines continued with a trailing backslash
+        prev_end = start - 1
+        if prev_end <= 0 or buf[prev_end - 1:prev_end] != b"\\":
+            break
+        start = buf.rfind(b"\n", max(0, prev_end - 2000), prev_end) + 1
+    text = buf[start:pos].replace(b"\\\n", b" ")
+    breaks = list(_SEGMENT_BREAKS.finditer(text))
+    if breaks:
+        text = text[breaks[-1].end():]
+    words = [w.strip(b"\"'") for w in _WORD.findall(text.lstrip(b"$> \t`"))]
+    while words and (words[0] in _WRAPPERS or re.fullmatch(rb"[A-Za-z_][A-Za-z0-9_]*=.*", words[0])):
+        words.pop(0)
+    if words:
+        words[0] = words[0].rsplit(b"/", 1)[-1].lower()
+    return words
+
+
+def _shell_word(buf: bytes, at: int) -> tuple[int, bytes] | None:
+    m = _WORD.match(buf, at)
+    if m is None:
+        return None
+    word = m.group()
+    if word[:1] in (b'"', b"'") and word[-1:] == word[:1] and len(word) > 1:
+        return at + 1, word[1:-1]
+    return at, word
+
+
+class CliRule:
+    """Credentials on a command line: ``curl -u user:pass``, ``docker login -p …``,
+    ``mysql -pSECRET``, ``sshpass -p …``, ``redis-cli -a …``, ``--password …`` / ``--token=…``."""
+
+    id = "cli-credentials"
+    title = "a password or token given on a command line"
+    triggers = (("--", _FLAG_TAIL), (" -u", r"""[ \t]*["']?[^\s"':]{1,128}:"""),
+                (" -p", r"""[ \t]*["']?[!-~]"""), (" -a", r"""[ \t]+["']?[!-~]"""), (" -P", r"""[ \t]+["']?[!-~]"""))
+    lowered = False
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if anchor == b"--":
+            return self._long(buf, pos)
+        flag = anchor[1:]
+        at = pos + len(anchor)
+        words = _command(buf, pos + 1)
+        if not words:
+            return None
+        cmd = words[0]
+        glued = buf[at:at + 1] not in (b" ", b"\t")
+        while buf[at:at + 1] in (b" ", b"\t"):
+            at += 1
+        got = _shell_word(buf, at)
+        if got is None:
+            return None
+        start, value = got
+        if flag == b"-u" and cmd == b"curl":
+            return self._userpass(start, value)
+        if flag == b"-a" and cmd in (b"http", b"https", b"xh", b"httpie"):
+            return self._userpass(start, value)
+        if flag == b"-p" and cmd in _MYSQL:
+            return self._value(start, value) if glued else None  # "-p" then a space prompts
+        if flag == b"-p" and (cmd in (b"sshpass",) or cmd in _MONGO or (cmd in _LOGIN and b"login" in words[1:4])):
+            return self._value(start, value)
+        if flag == b"-a" and cmd == b"redis-cli":
+            return self._value(start, value)
+        if flag == b"-P" and cmd in (b"sqlcmd", b"bcp"):
+            return self._value(start, value)
+        return None
+
+    def _long(self, buf: bytes, pos: int) -> Hit | None:
+        if pos > 0 and buf[pos - 1] not in b" \t\n\"'(=":
+            return None
+        m = _FLAG_NAME.match(buf, pos)
+        if m is None:
+            return None
+        name = m.group(1)
+        at = m.end()
+        eq = re.match(rb"[ \t]*=[ \t]*", buf[at:at + 20])
+        at += eq.end() if eq else len(buf[at:at + 20]) - len(buf[at:at + 20].lstrip(b" \t"))
+        got = _shell_word(buf, at)
+        if got is None:
+            return None
+        start, value = got
+        if value.startswith(b"-"):
+            return None  # the next flag: this one takes no value
+        lowered = name.lower()
+        if lowered in (b"user", b"proxy-user", b"auth") and _command(buf, pos)[:1] in (
+                [b"curl"], [b"http"], [b"https"], [b"xh"]):
+            return self._userpass(start, value)
+        words = assign.words_of(name)
+        keyword = _keyword_of(words)
+        if keyword is None or not names_secret(words, keyword, name):
+            return None
+        return self._value(start, value, password=keyword in _PASSWORDS)
+
+    def _value(self, start: int, value: bytes, password: bool = True) -> Hit | None:
+        if not _real(value, min_len=6 if password else 10):
+            return None
+        return (start, start + len(value), self.id, value)
+
+    def _userpass(self, start: int, value: bytes) -> Hit | None:
+        user, colon, password = value.partition(b":")
+        if not colon:
+            return None
+        if not password:  # an API key given as the user name, with an empty password
+            return (start, start + len(user), self.id, user) if plausible_secret(
+                user, min_len=16, allow_uuid=True) else None
+        if password == user or not _real(password, min_len=6):
+            return None
+        at = start + len(user) + 1
+        return (at, at + len(password), self.id, password)
+
+
+# --- HTTP Authorization with any scheme ---------------------------------------------
+
+_NOT_CREDENTIAL_SCHEMES = frozenset(
+    b"bearer basic digest negotiate ntlm hoba mutual vapid signature aws4-hmac-sha256 kerberos".split())
+_AUTHORIZATION = re.compile(
+    rb"""authorization["']?[ \t]*[:=][ \t]*["']?(?P<scheme>[A-Za-z][A-Za-z0-9_-]{1,30})[ \t]+"""
+    rb"""(?P<s>[A-Za-z0-9._~+/:=-]{8,2048})""", re.IGNORECASE)
+
+
+class AuthorizationRule:
+    """``Authorization: <scheme> <credential>`` for schemes other than Bearer and Basic
+    (``Token``, ``ApiKey``, ``SSWS``, ``Key``, ``DeepL-Auth-Key`` ...)."""
+
+    id = "authorization-header"
+    title = "HTTP Authorization header with a Token / ApiKey / custom scheme"
+    triggers = (("authorization", r"""["']?[ \t]*[:=][ \t]*["']?[a-z][a-z0-9_-]{1,30}[ \t]+[!-~]"""),)
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        m = _AUTHORIZATION.match(buf, pos)
+        if m is None or m.group("scheme").lower() in _NOT_CREDENTIAL_SCHEMES:
+            return None
+        value = m.group("s").rstrip(b".,;:")
+        if not plausible_secret(value, min_len=12, allow_uuid=True):
+            return None
+        return (m.start("s"), m.start("s") + len(value), self.id, value)
+
+
+# --- Kubernetes Secret manifests -------------------------------------------------------
+
+_DOC_BREAK = re.compile(rb"^---", re.MULTILINE)
+_BLOCK_HEAD = re.compile(rb"^([ \t]*)(data|stringData):[ \t]*$", re.MULTILINE)
+_ENTRY = re.compile(rb"""^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*["']?([^\s"'#]*)["']?[ \t]*$""")
+_JSON_BLOCK = re.compile(rb'"(data|stringData)"[ \t]*:[ \t]*\{')
+_JSON_ENTRY = re.compile(rb'"([A-Za-z0-9_.-]{1,253})"[ \t]*:[ \t]*"([^"\\\n]*)"')
+_B64VALUE = re.compile(rb"[A-Za-z0-9+/]+={0,2}")
+_SECRET_WORDS = frozenset(b"password passwd pass pwd token secret key credentials credential creds auth apikey "
+                          b"passphrase pat cert".split())
+_WINDOW = 64 << 10
+
+
+def _names_credential(key: bytes) -> bool:
+    words = assign.words_of(key)
+    return any(w in _SECRET_WORDS or w.endswith((b"password", b"token", b"secret", b"key")) for w in words)
+
+
+class KubernetesSecretRule:
+    """Every value under ``data:`` (base64) and ``stringData:`` of a ``kind: Secret`` manifest,
+    YAML or JSON. A base64 value is decoded and judged: a credential-named key needs any
+    real value, another key a value shaped like a secret (usernames and hosts are not)."""
+
+    id = "kubernetes-secret"
+    ids = ("kubernetes-secret",)
+    title = "a value in a Kubernetes Secret's data / stringData"
+    triggers = (("kind: Secret", r"(?![A-Za-z0-9])"), ('"kind": "Secret"', ""), ('"kind":"Secret"', ""))
+    lowered = False
+    priority = 1.2
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> list[Hit] | None:
+        lo = max(0, pos - _WINDOW)
+        hi = min(len(buf), pos + _WINDOW)
+        nul = buf.rfind(b"\0", lo, pos)
+        lo = nul + 1 if nul >= 0 else lo
+        nul = buf.find(b"\0", pos, hi)
+        hi = nul if nul >= 0 else hi
+        if anchor.startswith(b'"'):
+            hits = self._json(buf, lo, hi)
+        else:
+            before = [m.end() for m in _DOC_BREAK.finditer(buf, lo, pos)]
+            after = _DOC_BREAK.search(buf, pos, hi)
+            hits = self._yaml(buf, before[-1] if before else lo, after.start() if after else hi, pos)
+        return hits or None
+
+    def _yaml(self, buf: bytes, lo: int, hi: int, pos: int) -> list[Hit]:
+        line_start = buf.rfind(b"\n", lo, pos) + 1
+        indent = pos - line_start
+        hits: list[Hit] = []
+        for head in _BLOCK_HEAD.finditer(buf, lo, hi):
+            if len(head.group(1)) != indent:
+                continue
+            plain = head.group(2) == b"stringData"
+            at = head.end() + 1
+            while at < hi:
+                end = buf.find(b"\n", at, hi)
+                end = hi if end < 0 else end
+                line = buf[at:end].rstrip(b"\r")
+                if line.strip():
+                    m = _ENTRY.match(line)
+                    if m is None or len(m.group(1)) <= indent:
+                        break
+                    hit = self._entry(m.group(2), m.group(3), at + m.start(3), plain)
+                    if hit is not None:
+                        hits.append(hit)
+                at = end + 1
+        return hits
+
+    def _json(self, buf: bytes, lo: int, hi: int) -> list[Hit]:
+        hits: list[Hit] = []
+        for block in _JSON_BLOCK.finditer(buf, lo, hi):
+            close = buf.find(b"}", block.end(), hi)
+            for m in _JSON_ENTRY.finditer(buf, block.end(), close if close >= 0 else hi):
+                hit = self._entry(m.group(1), m.group(2), m.start(2), block.group(1) == b"stringData")
+                if hit is not None:
+                    hits.append(hit)
+        return hits
+
+    def _entry(self, key: bytes, value: bytes, at: int, plain: bool) -> Hit | None:
+        if not value or is_placeholder(value):
+            return None
+        credential = _names_credential(key)
+        if plain:
+            words = assign.words_of(key)
+            keyword = _keyword_of(words) or b"secret"
+            if credential and len(value) >= 8:
+                return judge(words, keyword, at, value)
+            if plausible_secret(value, min_len=16):
+                return (at, at + len(value), "secret-assignment", value)
+            return None
+        if not _B64VALUE.fullmatch(value) or len(value) % 4:
+            return None
+        try:
+            decoded = base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        text = decoded.strip()
+        printable = text.isascii() and all(32 <= c < 127 or c in (9, 10, 13) for c in text)
+        if b"PRIVATE KEY" in text[:100]:
+            real = True
+        elif not printable:
+            real = credential and len(text) >= 16
+        elif credential:
+            real = len(text) >= 6 and text.lower() not in DEFAULT_PASSWORDS and not is_placeholder(text)
+        else:
+            real = plausible_secret(text, min_len=12)
+        return (at, at + len(value), self.id, value) if real else None
+
+
+# --- .npmrc and .netrc -------------------------------------------------------------------
+
+class NpmrcRule:
+    """``.npmrc`` credentials: ``//host/:_authToken=…`` (any shape, UUIDs included),
+    ``_auth=`` (base64 of user:password) and ``:_password=`` (base64 of the password)."""
+
+    id = "npm-auth-token"
+    title = ".npmrc _authToken, _auth or _password"
+    triggers = (("_authToken=", r"""[ \t]*["']?[!-~]"""), ("_auth=", r"""[ \t]*["']?[!-~]"""),
+                ("_password=", r"""[ \t]*["']?[!-~]"""))
+    lowered = False
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if pos > 0 and buf[pos - 1] not in b":\n \t":
+            return None
+        got = assign.read_value(buf, pos + len(anchor))
+        if got is None:
+            return None
+        start, value, _ = got
+        if len(value) < 8 or is_placeholder(value) or looks_fake(value):
+            return None
+        if anchor == b"_authToken=":
+            return (start, start + len(value), self.id, value)
+        try:
+            decoded = base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        if anchor == b"_auth=":
+            user, colon, password = decoded.partition(b":")
+            if not colon or not password or password == user:
+                return None
+            decoded = password
+        if len(decoded) < 4 or decoded.lower() in DEFAULT_PASSWORDS or is_placeholder(decoded):
+            return None
+        return (start, start + len(value), self.id, value)
+
+
+_NETRC_TOKEN = re.compile(rb"\S+")
+
+
+class NetrcRule:
+    """``.netrc`` / ``_netrc`` entries: ``machine HOST login USER password PASS`` on one
+    line or several; the password may be any non-default string (Heroku's is a UUID)."""
+
+    id = "netrc-password"
+    title = "a password in a .netrc entry"
+    triggers = (("machine", r"[ \t]+[^\s]{1,253}[ \t\r\n]+(?:login|password|account|port)[ \t]"),)
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if pos > 0 and buf[pos - 1] not in b" \t\n":
+            return None
+        tokens = []
+        for m in _NETRC_TOKEN.finditer(buf, pos, min(len(buf), pos + 2048)):
+            if tokens and m.group() in (b"machine", b"default", b"macdef"):
+                break
+            tokens.append(m)
+            if len(tokens) > 12:
+                break
+        for key, val in zip(tokens, tokens[1:]):
+            if key.group() == b"password":
+                value = val.group().strip(b"\"'")
+                if _real(value, min_len=4) or (len(value) >= 8 and not is_placeholder(value)
+                                                and value.lower() not in DEFAULT_PASSWORDS):
+                    at = val.start() + (1 if val.group()[:1] in (b'"', b"'") else 0)
+                    return (at, at + len(value), self.id, value)
+        return None
+
+
+# --- Dockerfile ENV in its legacy "ENV NAME value" form ---------------------------------
+
+_ENV_LINE = re.compile(rb"ENV[ \t]+([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]+")
+
+
+class DockerEnvRule:
+    """``ENV API_TOKEN value`` (Dockerfile's whitespace form; ``ENV A=b`` is a keyword assignment)."""
+
+    id = "secret-assignment"
+    ids = ("secret-assignment", "password-assignment")
+    title = "Dockerfile ENV NAME value"
+    triggers = (("ENV ", r"[ \t]*[A-Za-z_][A-Za-z0-9_.-]{0,60}[ \t]+[^\s=]"),)
+    lowered = False
+    priority = 2
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        line_start = buf.rfind(b"\n", 0, pos) + 1
+        if buf[line_start:pos].strip():
+            return None
+        m = _ENV_LINE.match(buf, pos)
+        if m is None:
+            return None
+        words = assign.words_of(m.group(1))
+        keyword = _keyword_of(words)
+        if keyword is None or not names_secret(words, keyword, m.group(1)):
+            return None
+        got = assign.read_value(buf, m.end())
+        if got is None:
+            return None
+        start, value, _ = got
+        end = buf.find(b"\n", start)
+        rest = buf[start + len(value) + (1 if got[2] else 0):end if end >= 0 else len(buf)].strip()
+        if rest and not rest.startswith(b"#"):
+            return None  # "ENV GREETING hello world": a sentence, not a value
+        return judge(words, keyword, start, value)
+
+
+# --- private keys in other wrappers ---------------------------------------------------------
+
+_B64_RUN = re.compile(rb"[A-Za-z0-9+/]{60,40000}={0,2}")
+_PEM_BODY = re.compile(rb"[A-Za-z0-9+/=]{16,}")
+
+
+class Base64PemRule:
+    """A PEM private key that was base64-encoded once more (kubeconfig ``client-key-data``,
+    a Secret's ``tls.key``, CI variables): ``LS0tLS1CRUdJTi…`` decodes to ``-----BEGIN``."""
+
+    id = "private-key"
+    title = "base64-encoded PEM private key"
+    triggers = (("LS0tLS1CRUdJTi", "[A-Za-z0-9+/]{40}"),)
+    lowered = False
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if pos > 0 and buf[pos - 1] in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/":
+            return None
+        m = _B64_RUN.match(buf, pos)
+        if m is None:
+            return None
+        run = m.group()
+        try:
+            decoded = base64.b64decode(run[:len(run) - len(run) % 4])
+        except (binascii.Error, ValueError):
+            return None
+        if b"PRIVATE KEY" not in decoded[:100]:
+            return None
+        parts = decoded.split(b"-----")  # ["", "BEGIN … KEY", body, "END … KEY", …]
+        body = b"".join(_PEM_BODY.findall(parts[2] if len(parts) > 2 else b""))
+        if len(body) < 64 or looks_fake(body):
+            return None
+        return (pos, m.end(), self.id, run)
+
+
+class PuttyKeyRule:
+    """A PuTTY ``.ppk`` private key: the ``Private-Lines`` after a ``PuTTY-User-Key-File`` header."""
+
+    id = "private-key"
+    title = "PuTTY private key file"
+    triggers = (("PuTTY-User-Key-File-", "[23]:"),)
+    lowered = False
+    priority = 1
+    _private = re.compile(rb"Private-Lines:[ \t]*([0-9]{1,3})[ \t]*\r?\n")
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        m = self._private.search(buf, pos, pos + 8192)
+        if m is None:
+            return None
+        lines = []
+        at = m.end()
+        for _ in range(min(int(m.group(1)), 64)):
+            end = buf.find(b"\n", at)
+            end = len(buf) if end < 0 else end
+            lines.append(buf[at:end].strip())
+            at = end + 1
+        body = b"".join(lines)
+        if len(body) < 40 or looks_fake(body) or not re.fullmatch(rb"[A-Za-z0-9+/=]+", body):
+            return None
+        return (pos, min(at, len(buf)), self.id, body)
+
+
+RULES = (CliRule(), AuthorizationRule(), KubernetesSecretRule(), NpmrcRule(), NetrcRule(), DockerEnvRule(),
+         Base64PemRule(), PuttyKeyRule())

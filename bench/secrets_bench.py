@@ -137,6 +137,14 @@ def adversarial_lines() -> dict[str, bytes]:
         "chinese keywords": fill("密码：密钥：令牌：口令是凭据为"),
         "glued anchors, broken bodies": fill("sk-ant-!glpat-!xoxb-1!AIza!AKIA!hf_!npm_!dop_v1_!hvs.!SG.!eyJ!"),
         "20k fake tokens on one line": _token_line(mib),
+        # The readers added for assignment syntaxes and credential shapes.
+        "assignment syntaxes": fill('var apiToken string = "x" <password>\n <add key="Password" value=" $token .= '
+                                    '"a" - name: X_TOKEN\n variable "db_password" { password: |\n '),
+        "command-line flags": fill("curl -u a:b docker login -p x mysql -p --password x -a x -P x --token "),
+        "kind: Secret lines": fill("kind: Secret\ndata:\n  password: cGFzc3dvcmQ=\n"),
+        "credential files": fill("machine h login u password p //h/:_authToken=x ENV X_TOKEN y "),
+        "headers and key blobs": fill("Authorization: Token x PuTTY-User-Key-File-3: LS0tLS1CRUdJTi MIIxxxIBAzCC sig=a "),
+        "vendor prefixes": fill("sgp_ squ_ ntn_ pat-na1- dckr_pat_ gsk_ xai- r8_ pplx- whsec_ EAA AKID AKLT ya29. sl. "),
     }
 
 

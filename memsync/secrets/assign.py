@@ -49,12 +49,14 @@ _CJK_QUOTE_RE = "|".join(_utf8_escaped(q.decode()) for q in CJK_QUOTES)
 # What may follow a keyword for the trigger to stop there (matched on the lower-cased
 # copy). A superset of CONNECTOR below: the trigger is a cheap filter, the reader decides.
 TRIGGER_TAIL = (
-    r"""s?(?:\\?["'`])?[*\])]{0,3}(?:"""
-    rf"""[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}}(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]"""
+    r"""s?(?:\\?["'`])?[*\])]{0,3}(?=[ \t,:=>{\r\n|?+.<\xe3\xef\xe4\xe6\xe7])(?:"""  # one cheap check first
+    # A value of 8+ printable characters (the shortest password counted), or a YAML block indicator.
+    rf"""[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}}(?:(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]{{8}}|[|>])"""
     r"""|[ \t]*,[ \t]*\\?["'`]|[ \t]+to[ \t]+["']|[ \t]+value[ \t]*=|>"""
     r"""|(?:</[a-z:_-]{1,20}>)?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?value["']?[ \t]*[:=]"""
     r"""|,[ \t]*["']value["'][ \t]*:|</[a-z:_-]{1,20}>[ \t\r\n]{0,40}<value>|[ \t]*\{"""
-    r"""|(?:[ \t]*:[ \t]*|[ \t]+)[&*\[a-z_'][^\n=]{0,48}=[ \t]*[a-z\[\]@(]{0,12}["'`])"""
+    r"""|(?:[ \t]*:[ \t]*|[ \t]+)[&*\[]?[a-z_'][\w.:<>\[\], ]{0,40}?[ \t]*=[ \t]*[a-z\[\]@(]{0,12}["'`]"""
+    r"""|[ \t]+["']?[!-~]{8})"""  # --password VALUE, ENV TOKEN VALUE, .netrc's "password VALUE"
 )
 
 _CONNECTOR = re.compile((
@@ -68,13 +70,14 @@ _CONNECTOR = re.compile((
     r"""|(?P<to>[ \t]+to[ \t]+)"""
     rf"""|(?P<typed>(?:[ \t]*:[ \t]*|[ \t]+){_TYPE}[ \t]*(?::=|=(?![=>~]))[ \t]*(?=[A-Za-z\[\]@(]{{0,12}}["'`]))"""
     rf"""|(?P<op>[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}})"""
-    r""")""").encode("ascii"), re.IGNORECASE)
+    r"""|(?P<space>[ \t]+))""").encode("ascii"), re.IGNORECASE)
 # Chinese keywords: the key is the keyword itself (and the words before it on the line).
 CJK_CONNECTOR = re.compile(
     rf"""s?["'`*\])]{{0,3}}{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}""".encode("ascii"),
     re.IGNORECASE)
 # A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…").
 _WRAPPER = re.compile(rb"""(?:\[\]byte\(|(?:SecretStr|Secret|String|str|bytes)\(|[bBrRuUfF]{1,2}(?=["'])|@(?=")|u8(?="))""")
+_WRAPPER_START = frozenset(b"[SsbBrRuUfF@")
 _BLOCK = re.compile(rb"[|>][-+]?[1-9]?[-+]?[ \t]*(?:#[^\n]*)?\r?\n")
 _HCL_DEFAULT = re.compile(rb"\bdefault[ \t]*=[ \t]*")
 _PHRASE = re.compile(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")  # a key read backwards
@@ -89,6 +92,8 @@ _XML_KEY_ATTR = re.compile(rb"""\bkey[ \t]*=[ \t]*$""", re.IGNORECASE)
 _HCL_LABEL = re.compile(rb"""\b(?:variable|output|locals|secret|resource|data)[ \t]+(?:"[^"\n]*"[ \t]+)?$""")
 # Syntaxes whose value counts only when quoted: unquoted, they are code.
 _QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
+_ENV_INSTRUCTION = re.compile(rb"[ \t]*ENV[ \t]+$")
+_NETRC_BEFORE = re.compile(rb"(?:^|\s)(?:machine|login|account|default)\s+\S+\s+$|^[ \t]*$")
 MAX_VALUE = 400
 
 
@@ -99,7 +104,7 @@ class Assignment:
     start: int  # where the value starts in the buffer
     value: bytes
     quoted: bool
-    syntax: str  # which connector joined them (op, typed, comma, xmlattr, ...)
+    syntax: str  # which connector joined them (op, typed, comma, xmlattr, ...; flag, env, netrc)
 
 
 _CAMEL = re.compile(rb"([a-z0-9])([A-Z])")
@@ -111,13 +116,22 @@ def words_of(name: bytes) -> list[bytes]:
     return _WORD.findall(_CAMEL.sub(rb"\1 \2", name).lower())
 
 
-def read_key(buf: bytes, pos: int, end: int) -> tuple[int, bytes] | None:
+def read_key(buf: bytes, pos: int, end: int, *, single: bool = False) -> tuple[int, bytes] | None:
     """(start, name) of the key that ends at ``end`` (the keyword ends there), or None
-    when the keyword is a segment of a path or a name (``/oauth/token``, ``arn:…:secret:x``)."""
+    when the keyword is a segment of a path or a name (``/oauth/token``, ``arn:…:secret:x``).
+
+    The name may be a phrase ("AWS secret access key"), except when ``single`` (a
+    whitespace-joined value: the phrase would swallow ``ENV`` or ``login deploy``) or
+    when its last word is a flag (``docker login --password``)."""
     line_start = buf.rfind(b"\n", max(0, pos - 120), pos) + 1
     before = buf[max(line_start, pos - 120):end]
     m = _PHRASE.match(before[::-1])
     key = m.group()[::-1] if m else b""
+    while b" " in key and not any(c.isalnum() for c in key.split(b" ", 1)[0].decode("ascii")):
+        key = key.split(b" ", 1)[1]  # "<!-- password": the comment's dashes are not a word of it
+    last = key.rsplit(b" ", 1)[-1]
+    if single or last[:1] == b"-":
+        key = last
     start = end - len(key)
     prev = buf[start - 1:start]
     if prev == b"/" or (prev == b":" and not _symbol_colon(buf, start)):
@@ -150,33 +164,36 @@ def _printable(start: int, value: bytes) -> tuple[int, bytes, bool] | None:
 
 def read_value(buf: bytes, at: int, *, query: bool = False) -> tuple[int, bytes, bool] | None:
     """(start, value, quoted) of the value at ``at``."""
-    m = _WRAPPER.match(buf, at)
-    if m:
-        at = m.end()
-    head = buf[at:at + 3]
-    for opener, closer in ((b'\\"', b'\\"'), (b"\\'", b"\\'")):
-        if head.startswith(opener):
-            end = buf.find(closer, at + 2, at + 2 + MAX_VALUE)
-            return _printable(at + 2, buf[at + 2:end]) if end > at + 2 else None
-    if head[:1] in (b'"', b"'", b"`"):
-        quote = head[:1]
+    c = buf[at] if at < len(buf) else 0
+    if c in _WRAPPER_START:
+        m = _WRAPPER.match(buf, at)
+        if m:
+            at = m.end()
+            c = buf[at] if at < len(buf) else 0
+    if c in (34, 39, 96):  # " ' `
+        quote = bytes((c,))
         i, limit = at + 1, min(len(buf), at + 1 + MAX_VALUE)
-        while i < limit:  # backslash escapes keep a quote inside the value
-            c = buf[i]
-            if c == 92:
-                i += 2
-                continue
-            if c == quote[0] or c == 10:
+        while True:  # backslash escapes keep a quote inside the value
+            close = buf.find(quote, i, limit)
+            if close < 0:
+                return None
+            if buf[close - 1] != 92 or buf[close - 2] == 92:
                 break
-            i += 1
-        if i >= limit or buf[i] != quote[0]:
+            i = close + 1
+        if buf.find(b"\n", at + 1, close) >= 0:
             return None
-        return _printable(at + 1, buf[at + 1:i])
-    for opener, closer in CJK_QUOTES.items():
-        if head.startswith(opener):
-            begin = at + len(opener)
-            end = buf.find(closer, begin, begin + MAX_VALUE)
-            return _printable(begin, buf[begin:end]) if end > begin else None
+        return _printable(at + 1, buf[at + 1:close])
+    if c == 92:  # \" and \' inside a string of another language (JSON in JSON)
+        opener = buf[at:at + 2]
+        if opener in (b'\\"', b"\\'"):
+            close = buf.find(opener, at + 2, at + 2 + MAX_VALUE)
+            return _printable(at + 2, buf[at + 2:close]) if close > at + 2 else None
+    if c >= 0xE2:
+        for opener, closer in CJK_QUOTES.items():
+            if buf.startswith(opener, at):
+                begin = at + len(opener)
+                close = buf.find(closer, begin, begin + MAX_VALUE)
+                return _printable(begin, buf[begin:close]) if close > begin else None
     m = _BARE.match(buf, at)
     if m is None:
         return None
@@ -197,15 +214,28 @@ def _block_value(buf: bytes, at: int, key_line: int) -> tuple[int, bytes, bool] 
     i = m.end()
     while buf[i:i + 1] in (b"\n", b"\r"):
         i += 1
-    line_end = buf.find(b"\n", i)
-    line = buf[i:line_end if line_end >= 0 else len(buf)]
+    line_end = buf.find(b"\n", i, i + MAX_VALUE)
+    line = buf[i:line_end if line_end >= 0 else i + MAX_VALUE]
     stripped = line.lstrip(b" \t")
     indent = len(line) - len(stripped)
-    key_indent = len(buf[key_line:]) - len(buf[key_line:].lstrip(b" \t-"))
+    key_head = buf[key_line:key_line + 200]
+    key_indent = len(key_head) - len(key_head.lstrip(b" \t-"))
     if not stripped or indent <= key_indent:
         return None
     value = stripped.split(None, 1)[0] if stripped.split() else b""
     return i + indent, value[:MAX_VALUE], True
+
+
+def _netrc(buf: bytes, line_start: int, before: bytes) -> bool:
+    """``password`` as a .netrc token: after ``login X`` on its line, or on a line of its own
+    below a ``machine``/``login`` line."""
+    if _NETRC_BEFORE.search(before) is None:
+        return False
+    if before.strip():
+        return True
+    above = buf[max(0, line_start - 300):line_start]
+    return any(line.split()[:1] in ([b"machine"], [b"login"], [b"account"])
+               for line in above.splitlines()[-3:])
 
 
 def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None:
@@ -221,12 +251,12 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
     at = m.end()
     if syntax not in ("hcl", "xmlend"):
         if syntax == "op" and m.group("op").strip() == b":" and _BLOCK.match(buf, at):
-            got = _block_value(buf, at, buf.rfind(b"\n", 0, pos) + 1)
+            got = _block_value(buf, at, max(pos - 200, buf.rfind(b"\n", max(0, pos - 200), pos) + 1))
         else:
             got = read_value(buf, at)
         if got is None or len(got[1]) < min_len or (syntax in _QUOTED_ONLY and not got[2]):
             return None
-    found = read_key(buf, pos, end)
+    found = read_key(buf, pos, end, single=syntax == "space")
     if found is None or not found[1]:
         return None
     start, key = found
@@ -236,8 +266,9 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         if close:
             return None  # a quote that closes something else
         opener = b""  # `apiKey: …` in inline code: the backtick opened the span, not the key
-    line_start = buf.rfind(b"\n", 0, start) + 1
-    before = buf[line_start:start - len(opener)]
+    # What stands before the key on its line (bounded: a megabyte-long line stays linear).
+    line_start = buf.rfind(b"\n", max(0, start - 200), start) + 1
+    before = buf[max(line_start, start - 200):start - len(opener)]
     if (syntax == "xmlend") != (opener == b"<"):
         return None  # <password>value</password> only; <password attr=…> holds no value
     if syntax == "xmlattr" and not (opener in (b'"', b"'") and _XML_KEY_ATTR.search(before)):
@@ -246,6 +277,18 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         return None
     if syntax in ("comma", "to") and opener not in (b'"', b"'", b"`", b'\\"'):
         return None
+    if key[:1] == b"-" and b" " not in key:  # --password VALUE, --api-key=VALUE: the flag alone names the value
+        key = key.lstrip(b"-")
+        if syntax not in ("op", "space") or (syntax == "op" and m.group("op").strip() != b"="):
+            return None
+        syntax = "flag"
+    elif syntax == "space":
+        if _ENV_INSTRUCTION.fullmatch(before):
+            syntax = "env"  # Dockerfile: ENV API_TOKEN value
+        elif key == b"password" and _netrc(buf, line_start, before):
+            syntax = "netrc"
+        else:
+            return None
     if syntax == "hcl":
         if opener != b'"' or not _HCL_LABEL.search(before):
             return None

@@ -14,8 +14,7 @@ from memsync.secrets import assign
 from memsync.secrets.rules import Hit
 from memsync.secrets.values import looks_fake, plausible_secret
 
-PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "contrasena", "senha",
-                  "pwd", "pass", "pw")
+PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "pwd", "pass", "pw")
 OTHER_WORDS = ("secret", "token", "key", "credential", "creds", "pat", "auth")
 # Chinese (simplified and traditional), Japanese and Korean: password, passphrase, key, token,
 # credential, private key, auth code.
@@ -128,6 +127,10 @@ def judge(words: list[bytes], keyword: bytes, start: int, value: bytes) -> Hit |
     return (start, start + len(value), rule, value)
 
 
+def _renamed(hit: Hit | None, rule: str) -> Hit | None:
+    return None if hit is None else (hit[0], hit[1], rule, hit[3])
+
+
 class KeywordRule:
     """One rule object for every keyword; the rule id comes from the key and the value."""
 
@@ -137,7 +140,7 @@ class KeywordRule:
     lowered = True  # matched on a lower-cased copy: Password, API_KEY, accessToken
     priority = 2
     ids = ("password-assignment", "secret-assignment", "aws-secret-access-key",
-           "alibaba-access-key-secret", "twilio-auth-token")
+           "alibaba-access-key-secret", "twilio-auth-token", "cli-credentials", "netrc-password")
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
         end = pos + len(anchor)
@@ -146,9 +149,12 @@ class KeywordRule:
         found = assign.parse(buf, pos, end, min_len=8 if anchor in _PASSWORD else 10)
         if found is None:
             return None
+        if found.syntax == "netrc":
+            return _renamed(judge([b"password"], anchor, found.start, found.value), "netrc-password")
         if not names_secret(found.words, anchor, found.key):
             return None
-        return judge(found.words, anchor, found.start, found.value)
+        hit = judge(found.words, anchor, found.start, found.value)
+        return _renamed(hit, "cli-credentials") if found.syntax == "flag" else hit
 
     def _cjk(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
         """``密码：…``: the key is the keyword and what stands before it on the line."""

@@ -52,6 +52,7 @@ class TokenRule:
         "lead",
         "lead_chars",
         "left",
+        "long",
         "lowered",
         "priority",
         "source",
@@ -73,6 +74,7 @@ class TokenRule:
         check: Callable[[bytes, int, int], bool] | None = None,
         lowered: bool = False,
         priority: float = 0,
+        long: bool = True,
     ) -> None:
         self.id = id
         self.title = title
@@ -89,6 +91,9 @@ class TokenRule:
         # A vendor shape wins over URL, header and keyword rules on the same span;
         # bare base64 key blobs (1.5) lose to the PEM block that holds them.
         self.priority = priority
+        # 12+ token bytes follow any pivot byte of the anchor (trigger._LONG_GATE): almost
+        # every token; not a short suffix like Mailchimp's "-us1" or a JSON key.
+        self.long = long
         self._re: re.Pattern[bytes] | None = None  # compiled on the rule's first hit
         self._lead_re: re.Pattern[bytes] | None = None
         self._secret: str | int = 0
@@ -227,7 +232,7 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
          r"GOCSPX-(?P<b>[A-Za-z0-9_-]{24,40})(?![A-Za-z0-9_-])"),
     _tok("gcp-service-account", "GCP service-account key file (private_key_id)", ("private_key_id",),
          r'"?[ \t]*:[ \t]*"[0-9a-f]{40}"',
-         r'private_key_id"?[ \t]*:[ \t]*"(?P<s>[0-9a-f]{40})"', left=frozenset()),
+         r'private_key_id"?[ \t]*:[ \t]*"(?P<s>[0-9a-f]{40})"', left=frozenset(), long=False),
     _tok("stripe-secret-key", "Stripe secret key", ("sk_",), "(?:live|test|prod)_[A-Za-z0-9]{10}",
          r"sk_(?:live|test|prod)_(?P<b>[A-Za-z0-9]{10,247})(?![A-Za-z0-9])"),
     _tok("stripe-restricted-key", "Stripe restricted key", ("rk_",), "(?:live|test|prod)_[A-Za-z0-9]{10}",

@@ -45,10 +45,11 @@ def _engine() -> tuple[list, dict]:
         dispatch: dict[tuple[bytes, bool], list] = {}
         triggers = []
         for priority, rule in ordered:
+            long = getattr(rule, "long", False)
             for anchor, tail in rule.triggers:  # type: ignore[attr-defined]
                 key = anchor.encode("utf-8")
                 dispatch.setdefault((key, rule.lowered), []).append((priority, rule))  # type: ignore[attr-defined]
-                triggers.append((key, tail, rule.lowered))  # type: ignore[attr-defined]
+                triggers.append((key, tail, rule.lowered, long))  # type: ignore[attr-defined]
         _engine_state = (trigger.plan(triggers), dispatch)
     return _engine_state
 

@@ -1,5 +1,5 @@
 """Credential shapes that need a little parsing: command lines, Authorization schemes,
-Kubernetes Secrets, .npmrc, .netrc, Dockerfile ENV, base64-wrapped PEM, PuTTY keys.
+Kubernetes Secrets, .npmrc, base64-wrapped PEM, PuTTY keys.
 
 Each rule is triggered by a literal (a flag, a header name, ``kind: Secret``,
 ``machine``, ...) and then reads the few fields around it; values are judged
@@ -42,32 +42,37 @@ def _real(value: bytes, *, min_len: int) -> bool:
 # --- command lines ---------------------------------------------------------------------
 
 _WORD = re.compile(rb"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'])+""")
-_SEGMENT_BREAKS = re.compile(rb"\|\||&&|[|;`]|\$\(")
+_SEPARATORS = (b"|", b"&&", b";", b"$(", b"`")  # where a command starts within a line
+_ASSIGNMENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*=.*")
 _LOGIN = frozenset(b"docker podman buildah skopeo nerdctl oras helm crane regctl az".split())
 _MYSQL = frozenset(b"mysql mysqldump mysqladmin mariadb mariadb-dump mysqlsh".split())
 _MONGO = frozenset(b"mongo mongosh mongodump mongorestore mongoexport mongoimport".split())
 _WRAPPERS = frozenset(b"sudo env time exec command nohup".split())
-_FLAG_NAME = re.compile(rb"--([A-Za-z0-9][A-Za-z0-9-]{0,60})")
-_FLAG_TAIL = (r"""(?:(?:[A-Za-z0-9]{1,20}-){0,3}[A-Za-z0-9]{0,12}(?i:password|passwd|pass|pwd|token|secret|key"""
-              r"""|credentials?|creds|auth)|user|auth)(?:[ \t]*=[ \t]*|[ \t]+)["']?[!-~]""")
+
+
+_COMMAND_SPAN = 400  # bytes before a flag searched for its command (a long command line is cut there)
 
 
 def _command(buf: bytes, pos: int) -> list[bytes]:
-    """The words of the shell command a flag at ``pos`` belongs to, from its start up to ``pos``
-    (backslash-continued lines joined; sudo/env/VAR=x prefixes dropped)."""
-    start = buf.rfind(b"\n", max(0, pos - 2000), pos) + 1
-    for _ in range(8):  # lines continued with a trailing backslash
-        prev_end = start - 1
-        if prev_end <= 0 or buf[prev_end - 1:prev_end] != b"\\":
+    """The first words of the shell command a flag at ``pos`` belongs to (backslash-continued
+    lines joined; sudo/env/VAR=x prefixes dropped). Found with bounded ``rfind``s, so a
+    line of a thousand flags stays linear."""
+    lo = max(0, pos - _COMMAND_SPAN)
+    start = max(lo, buf.rfind(b"\n", lo, pos) + 1)
+    while start > lo + 1 and buf[start - 2:start - 1] == b"\\":  # lines continued with a backslash
+        start = max(lo, buf.rfind(b"\n", lo, start - 1) + 1)
+    for sep in _SEPARATORS:
+        at = buf.rfind(sep, start, pos)
+        if at >= 0:
+            start = at + len(sep)
+    words = []
+    for m in _WORD.finditer(buf, start, pos):
+        word = m.group().strip(b"\"'`$>")
+        if not words and (word in _WRAPPERS or _ASSIGNMENT.fullmatch(word) or not word):
+            continue
+        words.append(word)
+        if len(words) == 4:
             break
-        start = buf.rfind(b"\n", max(0, prev_end - 2000), prev_end) + 1
-    text = buf[start:pos].replace(b"\\\n", b" ")
-    breaks = list(_SEGMENT_BREAKS.finditer(text))
-    if breaks:
-        text = text[breaks[-1].end():]
-    words = [w.strip(b"\"'") for w in _WORD.findall(text.lstrip(b"$> \t`"))]
-    while words and (words[0] in _WRAPPERS or re.fullmatch(rb"[A-Za-z_][A-Za-z0-9_]*=.*", words[0])):
-        words.pop(0)
     if words:
         words[0] = words[0].rsplit(b"/", 1)[-1].lower()
     return words
@@ -84,39 +89,42 @@ def _shell_word(buf: bytes, at: int) -> tuple[int, bytes] | None:
 
 
 class CliRule:
-    """Credentials on a command line: ``curl -u user:pass``, ``docker login -p …``,
-    ``mysql -pSECRET``, ``sshpass -p …``, ``redis-cli -a …``, ``--password …`` / ``--token=…``."""
+    """Credentials given to a command by a short flag: ``curl -u user:pass``, ``http -a
+    user:pass``, ``docker login -p …``, ``mysql -pSECRET``, ``sshpass -p …``, ``redis-cli -a …``,
+    ``sqlcmd -P …``. (``--password VALUE`` and ``--token=VALUE`` are keyword assignments.)
+
+    The trigger is the flag after a space (one pass for " -"); the command it belongs to is
+    read back to the start of its line or pipe segment."""
 
     id = "cli-credentials"
     title = "a password or token given on a command line"
-    triggers = (("--", _FLAG_TAIL), (" -u", r"""[ \t]*["']?[^\s"':]{1,128}:"""),
-                (" -p", r"""[ \t]*["']?[!-~]"""), (" -a", r"""[ \t]+["']?[!-~]"""), (" -P", r"""[ \t]+["']?[!-~]"""))
-    lowered = False
+    triggers = ((" -u", r"""[ \t]*["']?[^\s"':]{1,128}:"""), (" --user", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
+                (" -a", r"""[ \t]+["']?[!-~]"""), (" --auth", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
+                (" -p", r"""[ \t]*["']?[!-~]"""))
+    lowered = True  # " -p" also finds sqlcmd's "-P"; the flag's case is checked on the original
     priority = 1
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        if anchor == b"--":
-            return self._long(buf, pos)
-        flag = anchor[1:]
+        flag = buf[pos + 1:pos + len(anchor)]
         at = pos + len(anchor)
         words = _command(buf, pos + 1)
         if not words:
             return None
         cmd = words[0]
-        glued = buf[at:at + 1] not in (b" ", b"\t")
-        while buf[at:at + 1] in (b" ", b"\t"):
+        glued = buf[at:at + 1] not in (b" ", b"\t", b"=")
+        while buf[at:at + 1] in (b" ", b"\t", b"="):
             at += 1
         got = _shell_word(buf, at)
         if got is None:
             return None
         start, value = got
-        if flag == b"-u" and cmd == b"curl":
+        if flag in (b"-u", b"--user") and cmd == b"curl":
             return self._userpass(start, value)
-        if flag == b"-a" and cmd in (b"http", b"https", b"xh", b"httpie"):
+        if flag in (b"-a", b"--auth") and cmd in (b"http", b"https", b"xh", b"httpie"):
             return self._userpass(start, value)
         if flag == b"-p" and cmd in _MYSQL:
             return self._value(start, value) if glued else None  # "-p" then a space prompts
-        if flag == b"-p" and (cmd in (b"sshpass",) or cmd in _MONGO or (cmd in _LOGIN and b"login" in words[1:4])):
+        if flag == b"-p" and (cmd == b"sshpass" or cmd in _MONGO or (cmd in _LOGIN and b"login" in words[1:4])):
             return self._value(start, value)
         if flag == b"-a" and cmd == b"redis-cli":
             return self._value(start, value)
@@ -124,34 +132,8 @@ class CliRule:
             return self._value(start, value)
         return None
 
-    def _long(self, buf: bytes, pos: int) -> Hit | None:
-        if pos > 0 and buf[pos - 1] not in b" \t\n\"'(=":
-            return None
-        m = _FLAG_NAME.match(buf, pos)
-        if m is None:
-            return None
-        name = m.group(1)
-        at = m.end()
-        eq = re.match(rb"[ \t]*=[ \t]*", buf[at:at + 20])
-        at += eq.end() if eq else len(buf[at:at + 20]) - len(buf[at:at + 20].lstrip(b" \t"))
-        got = _shell_word(buf, at)
-        if got is None:
-            return None
-        start, value = got
-        if value.startswith(b"-"):
-            return None  # the next flag: this one takes no value
-        lowered = name.lower()
-        if lowered in (b"user", b"proxy-user", b"auth") and _command(buf, pos)[:1] in (
-                [b"curl"], [b"http"], [b"https"], [b"xh"]):
-            return self._userpass(start, value)
-        words = assign.words_of(name)
-        keyword = _keyword_of(words)
-        if keyword is None or not names_secret(words, keyword, name):
-            return None
-        return self._value(start, value, password=keyword in _PASSWORDS)
-
-    def _value(self, start: int, value: bytes, password: bool = True) -> Hit | None:
-        if not _real(value, min_len=6 if password else 10):
+    def _value(self, start: int, value: bytes) -> Hit | None:
+        if not _real(value, min_len=6):
             return None
         return (start, start + len(value), self.id, value)
 
@@ -199,7 +181,6 @@ class AuthorizationRule:
 
 # --- Kubernetes Secret manifests -------------------------------------------------------
 
-_DOC_BREAK = re.compile(rb"^---", re.MULTILINE)
 _BLOCK_HEAD = re.compile(rb"^([ \t]*)(data|stringData):[ \t]*$", re.MULTILINE)
 _ENTRY = re.compile(rb"""^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*["']?([^\s"'#]*)["']?[ \t]*$""")
 _JSON_BLOCK = re.compile(rb'"(data|stringData)"[ \t]*:[ \t]*\{')
@@ -207,7 +188,7 @@ _JSON_ENTRY = re.compile(rb'"([A-Za-z0-9_.-]{1,253})"[ \t]*:[ \t]*"([^"\\\n]*)"'
 _B64VALUE = re.compile(rb"[A-Za-z0-9+/]+={0,2}")
 _SECRET_WORDS = frozenset(b"password passwd pass pwd token secret key credentials credential creds auth apikey "
                           b"passphrase pat cert".split())
-_WINDOW = 64 << 10
+_WINDOW = 16 << 10  # a manifest is read within this many bytes of its kind: line
 
 
 def _names_credential(key: bytes) -> bool:
@@ -235,16 +216,24 @@ class KubernetesSecretRule:
         nul = buf.find(b"\0", pos, hi)
         hi = nul if nul >= 0 else hi
         if anchor.startswith(b'"'):
-            hits = self._json(buf, lo, hi)
-        else:
-            before = [m.end() for m in _DOC_BREAK.finditer(buf, lo, pos)]
-            after = _DOC_BREAK.search(buf, pos, hi)
-            hits = self._yaml(buf, before[-1] if before else lo, after.start() if after else hi, pos)
-        return hits or None
+            close = buf.rfind(b"{", lo, pos)
+            lo = max(lo, close)
+            if buf.find(anchor, lo, pos) >= 0 or buf.find(b'"kind":', lo, pos) >= 0:
+                return None  # the object's first "kind" read it already
+            return self._json(buf, lo, hi) or None
+        # One YAML document, between "---" lines; read once, at its first "kind: Secret".
+        doc = buf.rfind(b"\n---", lo, pos)
+        lo = doc + 1 if doc >= 0 else lo
+        if buf.find(anchor, lo, pos) >= 0:
+            return None
+        end = buf.find(b"\n---", pos, hi)
+        return self._yaml(buf, lo, end if end >= 0 else hi, pos) or None
 
     def _yaml(self, buf: bytes, lo: int, hi: int, pos: int) -> list[Hit]:
-        line_start = buf.rfind(b"\n", lo, pos) + 1
+        line_start = max(lo, buf.rfind(b"\n", lo, pos) + 1)
         indent = pos - line_start
+        if indent > 16 or buf[line_start:pos].strip(b" \t-"):
+            return []  # kind: must start its line (after indentation or a list dash)
         hits: list[Hit] = []
         for head in _BLOCK_HEAD.finditer(buf, lo, hi):
             if len(head.group(1)) != indent:
@@ -306,7 +295,7 @@ class KubernetesSecretRule:
         return (at, at + len(value), self.id, value) if real else None
 
 
-# --- .npmrc and .netrc -------------------------------------------------------------------
+# --- .npmrc (.netrc entries are keyword assignments: see assign) ------------------------
 
 class NpmrcRule:
     """``.npmrc`` credentials: ``//host/:_authToken=…`` (any shape, UUIDs included),
@@ -344,76 +333,6 @@ class NpmrcRule:
         return (start, start + len(value), self.id, value)
 
 
-_NETRC_TOKEN = re.compile(rb"\S+")
-
-
-class NetrcRule:
-    """``.netrc`` / ``_netrc`` entries: ``machine HOST login USER password PASS`` on one
-    line or several; the password may be any non-default string (Heroku's is a UUID)."""
-
-    id = "netrc-password"
-    title = "a password in a .netrc entry"
-    triggers = (("machine", r"[ \t]+[^\s]{1,253}[ \t\r\n]+(?:login|password|account|port)[ \t]"),)
-    lowered = True
-    priority = 1
-
-    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        if pos > 0 and buf[pos - 1] not in b" \t\n":
-            return None
-        tokens = []
-        for m in _NETRC_TOKEN.finditer(buf, pos, min(len(buf), pos + 2048)):
-            if tokens and m.group() in (b"machine", b"default", b"macdef"):
-                break
-            tokens.append(m)
-            if len(tokens) > 12:
-                break
-        for key, val in zip(tokens, tokens[1:]):
-            if key.group() == b"password":
-                value = val.group().strip(b"\"'")
-                if _real(value, min_len=4) or (len(value) >= 8 and not is_placeholder(value)
-                                                and value.lower() not in DEFAULT_PASSWORDS):
-                    at = val.start() + (1 if val.group()[:1] in (b'"', b"'") else 0)
-                    return (at, at + len(value), self.id, value)
-        return None
-
-
-# --- Dockerfile ENV in its legacy "ENV NAME value" form ---------------------------------
-
-_ENV_LINE = re.compile(rb"ENV[ \t]+([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]+")
-
-
-class DockerEnvRule:
-    """``ENV API_TOKEN value`` (Dockerfile's whitespace form; ``ENV A=b`` is a keyword assignment)."""
-
-    id = "secret-assignment"
-    ids = ("secret-assignment", "password-assignment")
-    title = "Dockerfile ENV NAME value"
-    triggers = (("ENV ", r"[ \t]*[A-Za-z_][A-Za-z0-9_.-]{0,60}[ \t]+[^\s=]"),)
-    lowered = False
-    priority = 2
-
-    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        line_start = buf.rfind(b"\n", 0, pos) + 1
-        if buf[line_start:pos].strip():
-            return None
-        m = _ENV_LINE.match(buf, pos)
-        if m is None:
-            return None
-        words = assign.words_of(m.group(1))
-        keyword = _keyword_of(words)
-        if keyword is None or not names_secret(words, keyword, m.group(1)):
-            return None
-        got = assign.read_value(buf, m.end())
-        if got is None:
-            return None
-        start, value, _ = got
-        end = buf.find(b"\n", start)
-        rest = buf[start + len(value) + (1 if got[2] else 0):end if end >= 0 else len(buf)].strip()
-        if rest and not rest.startswith(b"#"):
-            return None  # "ENV GREETING hello world": a sentence, not a value
-        return judge(words, keyword, start, value)
-
-
 # --- private keys in other wrappers ---------------------------------------------------------
 
 _B64_RUN = re.compile(rb"[A-Za-z0-9+/]{60,40000}={0,2}")
@@ -438,10 +357,10 @@ class Base64PemRule:
             return None
         run = m.group()
         try:
+            if b"PRIVATE KEY" not in base64.b64decode(run[:132])[:100]:
+                return None
             decoded = base64.b64decode(run[:len(run) - len(run) % 4])
         except (binascii.Error, ValueError):
-            return None
-        if b"PRIVATE KEY" not in decoded[:100]:
             return None
         parts = decoded.split(b"-----")  # ["", "BEGIN … KEY", body, "END … KEY", …]
         body = b"".join(_PEM_BODY.findall(parts[2] if len(parts) > 2 else b""))
@@ -461,7 +380,8 @@ class PuttyKeyRule:
     _private = re.compile(rb"Private-Lines:[ \t]*([0-9]{1,3})[ \t]*\r?\n")
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        m = self._private.search(buf, pos, pos + 8192)
+        at = buf.find(b"Private-Lines:", pos, pos + 4096)
+        m = self._private.match(buf, at) if at >= 0 else None
         if m is None:
             return None
         lines = []
@@ -477,5 +397,4 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), AuthorizationRule(), KubernetesSecretRule(), NpmrcRule(), NetrcRule(), DockerEnvRule(),
-         Base64PemRule(), PuttyKeyRule())
+RULES = (CliRule(), AuthorizationRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

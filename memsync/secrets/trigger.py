@@ -23,8 +23,11 @@ import re
 from collections.abc import Iterable
 
 # Pivot bytes for case-sensitive anchors, rarest in notes first (ties in coverage
-# go to the earlier one). Lower-case letters are never pivots there: too common.
-_PIVOT_ORDER = b"~=|JQXZKVYWBGFPUMHCDLNROITESA_.:-/+0123456789 "
+# go to the earlier one). Lower-case letters and the space are never pivots there:
+# too common. Separators and digits are common too (snake_case, well-known, dates):
+# an anchor takes one of them only when it has no rarer byte.
+_PIVOT_ORDER = b"~=|JQXZKVYWBGFPUMHCDLNROITESA"
+_COMMON_PIVOTS = b"_.:-/+0123456789"
 
 
 class Pass:
@@ -87,9 +90,15 @@ def _cover(anchors: list[bytes], candidates: Iterable[bytes]) -> dict[bytes, lis
     return groups
 
 
-def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], lowered: bool) -> Pass:
-    """``pivot`` then one alternative per anchor, grouped by the byte before the pivot
-    behind one class check, so a common pivot ("-" in "well-known") costs little."""
+# Token bytes: an anchor marked long is followed by at least this many of them after its
+# pivot, so a pivot in prose ("well-known", "end. Next", "max_tokens:") fails one cheap
+# class check before any anchor alternative is tried.
+_LONG_GATE = rb"(?=[A-Za-z0-9_.~+/=$%-]{12})"
+
+
+def _alternatives(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], tail: bytes) -> tuple[bytes, list[bytes]]:
+    """The alternation of ``members`` after ``pivot`` (grouped by the byte before it behind
+    one class check) and the anchors in the order of their marker groups."""
     by_before: dict[bytes, list[bytes]] = {}
     for a in members:
         at = a.index(pivot)
@@ -97,9 +106,6 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
     gated: list[bytes] = []
     free: list[bytes] = []
     order: list[bytes] = []
-    # Chinese keywords share one long operator lookahead: written once after the group.
-    shared = {_lookahead(tails[a]) for a in members}
-    tail = shared.pop() if len(shared) == 1 else b""
 
     def alternative(a: bytes) -> bytes:
         at = a.index(pivot)
@@ -123,7 +129,28 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
         parts.append(b"(?<=[" + befores + b"]" + re.escape(pivot) + b")(?:" + b"|".join(gated) + b")")
     else:
         parts += gated
-    source = re.escape(pivot) + b"(?:" + b"|".join(parts + free) + b")" + tail
+    return b"|".join(parts + free), order
+
+
+def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], lowered: bool,
+                long: frozenset[bytes] = frozenset()) -> Pass:
+    """``pivot`` then one alternative per anchor; anchors in ``long`` sit behind _LONG_GATE."""
+    # Chinese keywords share one long operator lookahead: written once after the group.
+    shared = {_lookahead(tails[a]) for a in members}
+    tail = shared.pop() if len(shared) == 1 else b""
+    bodies: list[bytes] = []
+    order: list[bytes] = []
+    gated_members = [a for a in members if a in long]
+    if gated_members:
+        body, got = _alternatives(pivot, gated_members, tails, tail)
+        bodies.append(_LONG_GATE + b"(?:" + body + b")")
+        order += got
+    rest = [a for a in members if a not in long]
+    if rest:
+        body, got = _alternatives(pivot, rest, tails, tail)
+        bodies.append(body)
+        order += got
+    source = re.escape(pivot) + b"(?:" + b"|".join(bodies) + b")" + tail
     return Pass(source, tuple(order), tuple(a.index(pivot) for a in order), lowered)
 
 
@@ -152,15 +179,23 @@ def _trie_pass(words: list[bytes], tails: dict[bytes, list[str]]) -> Pass:
     return Pass(b"(?:" + trie(words) + b")" + tail, (), (), True)
 
 
-def plan(triggers: Iterable[tuple[bytes, str, bool]]) -> list[Pass]:
-    """Passes for (anchor, tail, lowered) triples; the same anchor may carry several tails."""
+def plan(triggers: Iterable[tuple]) -> list[Pass]:
+    """Passes for (anchor, tail, lowered[, long]) triggers; the same anchor may carry several
+    tails. ``long`` says the token has 12+ token bytes after any pivot (see _LONG_GATE)."""
     tails: dict[bool, dict[bytes, list[str]]] = {False: {}, True: {}}
-    for anchor, tail, lowered in triggers:
+    short: set[bytes] = set()
+    for anchor, tail, lowered, *rest in triggers:
         tails[lowered].setdefault(anchor, []).append(tail)
+        if not (rest and rest[0]):
+            short.add(anchor)
+    long = frozenset(a for a in tails[False] if a not in short)
     passes = []
     vendor = sorted(tails[False])
-    for pivot, members in sorted(_cover(vendor, (bytes([b]) for b in _PIVOT_ORDER)).items()):
-        passes.append(_pivot_pass(pivot, members, tails[False], False))
+    rare = [a for a in vendor if any(b in _PIVOT_ORDER for b in a)]
+    groups = _cover(rare, (bytes([b]) for b in _PIVOT_ORDER))
+    groups.update(_cover([a for a in vendor if a not in rare], (bytes([b]) for b in _COMMON_PIVOTS)))
+    for pivot, members in sorted(groups.items()):
+        passes.append(_pivot_pass(pivot, members, tails[False], False, long))
     # English keywords: one trie pass per first letter (p, s, t, k, c).
     by_letter: dict[bytes, list[bytes]] = {}
     for word in sorted(w for w in tails[True] if w.isascii()):

@@ -21,8 +21,8 @@ _B64 = frozenset(ALNUM | set(b"+/"))
 
 def _sas_context(buf: bytes, start: int, end: int) -> bool:
     """``sig=`` is a SAS signature only next to the other SAS fields (sv=, se=, sp=)."""
-    line_start = buf.rfind(b"\n", max(0, start - 600), start) + 1
-    before = buf[line_start:start]
+    lo = max(0, start - 600)
+    before = buf[max(lo, buf.rfind(b"\n", lo, start) + 1):start]
     return buf[start - 5:start - 4] in (b"?", b"&", b";") and any(
         f in before for f in (b"sv=", b"se=", b"sp=", b"SharedAccessSignature"))
 
@@ -67,7 +67,7 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _tok("fly-token", "Fly.io access token", ("fo1_",), "[A-Za-z0-9_-]{43}",
          r"fo1_(?P<b>[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])"),
     _tok("fly-token", "Fly.io macaroon token", ("FlyV1 fm",), "[12]_[A-Za-z0-9+/=,_-]{100}",
-         r"FlyV1 fm[12]_(?P<b>[A-Za-z0-9+/=,_-]{100,4000})(?![A-Za-z0-9+/=,_-])"),
+         r"FlyV1 fm[12]_(?P<b>[A-Za-z0-9+/=,_-]{100,4000})(?![A-Za-z0-9+/=,_-])", long=False),
     _tok("supabase-token", "Supabase personal access token", ("sbp_",), "[a-f0-9]{40}",
          r"sbp_(?P<b>[a-f0-9]{40})(?![A-Za-z0-9])"),
     _tok("supabase-token", "Supabase secret API key", ("sb_secret_",), "[A-Za-z0-9_-]{20}",
@@ -87,10 +87,10 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
          "[A-Za-z0-9_-]{24}", r"dckr_(?:pat|oat)_(?P<b>[A-Za-z0-9_-]{24,40})(?![A-Za-z0-9_-])"),
     _tok("rubygems-api-key", "RubyGems API key", ("rubygems_",), "[a-f0-9]{48}",
          r"rubygems_(?P<b>[a-f0-9]{48})(?![A-Za-z0-9])"),
-    _tok("nuget-api-key", "NuGet API key", ("oy2",), "[a-z0-9]{43}(?![a-z0-9])",
-         r"oy2(?P<b>[a-z0-9]{43})(?![A-Za-z0-9])", lowered=True),
-    _tok("crates-io-token", "crates.io API token", ("cio",), "[a-z0-9]{32}(?![a-z0-9])",
-         r"cio(?P<b>[A-Za-z0-9]{32})(?![A-Za-z0-9])", lowered=True),
+    _tok("nuget-api-key", "NuGet API key", ("oy2",), "[a-z0-9]{43}(?![A-Za-z0-9])",
+         r"oy2(?P<b>[a-z0-9]{43})(?![A-Za-z0-9])"),
+    _tok("crates-io-token", "crates.io API token", ("cio",), "[A-Za-z0-9]{32}(?![A-Za-z0-9])",
+         r"cio(?P<b>[A-Za-z0-9]{32})(?![A-Za-z0-9])"),
     _tok("jfrog-token", "JFrog Artifactory API key", ("AKCp",), "[A-Za-z0-9]{60}",
          r"AKCp(?P<b>[A-Za-z0-9]{60,80})(?![A-Za-z0-9])"),
     _tok("jfrog-token", "JFrog reference token", ("cmVmdGtuOjAxOj",), "[A-Za-z0-9]{40}",
@@ -157,7 +157,8 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
          r"A3-(?P<b>[A-Z0-9]{6}-[A-Z0-9]{6}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})(?![A-Za-z0-9])"),
     TokenRule("mailchimp-api-key", "Mailchimp API key (32 hex, -us<datacenter>)",
               (("-us", "[0-9]{1,2}(?![A-Za-z0-9])"),),
-              r"(?P<s>(?P<b>[0-9a-f]{32})-us[0-9]{1,2})(?![A-Za-z0-9])", lead=(32, 32), lead_chars="[0-9a-f]"),
+              r"(?P<s>(?P<b>[0-9a-f]{32})-us[0-9]{1,2})(?![A-Za-z0-9])", lead=(32, 32), lead_chars="[0-9a-f]",
+              long=False),
     _tok("brevo-api-key", "Brevo (Sendinblue) API or SMTP key", ("xkeysib-", "xsmtpsib-"), "[a-f0-9]{64}-",
          r"x(?:key|smtp)sib-(?P<b>[a-f0-9]{64}-[A-Za-z0-9]{16})(?![A-Za-z0-9])"),
     # --- chat and social ----------------------------------------------------------------

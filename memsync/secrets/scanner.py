@@ -19,7 +19,7 @@ from pathlib import Path
 from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding, fingerprint, mask
 
-BINARY_SNIFF = 8000  # like git: a NUL byte in the first 8000 bytes means binary
+SNIFF = 8000  # bytes looked at to tell UTF-16 from other data holding NUL bytes
 CHUNK = 1 << 20  # bytes read at a time from a file or pipe
 OVERLAP = 64 << 10  # longer than any secret a rule matches (JWT <= 25 KiB, PEM window 16 KiB)
 CONTEXT = 1 << 10  # bytes before a token a rule may look back at (key names, URL schemes)
@@ -151,6 +151,48 @@ def _is_utf16(head: bytes) -> bool:
     return head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
 
 
+def utf16_encoding(head: bytes) -> str | None:
+    """"utf-16" (a byte-order mark), "utf-16-le"/"utf-16-be" (no mark: told by where the NUL
+    bytes sit — ASCII characters put a NUL in every high byte), or None for other data."""
+    if _is_utf16(head):
+        return "utf-16"
+    head = head[:SNIFF - SNIFF % 2]
+    if b"\0" not in head:
+        return None
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    floor = max(4, len(head) // 40)  # 5% of the characters are ASCII, at least
+    if odd >= floor and even * 8 <= odd:
+        return "utf-16-le"
+    if even >= floor and odd * 8 <= even:
+        return "utf-16-be"
+    return None
+
+
+# Runs of ASCII text stored as UTF-16 inside other binary data (resources, documents).
+_UTF16_RUNS = ((re.compile(rb"(?:[\t\n\r\x20-\x7e]\x00){12,}"), 0), (re.compile(rb"(?:\x00[\t\n\r\x20-\x7e]){12,}"), 1))
+
+
+def _hits(buf: bytes) -> list[Hit]:
+    """find_hits, plus, in data holding NUL bytes (an image, a document, a text file with a
+    stray NUL), the secrets in its runs of UTF-16 text, placed at their raw offsets."""
+    hits = find_hits(buf)
+    if b"\0" not in buf:
+        return hits
+    extra = []
+    for regex, shift in _UTF16_RUNS:
+        for m in regex.finditer(buf):
+            text = m.group()[shift::2]
+            base = m.start() + shift
+            extra += [(base + 2 * a, base + 2 * b - 1, rule, secret) for a, b, rule, secret in find_hits(text)]
+    if not extra:
+        return hits
+    # An LE run read one byte late looks like a BE run: the same secret, found twice.
+    seen = {(h[0], h[3]): h for h in extra}
+    for h in hits:
+        seen[(h[0], h[3])] = h
+    return sorted(seen.values())
+
+
 def scan_text(text: str, path: str = "<text>", *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
     """Findings in a string (what the write paths and sync call before writing)."""
     data = text.encode("utf-8", "surrogatepass")
@@ -158,17 +200,18 @@ def scan_text(text: str, path: str = "<text>", *, allowlist: frozenset[str] = fr
 
 
 def scan_bytes(data: bytes, path: str, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
-    """Findings in file content. Binary data gives []; UTF-16 (with a BOM) is decoded first."""
-    if _is_utf16(data):
-        return scan_text(data.decode("utf-16", "replace"), path, allowlist=allowlist)
-    if b"\0" in data[:BINARY_SNIFF]:
-        return []
-    return _findings(data, find_hits(data), path, allowlist)
+    """Findings in file content of any kind: UTF-8 (or invalid UTF-8) text as bytes, UTF-16
+    with or without a byte-order mark decoded first, and binary data (a NUL byte, an image)
+    scanned as bytes and for its runs of UTF-16 text. Nothing is skipped as binary."""
+    encoding = utf16_encoding(data[:SNIFF])
+    if encoding is not None:
+        return scan_text(data.decode(encoding, "replace"), path, allowlist=allowlist)
+    return _findings(data, _hits(data), path, allowlist)
 
 
-def _utf16_reader(first: bytes, read: Reader) -> Reader:
+def _utf16_reader(first: bytes, read: Reader, encoding: str = "utf-16") -> Reader:
     """Re-encode a UTF-16 stream as UTF-8, one chunk at a time."""
-    decoder = codecs.getincrementaldecoder("utf-16")("replace")
+    decoder = codecs.getincrementaldecoder(encoding)("replace")
     pending = [first]
 
     def _read(size: int) -> bytes:
@@ -176,7 +219,7 @@ def _utf16_reader(first: bytes, read: Reader) -> Reader:
             raw = pending.pop() if pending else read(size)
             text = decoder.decode(raw, final=not raw)
             if text or not raw:
-                return text.encode("utf-8")
+                return text.encode("utf-8", "surrogatepass")
 
     return _read
 
@@ -188,11 +231,10 @@ def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozense
     window where it starts, so a secret straddling a window edge is found once.
     """
     buf = read(CHUNK)
-    if _is_utf16(buf):
-        read = _utf16_reader(buf, read)
+    encoding = utf16_encoding(buf[:SNIFF])
+    if encoding is not None:
+        read = _utf16_reader(buf, read, encoding)
         buf = read(CHUNK)
-    elif b"\0" in buf[:BINARY_SNIFF]:
-        return []
     out: list[Finding] = []
     line0, col0, lo = 1, 0, 0
     while True:
@@ -201,7 +243,7 @@ def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozense
             buf += more  # short reads from a pipe: fill the window first
             continue
         hi = len(buf) if not more else len(buf) - OVERLAP
-        hits = [h for h in find_hits(buf) if lo <= h[0] < hi]
+        hits = [h for h in _hits(buf) if lo <= h[0] < hi]
         out += _findings(buf, hits, path, allowlist, line0=line0, col0=col0)
         if not more:
             return out
@@ -237,7 +279,7 @@ def open_regular(path: str | Path, display: str) -> tuple[int, int]:
 
 
 def scan_file(path: Path, display: str | None = None, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
-    """Findings in one file of any size, read in 1 MiB chunks; binary files give []."""
+    """Findings in one file of any size and kind, read in 1 MiB chunks (see scan_bytes)."""
     shown = display if display is not None else str(path)
     fd, _size = open_regular(path, shown)
     try:

@@ -530,6 +530,16 @@ VENDORS: dict[str, VendorMaker] = {
 }
 
 
+# Where a finding starts inside a URL- or string-shaped token: at its secret part.
+_SECRET_PART = {"teams-webhook": "/webhookb2/", "discord-webhook": "/api/webhooks/", "azure-sas": "sig=",
+                "azure-sb": "SharedAccessKey="}
+
+
+def secret_part(vendor: str, token: str) -> str | None:
+    marker = _SECRET_PART.get(vendor)
+    return token.split(marker, 1)[1] if marker else None
+
+
 def c3_vendor(r: Rng, vendor: str) -> tuple[Made, str]:
     family, rule, make = VENDORS[vendor]
     token = make(r)
@@ -629,11 +639,19 @@ def c4_clean(r: Rng) -> tuple[str, str, str]:
 # --- class 5: placeholder judgement on the value --------------------------------------------
 
 def _with_run(r: Rng, body: str, alphabet: str) -> str:
-    """``body`` with an ascending run of 8 (from ``alphabet``) written over a random place."""
-    start = r.randrange(len(alphabet) - 8)
-    run = alphabet[start:start + 8]
-    at = r.randrange(len(body) - 8)
-    return body[:at] + run + body[at + 8:]
+    """``body`` with an ascending run of exactly 8 (from ``alphabet``) written over a random
+    place; the characters next to it do not extend it."""
+    while True:
+        start = r.randrange(len(alphabet) - 8)
+        run = alphabet[start:start + 8]
+        at = r.randrange(len(body) - 8)
+        out = body[:at] + run + body[at + 8:]
+        low = out.lower()
+        before = low[at - 1] if at else ""
+        after = low[at + 8] if at + 8 < len(low) else ""
+        if before not in (chr(ord(run[0].lower()) - 1), run[0].lower()) and \
+                after not in (chr(ord(run[-1].lower()) + 1), run[-1].lower()):
+            return out
 
 
 def c5_positive(r: Rng) -> tuple[Made, str, str]:
@@ -715,14 +733,15 @@ def samples(seed: int = 12, per_kind: int = 12) -> list[Sample]:
     out: list[Sample] = []
     n = 0
 
-    def add(cls: str, family: str, kind: str, name: str, fence: str, made: Made) -> None:
+    def add(cls: str, family: str, kind: str, name: str, fence: str, made: Made, at: str | None = None) -> None:
         nonlocal n
         text, secret, rule = made
         n += 1
         if n % 2 == 0:  # every other sample sits in a memory note
             text, name = note(r, fence, text), "note.md"
-        out.append(Sample(cls, family, kind, f"{n:05d}-{name}", text, secret, rule,
-                          "-----BEGIN" if rule == "private-key" and secret and "BEGIN" in secret else None))
+        if rule == "private-key" and secret and "BEGIN" in secret:
+            at = "-----BEGIN"
+        out.append(Sample(cls, family, kind, f"{n:05d}-{name}", text, secret, rule, at))
 
     for kind, (maker, name, fence) in _C1.items():
         for _ in range(per_kind):
@@ -737,7 +756,7 @@ def samples(seed: int = 12, per_kind: int = 12) -> list[Sample]:
     for vendor in VENDORS:
         for _ in range(max(3, per_kind // 3)):
             made, family = c3_vendor(r, vendor)
-            add("3", family, vendor, "notes.md", "", made)
+            add("3", family, vendor, "notes.md", "", made, secret_part(vendor, made[1] or ""))
     for _ in range(per_kind * 3):
         add("3", "other", "clean", "notes.md", "", (c3_clean(r), None, None))
     for _ in range(per_kind * 8):

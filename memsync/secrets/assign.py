@@ -56,7 +56,8 @@ TRIGGER_TAIL = (
     r"""|(?:</[a-z:_-]{1,20}>)?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?value["']?[ \t]*[:=]"""
     r"""|,[ \t]*["']value["'][ \t]*:|</[a-z:_-]{1,20}>[ \t\r\n]{0,40}<value>|[ \t]*\{"""
     r"""|(?:[ \t]*:[ \t]*|[ \t]+)[&*\[]?[a-z_'][\w.:<>\[\], ]{0,40}?[ \t]*=[ \t]*[a-z\[\]@(]{0,12}["'`]"""
-    r"""|[ \t]+["']?[!-~]{8})"""  # --password VALUE, ENV TOKEN VALUE, .netrc's "password VALUE"
+    r"""|[ \t]+(?:for|of|on|at|in)[ \t][^\n]{0,160}?(?:[ \t](?:is|was)|[:=])[ \t]+[!-~]{8}"""
+    r"""|[ \t]+["']?[!-~]{8})"""  # --password VALUE, ENV TOKEN VALUE, .netrc's "password VALUE", PASSWORD 'x'
 )
 
 _CONNECTOR = re.compile((
@@ -70,6 +71,8 @@ _CONNECTOR = re.compile((
     r"""|(?P<to>[ \t]+to[ \t]+)"""
     rf"""|(?P<typed>(?:[ \t]*:[ \t]*|[ \t]+){_TYPE}[ \t]*(?::=|=(?![=>~]))[ \t]*(?=[A-Za-z\[\]@(]{{0,12}}["'`]))"""
     rf"""|(?P<op>[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}})"""
+    # "the API key for the maps service is VALUE": a few words, then is / : / =.
+    r"""|(?P<prose>[ \t]+(?:for|of|on|at|in)[ \t]+(?:[^\s:=]{1,30}[ \t]+){0,4}?(?:is|was|=|:)[ \t]+)"""
     r"""|(?P<space>[ \t]+))""").encode("ascii"), re.IGNORECASE)
 # Chinese keywords: the key is the keyword itself (and the words before it on the line).
 CJK_CONNECTOR = re.compile(
@@ -88,7 +91,7 @@ _QUERY_STOP = re.compile(rb"""["'`<>|,;&]""")
 _TRAILING = b".:!?)]}"
 _ESCAPES = (b"\\n", b"\\t", b"\\r")
 _NAME_FIELD = re.compile(rb"""(?:\bname|\bkey)["']?[ \t]*[:=][ \t]*["']?$|<name>$""", re.IGNORECASE)
-_XML_KEY_ATTR = re.compile(rb"""\bkey[ \t]*=[ \t]*$""", re.IGNORECASE)
+_XML_KEY_ATTR = re.compile(rb"""\b(?:key|name)[ \t]*=[ \t]*$""", re.IGNORECASE)
 _HCL_LABEL = re.compile(rb"""\b(?:variable|output|locals|secret|resource|data)[ \t]+(?:"[^"\n]*"[ \t]+)?$""")
 # Syntaxes whose value counts only when quoted: unquoted, they are code.
 _QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
@@ -134,6 +137,9 @@ def read_key(buf: bytes, pos: int, end: int, *, single: bool = False) -> tuple[i
         key = last
     start = end - len(key)
     prev = buf[start - 1:start]
+    if key != last and (prev == b"/" or prev == b":"):
+        key, start = last, end - len(last)  # "config:set SECRET_KEY": the words before end at ":"
+        prev = buf[start - 1:start]
     if prev == b"/" or (prev == b":" and not _symbol_colon(buf, start)):
         return None
     return start, key
@@ -269,8 +275,10 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
     # What stands before the key on its line (bounded: a megabyte-long line stays linear).
     line_start = buf.rfind(b"\n", max(0, start - 200), start) + 1
     before = buf[max(line_start, start - 200):start - len(opener)]
-    if (syntax == "xmlend") != (opener == b"<"):
-        return None  # <password>value</password> only; <password attr=…> holds no value
+    if syntax == "xmlend" and opener != b"<" and not (opener in (b'"', b"'") and _XML_KEY_ATTR.search(before)):
+        return None  # <password>value</password>, <entry key="api.token">value</entry> only
+    if opener == b"<" and syntax != "xmlend":
+        return None  # <password attr=…> holds no value
     if syntax == "xmlattr" and not (opener in (b'"', b"'") and _XML_KEY_ATTR.search(before)):
         return None
     if syntax == "namevalue" and not _NAME_FIELD.search(before + (b"" if opener == b"<" else opener)):
@@ -287,8 +295,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
             syntax = "env"  # Dockerfile: ENV API_TOKEN value
         elif key == b"password" and _netrc(buf, line_start, before):
             syntax = "netrc"
-        else:
-            return None
+        elif not got[2]:  # type: ignore[index]
+            return None  # "password policy": a bare word after a space is prose; PASSWORD 'x' is not
     if syntax == "hcl":
         if opener != b'"' or not _HCL_LABEL.search(before):
             return None

@@ -61,7 +61,8 @@ _KEY_NOT_SECRET = frozenset(
 _PASS_QUALIFIERS = frozenset(
     b"db database user admin root smtp mail email redis mysql postgres pg ftp sftp ldap proxy login "
     b"account api app basic http wifi vpn ssh sudo master service registry keystore truststore "
-    b"store".split())
+    b"store passout passin".split())  # openssl -passout pass:VALUE
+_GLUED_PASS = frozenset(b"store key srcstore deststore srckey destkey new old".split())
 # "auth" alone (docker config.json, .npmrc's _auth) or after one of these words names a credential.
 _AUTH_QUALIFIERS = frozenset(b"basic http proxy registry npm docker".split())
 _AWS_SECRET = re.compile(rb"[A-Za-z0-9/+]{40}")
@@ -79,12 +80,15 @@ def names_secret(words: list[bytes], keyword: bytes, key: bytes = b"") -> bool:
     """Does a key ending in ``keyword`` name a secret? ``words`` ends with the word holding it."""
     if not words or not words[-1].endswith(keyword) or _NOT_SECRET_BEFORE & set(words):
         return False
+    if b"search" in words and (b"only" in words or b"searchonly" in words):
+        return False  # Algolia's search-only key is meant for browsers
     last = words[-1]
     joined = last[: -len(keyword)]  # "api" of "apikey", "" for a separate word
     before = joined or (words[-2] if len(words) > 1 else b"")
     if keyword in _SEPARATE:
         if joined:
-            return False
+            return keyword == b"pass" and joined in _GLUED_PASS  # keytool -storepass, -keypass
+
         if keyword == b"auth":
             return len(words) == 1 or before in _AUTH_QUALIFIERS
         if keyword == b"pat":

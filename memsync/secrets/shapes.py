@@ -100,11 +100,13 @@ class CliRule:
     title = "a password or token given on a command line"
     triggers = ((" -u", r"""[ \t]*["']?[^\s"':]{1,128}:"""), (" --user", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
                 (" -a", r"""[ \t]+["']?[!-~]"""), (" --auth", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
-                (" -p", r"""[ \t]*["']?[!-~]"""))
+                (" -p", r"""[ \t]*["']?[!-~]"""), (" --password-stdin", ""))
     lowered = True  # " -p" also finds sqlcmd's "-P"; the flag's case is checked on the original
     priority = 1
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if anchor == b" --password-stdin":
+            return self._piped(buf, pos)
         flag = buf[pos + 1:pos + len(anchor)]
         at = pos + len(anchor)
         words = _command(buf, pos + 1)
@@ -131,6 +133,22 @@ class CliRule:
         if flag == b"-P" and cmd in (b"sqlcmd", b"bcp"):
             return self._value(start, value)
         return None
+
+    def _piped(self, buf: bytes, pos: int) -> Hit | None:
+        """``echo SECRET | docker login --password-stdin``: the echoed word is the password."""
+        lo = max(0, pos - _COMMAND_SPAN)
+        start = max(lo, buf.rfind(b"\n", lo, pos) + 1)
+        pipe = buf.rfind(b"|", start, pos)
+        if pipe < 0:
+            return None
+        words = list(_WORD.finditer(buf, start, pipe))
+        while words and words[0].group().strip(b"$> ") in (b"", b"sudo"):
+            words.pop(0)
+        if len(words) < 2 or words[0].group() not in (b"echo", b"printf"):
+            return None
+        arg = next((w for w in words[1:] if not w.group().startswith(b"-")), None)
+        got = _shell_word(buf, arg.start()) if arg else None
+        return self._value(*got) if got else None
 
     def _value(self, start: int, value: bytes) -> Hit | None:
         if not _real(value, min_len=6):

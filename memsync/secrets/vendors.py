@@ -165,7 +165,7 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _tok("facebook-access-token", "Facebook / Meta (WhatsApp, Instagram) access token", ("EAA",), "[A-Za-z0-9]{80}",
          r"EAA(?P<b>[A-Za-z0-9]{80,400})(?![A-Za-z0-9_-])"),
     _tok("teams-webhook", "Microsoft Teams incoming webhook URL", (".webhook.office.com/webhookb2/",), "[0-9a-f]{8}-",
-         rf"(?P<s>\.webhook\.office\.com/webhookb2/{_UUID}@{_UUID}/IncomingWebhook/(?P<b>[0-9a-f]{{32}})/{_UUID}"
+         rf"\.webhook\.office\.com/webhookb2/(?P<s>{_UUID}@{_UUID}/IncomingWebhook/(?P<b>[0-9a-f]{{32}})/{_UUID}"
          r"(?:/[A-Za-z0-9_-]{20,80})?)(?![A-Za-z0-9_/-])", left=frozenset()),
     _tok("teams-webhook", "Microsoft Teams incoming webhook URL (legacy host)", ("outlook.office.com/webhook/",),
          "[0-9a-f]{8}-", rf"outlook\.office\.com/webhook/(?P<s>{_UUID}@{_UUID}/IncomingWebhook/(?P<b>[0-9a-f]{{32}})/{_UUID})"),

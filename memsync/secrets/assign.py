@@ -46,6 +46,7 @@ _OPS = rf"(?::::=|::=|:=|\?=|\+=|\.=|=>|==|<-|[:=|]|{CJK_OPS}|is[ \t])"
 _TYPE = r"(?:\[\])?[&*]?(?:'[a-z]+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w.:]{0,40}(?:\[[\w.]{0,20}\])*(?:<[^<>=\n]{0,40}>)?\??"
 _CJK_QUOTE_RE = "|".join(_utf8_escaped(q.decode()) for q in CJK_QUOTES)
 
+_TOKENISH = r"""(?=[a-z]{0,30}+[^\sa-z"'<>])"""  # on the lowered copy: a digit or symbol before any space
 # What may follow a keyword for the trigger to stop there (matched on the lower-cased
 # copy). A superset of CONNECTOR below: the trigger is a cheap filter, the reader decides.
 TRIGGER_TAIL = (
@@ -55,9 +56,11 @@ TRIGGER_TAIL = (
     r"""|[ \t]*,[ \t]*\\?["'`]|[ \t]+to[ \t]+["']|[ \t]+value[ \t]*=|>"""
     r"""|(?:</[a-z:_-]{1,20}>)?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?value["']?[ \t]*[:=]"""
     r"""|,[ \t]*["']value["'][ \t]*:|</[a-z:_-]{1,20}>[ \t\r\n]{0,40}<value>|[ \t]*\{"""
-    r"""|(?:[ \t]*:[ \t]*|[ \t]+)[&*\[]?[a-z_'][\w.:<>\[\], ]{0,40}?[ \t]*=[ \t]*[a-z\[\]@(]{0,12}["'`]"""
-    r"""|[ \t]+(?:for|of|on|at|in)[ \t][^\n]{0,160}?(?:[ \t](?:is|was)|[:=])[ \t]+[!-~]{8}"""
-    r"""|[ \t]+["']?[!-~]{8})"""  # --password VALUE, ENV TOKEN VALUE, .netrc's "password VALUE", PASSWORD 'x'
+    r"""|(?:[ \t]*:[ \t]*|[ \t]+)[&*\[]?(?:'[a-z]+[ \t]+)?[a-z_'][\w.:<>\[\],']{0,40}+[ \t]*+=[ \t]*"""
+    r"""[a-z\[\]@(]{0,12}["'`]"""
+    # After a space only a value with a digit or symbol in it: "key features" is prose.
+    rf"""|[ \t]+(?:for|of|on|at|in)[ \t][^\n]{{0,80}}?(?:[ \t](?:is|was)|[:=])[ \t]+{_TOKENISH}[!-~]{{8}}"""
+    rf"""|[ \t]+["']?{_TOKENISH}[!-~]{{8}})"""  # --password VALUE, ENV TOKEN VALUE, .netrc, PASSWORD 'x'
 )
 
 _CONNECTOR = re.compile((

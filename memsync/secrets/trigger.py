@@ -132,6 +132,24 @@ def _alternatives(pivot: bytes, members: list[bytes], tails: dict[bytes, list[st
     return b"|".join(parts + free), order
 
 
+def _merge_small(groups: dict[bytes, list[bytes]]) -> dict[bytes, list[bytes]]:
+    """Fold groups of one or two anchors into a larger group whose pivot they also hold:
+    a pass costs a scan of the whole buffer, one more alternative in a pass costs little."""
+    for pivot in sorted(groups, key=lambda p: len(groups[p])):
+        members = groups[pivot]
+        if len(members) > 2:
+            break
+        for a in list(members):
+            home = max((p for p in groups if p != pivot and p in a and len(groups[p]) > len(members)),
+                       key=lambda p: len(groups[p]), default=None)
+            if home is not None:
+                groups[home].append(a)
+                members.remove(a)
+        if not members:
+            del groups[pivot]
+    return {p: sorted(m, key=lambda a: (-len(a), a)) for p, m in groups.items()}
+
+
 def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], lowered: bool,
                 long: frozenset[bytes] = frozenset()) -> Pass:
     """``pivot`` then one alternative per anchor; anchors in ``long`` sit behind _LONG_GATE."""
@@ -194,7 +212,7 @@ def plan(triggers: Iterable[tuple]) -> list[Pass]:
     rare = [a for a in vendor if any(b in _PIVOT_ORDER for b in a)]
     groups = _cover(rare, (bytes([b]) for b in _PIVOT_ORDER))
     groups.update(_cover([a for a in vendor if a not in rare], (bytes([b]) for b in _COMMON_PIVOTS)))
-    for pivot, members in sorted(groups.items()):
+    for pivot, members in sorted(_merge_small(groups).items()):
         passes.append(_pivot_pass(pivot, members, tails[False], False, long))
     # English keywords: one trie pass per first letter (p, s, t, k, c).
     by_letter: dict[bytes, list[bytes]] = {}

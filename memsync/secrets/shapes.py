@@ -239,16 +239,16 @@ class KubernetesSecretRule:
             if buf.find(anchor, lo, pos) >= 0 or buf.find(b'"kind":', lo, pos) >= 0:
                 return None  # the object's first "kind" read it already
             return self._json(buf, lo, hi) or None
-        # One YAML document, between "---" lines; read once, at its first "kind: Secret".
-        doc = buf.rfind(b"\n---", lo, pos)
-        lo = doc + 1 if doc >= 0 else lo
-        if buf.find(anchor, lo, pos) >= 0:
-            return None
-        end = buf.find(b"\n---", pos, hi)
-        return self._yaml(buf, lo, end if end >= 0 else hi, pos) or None
+        # This manifest: from the previous "---" or kind: line to the next one, so every
+        # byte is read for one kind: line only (a list of Secrets, or a storm, stays linear).
+        after_prev = [buf.rfind(mark, lo, pos) for mark in (b"\n---", b"kind:")]
+        lo = max([lo] + [at + 1 for at in after_prev if at >= 0])
+        following = [buf.find(mark, pos + len(anchor), hi) for mark in (b"\n---", b"kind:")]
+        hi = min([hi] + [at for at in following if at >= 0])
+        return self._yaml(buf, lo, hi, pos) or None
 
     def _yaml(self, buf: bytes, lo: int, hi: int, pos: int) -> list[Hit]:
-        line_start = max(lo, buf.rfind(b"\n", lo, pos) + 1)
+        line_start = buf.rfind(b"\n", max(0, pos - 200), pos) + 1
         indent = pos - line_start
         if indent > 16 or buf[line_start:pos].strip(b" \t-"):
             return []  # kind: must start its line (after indentation or a list dash)
@@ -283,8 +283,11 @@ class KubernetesSecretRule:
         return hits
 
     def _entry(self, key: bytes, value: bytes, at: int, plain: bool) -> Hit | None:
+        """A hit for one entry, or a veto (rule None) for a base64 value that decodes to
+        nothing secret ("cGFzcw==" is "pass"): other rules must not flag its encoded form."""
+        veto = (at, at + len(value), None, b"")
         if not value or is_placeholder(value):
-            return None
+            return veto if value else None
         credential = _names_credential(key)
         if plain:
             words = assign.words_of(key)
@@ -310,7 +313,7 @@ class KubernetesSecretRule:
             real = len(text) >= 6 and text.lower() not in DEFAULT_PASSWORDS and not is_placeholder(text)
         else:
             real = plausible_secret(text, min_len=12)
-        return (at, at + len(value), self.id, value) if real else None
+        return (at, at + len(value), self.id, value) if real else veto
 
 
 # --- .npmrc (.netrc entries are keyword assignments: see assign) ------------------------

@@ -114,6 +114,7 @@ class _Words:
         regex = re.compile(trie(sorted(set(_FILLER_WORDS))))
         setattr(self, "search", regex.search)
         setattr(self, "sub", regex.sub)
+        setattr(self, "finditer", regex.finditer)
         return getattr(regex, name)
 
 
@@ -163,8 +164,8 @@ def looks_fake(body: bytes) -> bool:
     values (``...``, ``****``), and values *made of* filler: once filler words
     ("your", "here", "example", "token" ...), runs (``xxxx``, ``0000``,
     ``abcdefgh``, ``12345678``) and filler bytes are cut out, fewer than 8
-    characters (or under a third of the value) are left, or most of it is
-    Capitalised words ("YourGitHubTokenGoesHere1234"). A real token that
+    characters (or under a third of the value) are left, or it is Capitalised
+    words with a filler word among them ("YourGitHubTokenGoesHere1234"). A real token that
     merely contains a run or a word (``AKIAQ3EGT5KLMNOPQR7X``) keeps its random
     part and is not fake. Low-entropy bodies (few distinct bytes) are fake too.
     """
@@ -175,7 +176,11 @@ def looks_fake(body: bytes) -> bool:
     if any(mark in head for mark in _ELIDED):
         return True
     residue = filler_residue(head)
-    if residue < _RESIDUE_MIN or 3 * residue < len(head) or _made_of_words(head):
+    if residue < _RESIDUE_MIN or 3 * residue < len(head):
+        return True
+    # Capitalised words alone happen in random tokens (3% of 32 random letters); with a
+    # filler word of 4+ letters among them they do not ("YourGitHubTokenGoesHere1234").
+    if _made_of_words(head) and any(len(m.group()) >= 4 for m in _filler_words.finditer(head.lower())):
         return True
     # A repeating filler that is not a run ("abcabcabc…") has few distinct bytes; with
     # 16 or more the entropy is above 2.5 bits anyway, so it is not computed.
@@ -238,8 +243,8 @@ def plausible_secret(value: bytes, *, min_len: int, allow_uuid: bool = False) ->
         return False
     if _DIGEST.fullmatch(value) or _PUBLIC_SSH.match(value) or _PUBLISHABLE.match(value):
         return False
-    if _CODE.match(value) or _TEMPLATE_PART.search(value):
-        return False
+    if _CODE.match(value) or _TEMPLATE_PART.search(value) or _made_of_words(value):
+        return False  # code, a template, a type or header name ("_PasswordType", "OAuth2Token")
     lower, upper, digit, symbol = char_classes(value)
     if not (lower or upper):
         return False

@@ -168,8 +168,11 @@ def utf16_encoding(head: bytes) -> str | None:
     return None
 
 
-# Runs of ASCII text stored as UTF-16 inside other binary data (resources, documents).
-_UTF16_RUNS = ((re.compile(rb"(?:[\t\n\r\x20-\x7e]\x00){12,}"), 0), (re.compile(rb"(?:\x00[\t\n\r\x20-\x7e]){12,}"), 1))
+# Runs of ASCII text stored as UTF-16 inside other binary data (resources, documents):
+# NUL-then-character pairs. The pattern starts with a literal NUL, so the scan jumps
+# from NUL to NUL; a little-endian run starts one character earlier (kept below).
+_UTF16_RUN = re.compile(rb"(?:\x00[\t\n\r\x20-\x7e]){11,}")
+_TEXT_BYTES = frozenset(b"\t\n\r" + bytes(range(0x20, 0x7F)))
 
 
 def _hits(buf: bytes) -> list[Hit]:
@@ -179,14 +182,13 @@ def _hits(buf: bytes) -> list[Hit]:
     if b"\0" not in buf:
         return hits
     extra = []
-    for regex, shift in _UTF16_RUNS:
-        for m in regex.finditer(buf):
-            text = m.group()[shift::2]
-            base = m.start() + shift
-            extra += [(base + 2 * a, base + 2 * b - 1, rule, secret) for a, b, rule, secret in find_hits(text)]
+    for m in _UTF16_RUN.finditer(buf):
+        lead = m.start() > 0 and buf[m.start() - 1] in _TEXT_BYTES  # the first character of an LE run
+        base = m.start() - 1 if lead else m.start() + 1
+        text = buf[base:m.end():2]
+        extra += [(base + 2 * a, base + 2 * b - 1, rule, secret) for a, b, rule, secret in find_hits(text)]
     if not extra:
         return hits
-    # An LE run read one byte late looks like a BE run: the same secret, found twice.
     seen = {(h[0], h[3]): h for h in extra}
     for h in hits:
         seen[(h[0], h[3])] = h

@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
-from memsync.errors import EXIT_FINDINGS, EXIT_OK
+from memsync.errors import Findings
 from memsync.output import paint, print_json
 
 
@@ -34,7 +34,7 @@ def _color_diff(diff: str) -> str:
     return "".join(out)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.build import check_root
 
     stale: list[str] = []
@@ -50,9 +50,12 @@ def run(args: argparse.Namespace) -> int:
                 diff = report.diffs[path]
                 sys.stdout.write(_color_diff(diff if diff.endswith("\n") else diff + "\n"))
             print_problems(report.problems, root, sys.stderr)
+    errors = [p for p in problems if p["severity"] == "error"]
     if args.json:
         print_json({"stale": stale, "problems": problems})
+        if stale or errors:
+            raise Findings("")
     elif stale:
-        sys.stderr.write(f"{len(stale)} compiled file(s) out of date; run `memsync compile`\n")
-    errors = [p for p in problems if p["severity"] == "error"]
-    return EXIT_FINDINGS if stale or errors else EXIT_OK
+        raise Findings(f"{len(stale)} compiled file(s) out of date; run `memsync compile`")
+    elif errors:
+        raise Findings("")

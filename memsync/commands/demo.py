@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memsync.commands._common import add_parser
-from memsync.errors import EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -130,7 +129,7 @@ def step_secrets(base: Path) -> None:
 STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets, step_sync]
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     if args.keep:
         base = Path(args.keep).resolve()
         if base.exists():
@@ -162,4 +161,3 @@ def run(args: argparse.Namespace) -> int:
                 os.environ[key] = value
         if cleanup:
             shutil.rmtree(base, ignore_errors=True)
-    return EXIT_OK

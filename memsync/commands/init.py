@@ -3,7 +3,6 @@ from __future__ import annotations
 import argparse
 
 from memsync.commands._common import add_parser, add_root_options, roots_from
-from memsync.errors import EXIT_OK
 from memsync.roots import global_root, project_root
 
 
@@ -19,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.build import init_root
     from memsync.config import load_config
 
@@ -36,4 +35,3 @@ def run(args: argparse.Namespace) -> int:
             print(f"Created {root.display if path == '.' else root.show(path)}")
         for path in report.updated:
             print(f"Updated {root.show(path)} (added .state.json)")
-    return EXIT_OK

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO
 
 from memsync.commands._common import add_parser, add_root_options, roots_from
-from memsync.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MemsyncError
+from memsync.errors import Findings, MemsyncError
 from memsync.output import err, paint, print_json, use_color
 
 HINT = ("remove the secret (and rotate it if it was ever shared); if a finding is not a secret, "
@@ -93,7 +93,7 @@ def _display(path: Path) -> str:
     return display_path(path)
 
 
-def run_scan(args: argparse.Namespace) -> int:
+def run_scan(args: argparse.Namespace) -> None:
     if args.paths and (args.root or args.project or args.global_):
         raise MemsyncError("give PATHs or --root/--project/--global, not both")
     scan = _Scan()
@@ -113,7 +113,7 @@ def run_scan(args: argparse.Namespace) -> int:
         scan.run(item for given in args.paths for item in _given(scan, given))
     else:
         scan.run(item for root in roots_from(args) for item in scan.walk(root.path, root.display))
-    return _report(scan, args.json)
+    _report(scan, args.json)
 
 
 def _workers(files: int) -> int:
@@ -137,7 +137,7 @@ def _given(scan: _Scan, given: str) -> Iterator[tuple[str, str]]:
         yield given, given
 
 
-def _report(scan: _Scan, as_json: bool) -> int:
+def _report(scan: _Scan, as_json: bool) -> None:
     for shown in scan.skipped:
         sys.stderr.write(f"memsync: {shown}: symlink not followed (its target is not scanned)\n")
     for message in scan.errors:
@@ -147,11 +147,10 @@ def _report(scan: _Scan, as_json: bool) -> int:
                     "skipped": scan.skipped, "errors": scan.errors})
     else:
         print_findings(scan.findings, sys.stdout)
-        if scan.findings:
-            sys.stderr.write(f"{len(scan.findings)} possible secret(s) found: {HINT}\n")
     if scan.errors:
-        return EXIT_USAGE
-    return EXIT_FINDINGS if scan.findings else EXIT_OK
+        raise MemsyncError("")
+    if scan.findings:
+        raise Findings("" if as_json else f"{len(scan.findings)} possible secret(s) found: {HINT}")
 
 
 def print_findings(findings: list, stream: IO[str]) -> None:
@@ -175,7 +174,7 @@ def hook_blocks(root_path: Path, stream: IO[str]) -> bool:
     return bool(findings)
 
 
-def run_allow(args: argparse.Namespace) -> int:
+def run_allow(args: argparse.Namespace) -> None:
     from memsync.secrets.allowlist import ALLOW_FILE, FINGERPRINT, add_to_allowlist
     from memsync.secrets.scanner import scan_file
 
@@ -200,4 +199,3 @@ def run_allow(args: argparse.Namespace) -> int:
         print(f"Allowed {fp} in {where}")
     if len(added) < len(entries):
         print(f"{len(entries) - len(added)} fingerprint(s) were already in {where}")
-    return EXIT_OK

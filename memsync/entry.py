@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from memsync.problems import Problem
+from memsync.problems import EntryError, Problem
 from memsync.simpleyaml import load_simple
 
 MAX_ENTRY_BYTES = 1 << 20
@@ -34,16 +34,6 @@ KNOWN_KEYS = (
     "superseded_by",
 )
 REQUIRED_KEYS = ("id", "kind", "summary")
-
-class EntryError(Exception):
-    """The file cannot be read as an entry at all."""
-
-    def __init__(self, line: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.code = code
-        self.message = message
-
 
 _COMPACT_NESTING = re.compile(r"(?:[-?][ \t]+){%d,}" % MAX_NESTING)
 

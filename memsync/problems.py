@@ -37,6 +37,17 @@ CODES: dict[str, str] = {
 }
 
 
+class EntryError(Exception):
+    """A file cannot be read as an entry at all (lives here, not in ``entry``, so that
+    ``yamlio`` can raise it without importing ``entry``)."""
+
+    def __init__(self, line: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.code = code
+        self.message = message
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     """One finding. ``path`` is relative to the root (POSIX separators)."""

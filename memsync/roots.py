@@ -113,33 +113,47 @@ def global_root() -> Root:
     return Root(path, "global", display_path(path))
 
 
+SCOPES = ("project", "global")
+
+
 def select_roots(
     *,
-    root: str | None = None,
+    root: str | os.PathLike[str] | None = None,
+    scope: str | None = None,
     project: bool = False,
     global_: bool = False,
     default: str = "first",
     must_exist: bool = True,
+    cwd: str | os.PathLike[str] | None = None,
 ) -> list[Root]:
-    """Roots a command acts on.
+    """The roots a command, a library call or the server acts on: the one place they are chosen.
 
-    ``--root`` wins; then ``--project`` / ``--global``. With neither, ``default``
-    says what to do: ``"first"`` takes the project root if it exists, else the
-    global root; ``"all"`` takes every existing root (search reads both).
+    ``root`` (``--root DIR``) wins; then ``scope`` (``"project"`` or ``"global"``) or the
+    ``project`` / ``global_`` flags. With none of them, ``default`` says what to do:
+    ``"first"`` takes the project root if it exists, else the global root; ``"all"``
+    takes every existing root (search and context read both); ``"global"`` the global
+    root (sync). The project is found from ``cwd`` (default: the working directory),
+    so a long-lived server resolves each client's project without changing directory.
     """
+    if scope is not None:
+        if scope not in SCOPES:
+            raise MemsyncError(f"unknown scope {scope!r} (project or global)")
+        project, global_ = project or scope == "project", global_ or scope == "global"
     if root is not None:
         chosen = [Root.at(root)]
     elif project or global_:
         chosen = []
         if project:
-            found = project_root()
+            found = project_root(cwd)
             if found is None:
                 raise MemsyncError("not inside a git repository, so there is no project root (use --root DIR)")
             chosen.append(found)
         if global_:
             chosen.append(global_root())
+    elif default == "global":
+        chosen = [global_root()]
     else:
-        candidates = [r for r in (project_root(), global_root()) if r is not None]
+        candidates = [r for r in (project_root(cwd), global_root()) if r is not None]
         existing = [r for r in candidates if r.path.is_dir()]
         if not existing:
             where = " or ".join(r.display for r in candidates)

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> None:
 
     if args.root or args.project or args.global_:
         roots = roots_from(args, must_exist=False)
-    else:
+    else:  # inside a git repo the project root (created if need be), else the global root
         roots = [project_root() or global_root()]
     for root in roots:
         categories = args.category or load_config(root.path if root.path.is_dir() else None)["categories"]

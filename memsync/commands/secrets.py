@@ -161,13 +161,17 @@ def print_findings(findings: list, stream: IO[str]) -> None:
 
 
 def hook_blocks(root_path: Path, stream: IO[str]) -> bool:
-    """For the plain git pre-commit hook: print findings in the root's staged files; True blocks."""
-    from memsync.secrets.allowlist import AllowlistFinder
+    """For the plain git pre-commit hook: print findings in the root's staged files; True blocks.
+
+    The allowlist is the gate's (``memsync.secrets.gate.allowlist_for``), so this hook and
+    sync agree on what a root allows."""
+    from memsync.secrets.gate import allowlist_for
     from memsync.secrets.staged import scan_staged, worktree_top
 
     if worktree_top(root_path) is None:
         return False
-    findings = scan_staged(root_path, [str(root_path)], AllowlistFinder().for_file, _display)
+    allowed = allowlist_for(root_path)
+    findings = scan_staged(root_path, [str(root_path)], lambda _path: allowed, _display)
     print_findings(findings, stream)
     if findings:
         stream.write(f"memsync: commit blocked, {len(findings)} possible secret(s) staged: {HINT}\n")

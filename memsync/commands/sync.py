@@ -40,9 +40,9 @@ def _root_options(p: argparse.ArgumentParser, default: Any) -> None:
 
 
 def _root(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from memsync.roots import Root, global_root
+    from memsync.roots import select_roots
 
-    return Root.at(args.root) if getattr(args, "root", None) else global_root()
+    return select_roots(root=getattr(args, "root", None), default="global", must_exist=False)[0]
 
 
 def _require(root) -> None:  # type: ignore[no-untyped-def]

@@ -29,6 +29,7 @@ import io
 import os
 import platform
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -358,8 +359,17 @@ def main(argv: list[str] | None = None) -> int:
     mem_verdicts: list[Verdict] = []
     times: list[float] = []
     if have_service:
+        # memsync's cache, settings and global root go to a scratch folder, never the user's.
+        scratch = tempfile.mkdtemp(prefix="dedupe-bench-home-")
+        for key in [k for k in os.environ if k.startswith("MEMSYNC_")]:
+            del os.environ[key]
+        os.environ.update(MEMSYNC_CACHE_DIR=f"{scratch}/cache", MEMSYNC_GLOBAL_ROOT=f"{scratch}/global",
+                          XDG_CONFIG_HOME=f"{scratch}/config", XDG_CACHE_HOME=f"{scratch}/xdg-cache")
         start = time.perf_counter()
-        mem_verdicts, times = run_memsync(ps, fillers)
+        try:
+            mem_verdicts, times = run_memsync(ps, fillers)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
         wall = time.perf_counter() - start
         methods["memsync"] = {p.id: v.duplicate for p, v in zip(ps, mem_verdicts)}
     methods[f"bigram@{PLUGIN_THRESHOLD}"] = {p.id: s >= PLUGIN_THRESHOLD for p, s in zip(ps, scores)}
@@ -391,8 +401,10 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"- bigram overlap = share of the candidate's bigrams present in an entry; best entry in the root "
         f"(the existing one or a filler). Plugin threshold {PLUGIN_THRESHOLD}.",
-        f"- Best F1 on this set at threshold {f1_t:.2f}; best recall at precision >= {TARGET_PRECISION}: "
-        f"{best_r:.3f} (threshold {best_r_t:.2f}).",
+        f"- Best F1 on this set at threshold {f1_t:.2f}; "
+        + (f"best recall at precision >= {TARGET_PRECISION}: {best_r:.3f} (threshold {best_r_t:.2f})." if best_r else
+           f"no threshold reaches precision {TARGET_PRECISION} with any recall (near-misses share more bigrams "
+           "with their entry than paraphrases do)."),
         f"- Mean overlap of hand-written paraphrases: {statistics.mean(para_hand):.2f} "
         f"({', '.join(f'{lang} {v:.2f}' for lang, v in by_lang.items())}); of near-misses: "
         f"{statistics.mean(near_scores):.2f}. (The plugin seed measured 0.43 on real model rewrites.)",

@@ -32,6 +32,7 @@ LANGUAGES = ("zh", "en", "mixed")
 # class -> the truth: is the candidate a duplicate of the existing entry?
 CLASSES = {"paraphrase": True, "near-miss": False, "related": False, "unrelated": False}
 KINDS = {"pitfalls": "pitfall", "decisions": "decision", "preferences": "preference", "facts": "fact"}
+OTHER_CATEGORY = {"pitfalls": "facts", "facts": "pitfalls", "decisions": "preferences", "preferences": "decisions"}
 PREFIXES = {
     "en": ("Note: ", "Reminder: ", "Remember: ", "FYI: "),
     "zh": ("记住：", "备忘：", "提醒：", "注意："),
@@ -493,7 +494,7 @@ topic("zh-reply-language", "zh", "collaboration", "preferences",
       para=[
           ("reordered", "代码注释写英文，回复用户时用中文。", ["注释"], ""),
           ("synonyms", "跟用户交流用中文，注释统一用英文写。", ["回复语言"], ""),
-          ("filler, summary + body", "用户要求中文回答、英文注释。", ["回复语言", "注释"], "讨论用中文，代码注释和提交信息都用英文。"),
+          ("shortened summary + body", "用户要求中文回答、英文注释。", ["回复语言", "注释"], "讨论用中文，代码注释和提交信息都用英文。"),
       ],
       near=[
           ("swapped", "用户希望回复用英文，代码注释用中文。", ["回复语言", "注释"], ""),
@@ -1083,7 +1084,11 @@ def pairs() -> list[Pair]:
             out.append(Pair(f"{t.name}/{cls}/{n}", t.language, cls, t.name, t.existing, cand, note))
 
         for n, c in enumerate(t.para):
-            add("paraphrase", str(n), _memory(c, cat), c[0])
+            m, note = _memory(c, cat), c[0]
+            if n == 2 and ti % 3 == 0:  # a model may file the same fact under another category
+                m = Memory(m.summary, m.load_when, m.body, OTHER_CATEGORY[cat])
+                note += f"; filed under {m.category}"
+            add("paraphrase", str(n), m, note)
         for n, c in enumerate(t.near):
             add("near-miss", str(n), _memory(c, cat), c[0])
         for n, c in enumerate(t.related):

@@ -70,6 +70,23 @@ class Pair:
         return CLASSES[self.cls]
 
 
+def change_kind(note: str) -> str:
+    """What a near-miss changes, from its note (for the report's breakdown)."""
+    base = note.split(": ", 1)[1] if note.startswith("filler prefix") else note
+    if base.startswith("negation"):
+        return "negation flipped"
+    if base.startswith(("reversed", "swapped")):
+        return "reversed decision"
+    if base.startswith(("different number", "different port", "different size", "different frequency",
+                        "different hours", "different day", "new numbers", "new value", "version")):
+        return "number or version"
+    if base.startswith(("different flag", "new flag", "different setting", "different policy", "different directive")):
+        return "flag or setting"
+    if base.startswith("different"):
+        return "identifier or subject"
+    return "added condition, exception or fact"
+
+
 # A candidate as written: (note, summary, load_when, body) or with a 5th item, its category.
 Cand = tuple
 

@@ -160,3 +160,13 @@ def test_baseline_overlap_is_the_candidates_share() -> None:
     a, b = bigrams("部署失败"), bigrams("部署成功")
     assert overlap(a, b) == pytest.approx(1 / 3)
     assert overlap(a, a) == 1.0 and overlap(frozenset(), a) == 0.0
+
+
+def test_every_near_miss_has_a_kind_of_change() -> None:
+    from bench.dedupe_corpus import change_kind
+
+    kinds = collections.Counter(change_kind(p.note) for p in PAIRS if p.cls == "near-miss")
+    assert len(kinds) == 6 and min(kinds.values()) >= 10, kinds
+    for p in PAIRS:
+        if p.cls == "near-miss" and change_kind(p.note) == "identifier or subject":
+            assert p.note.split(": ", 1)[-1].startswith("different"), p.id

@@ -162,6 +162,27 @@ def select_roots(
     if must_exist:
         for r in chosen:
             if not r.path.is_dir():
+                if os.path.lexists(r.path):
+                    raise MemsyncError(f"memory root {r.display} is not a folder")
                 hint = {"project": "--project", "global": "--global"}.get(r.scope, f"--root {r.display}")
                 raise MemsyncError(f"memory root {r.display} does not exist (create it with `memsync init {hint}`)")
+    refuse_cache_inside(chosen)
     return chosen
+
+
+def refuse_cache_inside(roots: list[Root]) -> None:
+    """MemsyncError if memsync's cache would live inside one of ``roots``: its files would
+    be committed and synced with the memory, and a cache rebuild would rewrite the tree."""
+    cache = Path(os.path.realpath(os.path.abspath(cache_dir())))
+    for r in roots:
+        if cache == r.path or r.path in cache.parents:
+            if os.environ.get("MEMSYNC_CACHE_DIR"):
+                fix = "point MEMSYNC_CACHE_DIR at a folder outside it"
+            elif os.environ.get("XDG_CACHE_HOME"):
+                fix = "point XDG_CACHE_HOME (or MEMSYNC_CACHE_DIR) at a folder outside it"
+            else:
+                fix = "set MEMSYNC_CACHE_DIR to a folder outside it"
+            raise MemsyncError(
+                f"memsync's cache folder {display_path(cache)} is inside the memory root {r.display}, "
+                f"and the cache must stay out of the tree (it would be committed and synced): {fix}"
+            )

@@ -24,8 +24,18 @@ class Root:
 
     @classmethod
     def at(cls, path: str | os.PathLike[str], scope: str = "root") -> Root:
-        resolved = Path(os.path.realpath(os.path.abspath(path)))
+        if not os.path.isabs(path):
+            path = os.path.join(working_dir(), path)
+        resolved = Path(os.path.realpath(path))
         return cls(resolved, scope, display_path(resolved))
+
+
+def working_dir() -> str:
+    """``os.getcwd()``, or a MemsyncError when the folder was deleted under us."""
+    try:
+        return os.getcwd()
+    except OSError as exc:
+        raise MemsyncError(f"the current folder cannot be read ({exc.strerror}); was it deleted? cd elsewhere") from None
 
 
 def join_display(display: str, relpath: str) -> str:
@@ -33,12 +43,15 @@ def join_display(display: str, relpath: str) -> str:
 
 
 def display_path(path: Path) -> str:
-    """Relative to the working directory when inside it, else absolute."""
+    """Relative to the working directory when inside it, else absolute; bytes of the name
+    that are not UTF-8 shown as ``\\xNN``, so that every message and JSON can hold it."""
+    from memsync.problems import escape_undecodable
+
     try:
         rel = os.path.relpath(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
-    return str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel
+    except (ValueError, OSError):  # another drive on Windows; a deleted working folder
+        return escape_undecodable(str(path))
+    return escape_undecodable(str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel)
 
 
 def _home() -> Path:
@@ -82,7 +95,7 @@ def main_worktree(start: str | os.PathLike[str] | None = None) -> Path | None:
     ``<main>/.git/worktrees/<name>``, whose ``commondir`` leads back to
     ``<main>/.git``.
     """
-    here = Path(os.path.realpath(start if start is not None else os.getcwd()))
+    here = Path(os.path.realpath(start if start is not None else working_dir()))
     for top in (here, *here.parents):
         dotgit = top / ".git"
         if dotgit.is_dir():

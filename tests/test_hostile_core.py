@@ -438,3 +438,40 @@ def test_allow_writes_where_readme_says_and_refuses_files_it_would_not_cover(cli
     assert code == 0 and (git_repo / ALLOW_FILE).is_file()
     assert cli("secrets", "scan", "src/a.py", cwd=git_repo)[0] == 0
     assert_never_shown(secret, out, err, (git_repo / ALLOW_FILE).read_text(encoding="utf-8"))
+
+
+def test_a_deleted_working_folder_is_a_clear_error(tmp_path: Path, mem: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]):
+    from memsync.cli import main
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    before = snapshot(tmp_path)
+    assert main(["lint", "--root", str(mem)]) == 0  # an absolute root still works
+    for args in (["lint"], ["init", "--root", "x"], ["compile", "--root", "mem"]):
+        capsys.readouterr()
+        assert main(args) == 2, args
+        assert "the current folder cannot be read (No such file or directory); was it deleted?" in capsys.readouterr().err
+    assert snapshot(tmp_path) == before
+
+
+def test_demo_folder_that_cannot_be_made_is_a_clear_error(cli, tmp_path: Path):
+    (tmp_path / "afile").write_text("mine\n")
+    code, out, err = cli("demo", "--keep", "afile/demo")
+    assert (code, out) == (2, "") and "afile/demo: cannot create the demo folder: Not a directory" in err
+    assert (tmp_path / "afile").read_text() == "mine\n"
+
+
+def test_scan_shows_undecodable_and_control_characters_escaped(cli, tmp_path: Path):
+    secret = token(51)
+    folder = os.fsencode(tmp_path / "notes")
+    os.makedirs(folder)
+    with open(folder + b"/bad\xff\x1b[2J.md", "wb") as fh:
+        fh.write(f"token {secret}\n".encode())
+    code, out, err = cli("secrets", "scan", "notes")
+    assert (code, out) == (1, "notes/bad\\xff^[[2J.md:1:7: github-pat: ghp_*** (40 chars)\n")
+    code, out, _ = cli("secrets", "scan", "--json", "notes")
+    assert code == 1 and json.loads(out)["findings"][0]["path"] == "notes/bad\\xff^[[2J.md"
+    assert_never_shown(secret, out, err)

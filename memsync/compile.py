@@ -105,7 +105,7 @@ def render_directory(categories: Iterable[str], entries: Iterable[EntryInfo], su
     for c in sorted(counts):
         rows.append(f"| {cell(c)} | {counts[c]} | [{c}/{INDEX}]({c}/{INDEX}) |")
     if not counts:
-        rows = ["_No categories yet._"]
+        rows = ["_No entries yet._"]
     return "\n".join(rows) + "\n"
 
 

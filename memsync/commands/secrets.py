@@ -117,10 +117,11 @@ class _Scan:
             if found or parent in masked:
                 masked.add(prefix)
                 shown[prefix] = visible(redact(raw))
-            else:
-                shown[prefix] = visible(raw)
-            start = len(shown[prefix]) - len(visible(redact(name)))  # where the name is shown
-            self.findings += [replace(f, path=shown[prefix], col=start + f.col) for f in found]
+            else:  # str.isprintable() is C-speed and True for nothing visible() would change
+                shown[prefix] = raw if raw.isprintable() else visible(raw)
+            if found:
+                start = len(shown[prefix]) - len(visible(redact(name)))  # where the name is shown
+                self.findings += [replace(f, path=shown[prefix], col=start + f.col) for f in found]
         return [shown[rel] for rel in rels]
 
     def run(self, items: Iterable[tuple[str, str]]) -> None:
@@ -166,12 +167,15 @@ def run_scan(args: argparse.Namespace) -> None:
         raise MemsyncError("give PATHs or --root/--project/--global, not both")
     scan = _Scan()
     if args.staged:
+        from memsync.roots import working_dir
+
+        here = Path(working_dir())
         if args.paths:
-            groups = [(Path.cwd(), [os.path.abspath(p) for p in args.paths])]
+            groups = [(here, [os.path.join(here, p) for p in args.paths])]
         elif args.root or args.project or args.global_:
             groups = [(root.path, [str(root.path)]) for root in roots_from(args)]
         else:  # what `git commit` records here: every staged file, as the pre-commit hook sees them
-            groups = [(Path.cwd(), [])]
+            groups = [(here, [])]
         for cwd, specs in groups:
             scan.findings += _scan_staged(scan, cwd, specs, scan.allowlists.for_file)
     elif args.paths:
@@ -241,7 +245,8 @@ def print_findings(findings: list, stream: IO[str]) -> None:
     colour = use_color(stream)  # asked once: thousands of findings are possible
     for f in findings:
         rule = paint(f.rule, "red", stream) if colour else f.rule
-        stream.write(f"{visible(f.path)}:{f.line}:{f.col}: {rule}: {f.masked}\n")
+        path = f.path if f.path.isprintable() else visible(f.path)  # shown safe already; cheap to be sure
+        stream.write(f"{path}:{f.line}:{f.col}: {rule}: {f.masked}\n")
 
 
 def hook_blocks(root_path: Path, stream: IO[str]) -> bool:

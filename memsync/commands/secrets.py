@@ -171,7 +171,7 @@ def run_scan(args: argparse.Namespace) -> None:
 
         here = Path(working_dir())
         if args.paths:
-            groups = [(here, [os.path.join(here, p) for p in args.paths])]
+            groups = [(here, [os.path.normpath(os.path.join(here, p)) for p in args.paths])]
         elif args.root or args.project or args.global_:
             groups = [(root.path, [str(root.path)]) for root in roots_from(args)]
         else:  # what `git commit` records here: every staged file, as the pre-commit hook sees them

@@ -283,7 +283,7 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
                 return block
 
         rules = _rules(roots) if want_outline else ""
-        room = limit - len(HEADER) - len(FOOTER)
+        room = limit - len(HEADER) - len(FOOTER) - 3  # the newlines that join the tiers
         if len(rules) > settings.cap - len(HEADER):
             rules = _fit(rules, settings.cap - len(HEADER) - 60) + "(iron rules cut at the context cap)\n"
         room -= len(rules)

@@ -15,10 +15,20 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from memsync import __version__
-from memsync.errors import EXIT_INTERNAL, EXIT_USAGE, MemsyncError
+from memsync.errors import (
+    EXIT_FINDINGS,
+    EXIT_INTERNAL,
+    EXIT_OFFLINE,
+    EXIT_OK,
+    EXIT_USAGE,
+    Findings,
+    MemsyncError,
+    Offline,
+)
 from memsync.output import err
 
-COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "demo")
+COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
+            "supersede", "context", "inspect", "demo")
 
 EPILOG = """\
 examples:
@@ -27,8 +37,12 @@ examples:
   memsync check --json            what is stale, for CI (writes nothing)
   memsync lint                    report every problem as path:line: CODE message
   memsync search 部署 pnpm         find entries in the project and global roots
+  memsync remember --category pitfalls --summary "…"   write an entry through the safety gates
+  memsync context --prompt "…"    the block an agent gets: iron rules, outline, relevant entries
+  memsync inspect                 counts, rule proposals, self-check, counters, last runs
 
-exit codes: 0 ok, 1 findings, 2 usage or environment error.
+exit codes: 0 ok, 1 findings (stale index, lint errors, secrets, no hits, a refused write),
+2 usage or environment error, 3 sync could not reach the remote (local work kept).
 Run `memsync COMMAND --help` for a command's options and an example.
 """
 
@@ -53,6 +67,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def exit_code(exc: BaseException) -> int:
+    """The one mapping from an error's type to the process exit code."""
+    if isinstance(exc, Findings):
+        return EXIT_FINDINGS
+    if isinstance(exc, Offline):
+        return EXIT_OFFLINE
+    if isinstance(exc, MemsyncError):
+        return EXIT_USAGE
+    return EXIT_INTERNAL
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
@@ -64,10 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        return int(args.func(args))
+        args.func(args)
+        return EXIT_OK
     except MemsyncError as exc:
-        err(str(exc))
-        return exc.exit_code
+        if str(exc):
+            err(str(exc))
+        return exit_code(exc)
     except KeyboardInterrupt:
         err("interrupted")
         return 130

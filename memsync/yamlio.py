@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from memsync.entry import EntryError
+from memsync.problems import EntryError
 
 YAMLError = yaml.YAMLError
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

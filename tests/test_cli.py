@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,21 @@ def test_parser_builds_without_heavy_imports():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
     assert out.stdout.strip() == "[]", out.stderr
     assert build_parser().prog == "memsync"
+
+
+@pytest.mark.parametrize("raw, shown", [
+    ("plain 中文 text", "plain 中文 text"),
+    ("title\x1b]0;pwned\x07", "title^[]0;pwned\\x07"),
+    ("red\x1b[31m", "red^[[31m"),
+    ("two\nlines", "two\\nlines"),
+    ("tab\tkept", "tab\tkept"),
+    ("bidi\u202eevil", "bidi\\u202eevil"),
+    ("nul\x00cr\r", "nul\\x00cr\\x0d"),
+    ("c1\x9bx", "c1\\x9bx"),
+    (os.fsdecode(b"caf\xe9.md"), "caf\\xe9.md"),
+])
+def test_visible_never_lets_a_control_character_reach_the_terminal(raw: str, shown: str) -> None:
+    from memsync.output import visible
+
+    assert visible(raw) == shown
+    assert not any(ord(c) < 0x20 and c != "\t" for c in visible(raw))

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bench.secrets_corpus import FAKES, pem
+from memsync.cli import exit_code
 from memsync.errors import EXIT_USAGE, MemsyncError
 from memsync.secrets import (
     ALLOW_FILE,
@@ -94,7 +95,7 @@ def test_malformed_allowlist_is_an_error_that_never_echoes_the_line(tmp_path: Pa
     (tmp_path / ALLOW_FILE).write_text(f"# ok\n{secret}\n", encoding="utf-8")
     with pytest.raises(MemsyncError) as info:
         load_allowlist(tmp_path)
-    assert info.value.line == 2 and info.value.exit_code == EXIT_USAGE
+    assert info.value.line == 2 and exit_code(info.value) == EXIT_USAGE
     leaked = secret in str(info.value)
     assert "fingerprint" in str(info.value) and not leaked
 
@@ -241,7 +242,7 @@ def test_scan_file_refuses_what_is_not_a_regular_file(tmp_path: Path, kind: str)
     expected = {"missing": "no such file", "directory": "is a directory", "symlink": "is a symlink; not followed",
                 "fifo": "is not a regular file"}[kind]
     assert expected in str(info.value) and str(info.value).startswith("x.md: ")
-    assert info.value.exit_code == EXIT_USAGE
+    assert exit_code(info.value) == EXIT_USAGE
 
 
 def test_parallel_scan_equals_serial_scan(tmp_path: Path) -> None:

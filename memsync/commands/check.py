@@ -4,8 +4,8 @@ import argparse
 import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
-from memsync.errors import EXIT_FINDINGS, EXIT_OK
-from memsync.output import paint, print_json
+from memsync.errors import Findings
+from memsync.output import paint, print_json, visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,7 +34,7 @@ def _color_diff(diff: str) -> str:
     return "".join(out)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.build import check_root
 
     stale: list[str] = []
@@ -47,12 +47,17 @@ def run(args: argparse.Namespace) -> int:
         problems += [p.to_json(root.display) for p in report.problems]
         if not args.json:
             for path in report.changed:
-                diff = report.diffs[path]
+                # Secrets are masked by check_root; control characters (a hand-edited index
+                # may hold ESC sequences) are shown, never sent to the terminal.
+                diff = visible(report.diffs[path], newlines=True)
                 sys.stdout.write(_color_diff(diff if diff.endswith("\n") else diff + "\n"))
             print_problems(report.problems, root, sys.stderr)
+    errors = [p for p in problems if p["severity"] == "error"]
     if args.json:
         print_json({"stale": stale, "problems": problems})
+        if stale or errors:
+            raise Findings("")
     elif stale:
-        sys.stderr.write(f"{len(stale)} compiled file(s) out of date; run `memsync compile`\n")
-    errors = [p for p in problems if p["severity"] == "error"]
-    return EXIT_FINDINGS if stale or errors else EXIT_OK
+        raise Findings(f"{len(stale)} compiled file(s) out of date; run `memsync compile`")
+    elif errors:
+        raise Findings("")

@@ -4,7 +4,8 @@ import argparse
 import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
-from memsync.errors import EXIT_FINDINGS, EXIT_OK
+from memsync.errors import Findings
+from memsync.output import visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,18 +17,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.build import compile_root
 
     roots = roots_from(args, must_exist=not args.missing_ok)
-    code = EXIT_OK
+    errors = 0
     for root in roots:
         if not root.path.is_dir():
             continue
         report = compile_root(root)
         for path in report.changed:
-            print(f"Fixing {root.show(path)}")
+            print(f"Fixing {visible(root.show(path))}")
         print_problems(report.problems, root, sys.stderr)
-        if report.errors:
-            code = EXIT_FINDINGS
-    return code
+        errors += len(report.errors)
+    if errors:
+        raise Findings(f"{errors} entr{'y' if errors == 1 else 'ies'} left out of the compiled files (see above)")

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memsync.commands._common import add_parser
-from memsync.errors import EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -130,18 +129,22 @@ def step_secrets(base: Path) -> None:
 STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets, step_sync]
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.keep:
-        base = Path(args.keep).resolve()
-        if base.exists():
-            from memsync.errors import MemsyncError
+def run(args: argparse.Namespace) -> None:
+    from memsync.errors import MemsyncError
 
-            raise MemsyncError(f"{base} exists; choose a new folder for the demo")
-        base.mkdir(parents=True)
-        cleanup = False
-    else:
-        base = Path(tempfile.mkdtemp(prefix="memsync-demo-"))
-        cleanup = True
+    try:
+        if args.keep:
+            base = Path(args.keep).resolve()
+            if os.path.lexists(base):
+                raise MemsyncError(f"{base} exists; choose a new folder for the demo")
+            base.mkdir(parents=True)
+            cleanup = False
+        else:
+            base = Path(tempfile.mkdtemp(prefix="memsync-demo-"))
+            cleanup = True
+    except OSError as exc:
+        where = args.keep or tempfile.gettempdir()
+        raise MemsyncError(f"cannot create the demo folder: {exc.strerror or exc}", path=where) from None
     saved = {k: os.environ.get(k) for k in ("MEMSYNC_CACHE_DIR", "MEMSYNC_GLOBAL_ROOT", "MEMSYNC_NO_MONITOR", "NO_COLOR")}
     old_cwd = os.getcwd()
     try:
@@ -162,4 +165,3 @@ def run(args: argparse.Namespace) -> int:
                 os.environ[key] = value
         if cleanup:
             shutil.rmtree(base, ignore_errors=True)
-    return EXIT_OK

@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
-from memsync.errors import EXIT_FINDINGS, EXIT_OK
+from memsync.errors import Findings
 
 HOOKS = ("pre-commit", "post-merge", "post-checkout")
 
@@ -25,20 +25,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.set_defaults(func=run_hook)
 
 
-def run_install(args: argparse.Namespace) -> int:
+def run_install(args: argparse.Namespace) -> None:
     from memsync.githooks import install_hooks
 
     for root in roots_from(args):
         for line in install_hooks(root):
             print(line)
-    return EXIT_OK
 
 
-def run_hook(args: argparse.Namespace) -> int:
+def run_hook(args: argparse.Namespace) -> None:
     from memsync.build import compile_root, lint_root
     from memsync.commands.secrets import hook_blocks
 
-    code = EXIT_OK
+    blocked = False
     for root in roots_from(args, must_exist=False):
         if not root.path.is_dir():
             continue
@@ -49,11 +48,12 @@ def run_hook(args: argparse.Namespace) -> int:
             continue  # post-merge / post-checkout cannot block anything
         if report.changed:
             sys.stderr.write("memsync recompiled the files above: stage them (git add) and commit again\n")
-            code = EXIT_FINDINGS
+            blocked = True
         lint = lint_root(root)
         print_problems(lint.problems, root, sys.stderr)
         if lint.errors:
-            code = EXIT_FINDINGS
+            blocked = True
         if hook_blocks(root.path, sys.stderr):  # secrets in what is being committed
-            code = EXIT_FINDINGS
-    return code
+            blocked = True
+    if blocked:
+        raise Findings("")

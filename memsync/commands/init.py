@@ -3,7 +3,7 @@ from __future__ import annotations
 import argparse
 
 from memsync.commands._common import add_parser, add_root_options, roots_from
-from memsync.errors import EXIT_OK
+from memsync.output import visible
 from memsync.roots import global_root, project_root
 
 
@@ -19,21 +19,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.build import init_root
     from memsync.config import load_config
 
     if args.root or args.project or args.global_:
         roots = roots_from(args, must_exist=False)
-    else:
+    else:  # inside a git repo the project root (created if need be), else the global root
         roots = [project_root() or global_root()]
     for root in roots:
         categories = args.category or load_config(root.path if root.path.is_dir() else None)["categories"]
         report = init_root(root, categories)
         if not report.changed and not report.updated:
-            print(f"{root.display} is already set up; nothing changed")
+            print(f"{visible(root.display)} is already set up; nothing changed")
         for path in report.changed:
-            print(f"Created {root.display if path == '.' else root.show(path)}")
+            print(f"Created {visible(root.display if path == '.' else root.show(path))}")
         for path in report.updated:
-            print(f"Updated {root.show(path)} (added .state.json)")
-    return EXIT_OK
+            print(f"Updated {visible(root.show(path))} (added .state.json)")

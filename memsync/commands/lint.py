@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
-from memsync.errors import EXIT_FINDINGS, EXIT_OK
+from memsync.errors import Findings
 from memsync.output import print_json
 
 
@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.build import lint_root
 
     found: list[dict[str, object]] = []
@@ -35,4 +35,5 @@ def run(args: argparse.Namespace) -> int:
         print_json({"problems": found, "errors": errors, "warnings": warnings})
     elif found:
         sys.stderr.write(f"{errors} error(s), {warnings} warning(s)\n")
-    return EXIT_FINDINGS if errors else EXIT_OK
+    if errors:
+        raise Findings("")

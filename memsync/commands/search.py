@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from memsync.commands._common import add_parser
-from memsync.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from memsync.errors import Findings, MemsyncError
 from memsync.output import paint, print_json
 
 
@@ -40,12 +40,11 @@ def _print_hit(n: int, hit, out) -> None:  # type: ignore[no-untyped-def]
     out.write(f"   matched: {matched}\n")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.recall.engine import search
 
     if args.limit is not None and args.limit < 1:
-        sys.stderr.write("memsync: --limit must be at least 1\n")
-        return EXIT_USAGE
+        raise MemsyncError("--limit must be at least 1")
     result = search(
         " ".join(args.query), root=args.root, scope=args.scope, category=args.category, kind=args.kind,
         limit=args.limit, include_superseded=args.all, record=True, watch=False,
@@ -71,5 +70,6 @@ def run(args: argparse.Namespace) -> int:
         if result.hint:
             sys.stderr.write(f"memsync: {result.hint}\n")
     if not result.words:
-        return EXIT_USAGE
-    return EXIT_OK if result.hits else EXIT_FINDINGS
+        raise MemsyncError("")
+    if not result.hits:
+        raise Findings("")

@@ -5,7 +5,6 @@ import sys
 from typing import Any
 
 from memsync.commands._common import add_parser
-from memsync.errors import EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,9 +40,9 @@ def _root_options(p: argparse.ArgumentParser, default: Any) -> None:
 
 
 def _root(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from memsync.roots import Root, global_root
+    from memsync.roots import select_roots
 
-    return Root.at(args.root) if getattr(args, "root", None) else global_root()
+    return select_roots(root=getattr(args, "root", None), default="global", must_exist=False)[0]
 
 
 def _require(root) -> None:  # type: ignore[no-untyped-def]
@@ -53,16 +52,16 @@ def _require(root) -> None:  # type: ignore[no-untyped-def]
         raise MemsyncError(f"memory root {root.display} does not exist (run `memsync sync init REMOTE` first)")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> None:
     from memsync.sync.engine import sync_root
 
     root = _root(args)
     _require(root)
     result = sync_root(root)
-    return _report(result, args)
+    _report(result, args)
 
 
-def run_init(args: argparse.Namespace) -> int:
+def run_init(args: argparse.Namespace) -> None:
     from memsync.sync.engine import sync_root
     from memsync.sync.setup import prepare, set_hub_head
     from memsync.sync.transport import Remote
@@ -77,7 +76,7 @@ def run_init(args: argparse.Namespace) -> int:
     set_hub_head(prep.url)
     result = sync_root(root, remote_override=Remote(prep.url))
     result.warnings = prep.warnings + result.warnings
-    return _report(result, args)
+    _report(result, args)
 
 
 def _paths(label: str, paths: list[str]) -> str:
@@ -85,12 +84,13 @@ def _paths(label: str, paths: list[str]) -> str:
     return f"  {label} {len(paths)} file{'s' if len(paths) != 1 else ''}: {shown}"
 
 
-def _report(result, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
+def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
     from memsync.output import paint, print_json
 
     if args.json:
         print_json(result.to_json())
-        return result.exit_code
+        _raise_for(result)
+        return
     for line in result.findings:
         sys.stdout.write(line + "\n")
     for line in result.warnings:
@@ -108,10 +108,20 @@ def _report(result, args: argparse.Namespace) -> int:  # type: ignore[no-untyped
         where = f"; the other version is in {sibling}" if sibling and sibling not in c["reason"] else ""
         print(f"  {paint('conflict', 'yellow')} {c['path']}: {c['reason']}{where} "
               "(merge it by hand, then delete the sibling; `memsync lint` lists it)")
-    return result.exit_code
+    _raise_for(result)
 
 
-def run_status(args: argparse.Namespace) -> int:
+def _raise_for(result) -> None:  # type: ignore[no-untyped-def]
+    """A sync that found secrets or could not reach the remote ends as that error (already reported)."""
+    from memsync.errors import Findings, Offline
+
+    if result.outcome == "secrets":
+        raise Findings("")
+    if result.outcome not in ("ok", "up-to-date"):
+        raise Offline("")
+
+
+def run_status(args: argparse.Namespace) -> None:
     from memsync.output import print_json
     from memsync.sync.status import status
 
@@ -120,7 +130,7 @@ def run_status(args: argparse.Namespace) -> int:
     info = status(root.path, root.display)
     if args.json:
         print_json(info)
-        return EXIT_OK
+        return
     print(f"{info['root']}: branch main, remote {info['remote'] or '(none: run `memsync sync init REMOTE`)'}")
     if info["remote_head"] is None:
         print("  never synced")
@@ -131,4 +141,3 @@ def run_status(args: argparse.Namespace) -> int:
     last = info["last"]
     if last:
         print(f"  last sync: {last.get('outcome')}: {last.get('message')}")
-    return EXIT_OK

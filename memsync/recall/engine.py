@@ -246,23 +246,20 @@ def search(
     config: dict[str, Any] | None = None,
     now_ms: int | None = None,
     watch: bool = True,
+    cwd: str | os.PathLike[str] | None = None,
 ) -> SearchResult:
     """Search memory roots; the best hits first.
 
     Roots: ``roots`` as given, else ``root`` (one folder), else ``scope``
-    (``"project"`` or ``"global"``), else every existing root. ``record``
+    (``"project"`` or ``"global"``), else every existing root (the project found
+    from ``cwd``; see ``memsync.roots.select_roots``). ``record``
     adds the hits to each root's ``.state.json`` (the CLI does; a library
     caller decides). ``watch`` lets a long-lived process use change
     notification instead of a stat walk per search; without it the change
     monitor daemon may vouch that nothing changed (``search.monitor``).
     """
     if roots is None:
-        if scope not in (None, "project", "global"):
-            raise MemsyncError(f"unknown scope {scope!r} (project or global)")
-        roots = select_roots(
-            root=os.fspath(root) if root is not None else None,
-            project=scope == "project", global_=scope == "global", default="all",
-        )
+        roots = select_roots(root=root, scope=scope, default="all", cwd=cwd)
     if config is None:
         from memsync.config import load_config
 

@@ -4,6 +4,6 @@ Modules: ``engine`` (the loop), ``treemerge`` (per-path policy over trees),
 ``compiled`` (regenerating index.md / ROOT.md from merged entries),
 ``worktree`` and ``gitindex`` (the checkout and git's index file),
 ``transport`` (remotes and credentials), ``lock``, ``repo`` (dulwich wrappers),
-``gate`` (the secret gate), ``status`` and ``setup`` (``sync init``).
+``status`` and ``setup`` (``sync init``).
 Nothing here is imported by ``memsync compile`` or the hooks.
 """

@@ -335,7 +335,6 @@ def scan_local(s: Session):  # type: ignore[no-untyped-def]
 
 def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: ignore[no-untyped-def]
     """Recompile, gate, and commit ``changes`` (from ``scan_local``); returns the branch head."""
-    from memsync.sync import gate
     from memsync.sync.compiled import regenerate
     from memsync.tree import ROOT_MD
 
@@ -355,10 +354,7 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     s.result.warnings.extend(p.format() for p in regen.problems)
     candidates = dict(changes.data)
     candidates.update(regen.outputs)
-    findings = gate.scan(s.root.path, candidates)
-    if findings:
-        s.result.findings = findings
-        raise SecretsFound(findings)
+    _gate(s, candidates)
     index_updates = dict(changes.index_updates)
     if regen.outputs:
         index_updates.update(write_compiled(s, regen.outputs))
@@ -432,7 +428,6 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
 
 def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> bytes:
     """Bring ``remote`` in: fast-forward, or merge; returns the new head (worktree updated)."""
-    from memsync.sync import gate
     from memsync.sync.compiled import regenerate
     from memsync.sync.treemerge import merge_trees
 
@@ -457,10 +452,7 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
         s.cache.move_to(tree)
     fresh = {p: R.blob(repo, v[1]) for p, v in merged.changes.items() if v is not None and p in merged.merged}
     fresh.update(regen.outputs)
-    findings = gate.scan(s.root.path, {p: d for p, d in fresh.items() if d is not None})
-    if findings:
-        s.result.findings = findings
-        raise SecretsFound(findings)
+    _gate(s, {p: d for p, d in fresh.items() if d is not None})
     for clash in merged.clashes:
         s.result.conflicts.append({"path": clash.path, "sibling": clash.sibling, "reason": clash.reason})
     if tree == remote_tree:
@@ -478,8 +470,6 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
 
 def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
     """Scan what commits made outside memsync would publish (ours were scanned when made)."""
-    from memsync.sync import gate
-
     R = s.R
     files: dict[str, bytes] = {}
     for commit in R.commits_between(s.repo, head, remote):
@@ -493,7 +483,14 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
             if any((R.lookup(s.repo, p, path) or (0, None))[1] == ch.new for p in parents[1:]):
                 continue  # brought in from another parent, not new in this commit
             files[f"{path}@{commit.id.decode()[:7]}"] = R.blob(s.repo, ch.new) or b""
-    findings = gate.scan(s.root.path, files)
+    _gate(s, files)
+
+
+def _gate(s: Session, files: dict[str, bytes]) -> None:
+    """The secret gate (memsync.secrets.gate) over what is about to be committed or pushed."""
+    from memsync.secrets.gate import check
+
+    findings = [f.format() for f in check(s.root.path, files)]
     if findings:
         s.result.findings = findings
         raise SecretsFound(findings)

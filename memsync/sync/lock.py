@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from memsync.errors import EXIT_USAGE, MemsyncError
+from memsync.errors import MemsyncError
 
 LOCK_NAME = "memsync.lock"
 _RECORD = 512
@@ -52,7 +52,6 @@ class RepoLock:
                     raise MemsyncError(
                         f"another memsync sync{who} is running on this repository; waited {timeout:g} s. "
                         "Try again when it has finished (sync.lock_timeout sets the wait)",
-                        exit_code=EXIT_USAGE,
                     ) from None
                 time.sleep(random.uniform(0.05, 0.2))
         self.fd = fd

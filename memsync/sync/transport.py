@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from memsync.errors import EXIT_USAGE, MemsyncError
+from memsync.errors import MemsyncError
 from memsync.sync.repo import BRANCH_REF, GitRepo
 
 ENV_USER = "MEMSYNC_GIT_USERNAME"
@@ -191,7 +191,6 @@ def _wrap(remote: Remote, exc: BaseException) -> Exception:
         return MemsyncError(
             f"{remote.display} refused the credentials (HTTP 401). Put them in git's credential helper, "
             f"or set {ENV_USER} and {ENV_PASSWORD}; they are never stored by memsync.",
-            exit_code=EXIT_USAGE,
         )
     if isinstance(exc, (HangupException, ConnectionError, socket.timeout, TimeoutError, socket.gaierror)):
         return Unreachable(text.splitlines()[0] if text else "connection closed")
@@ -200,7 +199,7 @@ def _wrap(remote: Remote, exc: BaseException) -> Exception:
     if isinstance(exc, NotGitRepository):
         if is_local(remote.url) and not os.path.exists(local_path(remote.url)):
             return Unreachable(f"{remote.display} does not exist (is the drive mounted?)")
-        return MemsyncError(f"{remote.display} is not a git repository", exit_code=EXIT_USAGE)
+        return MemsyncError(f"{remote.display} is not a git repository")
     name = type(exc).__name__
     if name in ("MaxRetryError", "NewConnectionError", "ProtocolError", "ReadTimeoutError", "ConnectTimeoutError"):
         return Unreachable(text.splitlines()[0])
@@ -208,8 +207,8 @@ def _wrap(remote: Remote, exc: BaseException) -> Exception:
         low = text.lower()
         if any(w in low for w in ("connection refused", "timed out", "could not resolve", "unreachable", "hung up")):
             return Unreachable(text.splitlines()[0])
-        return MemsyncError(f"{remote.display}: {text.splitlines()[0]}", exit_code=EXIT_USAGE)
-    return MemsyncError(f"{remote.display}: {name}: {text.splitlines()[0] if text else ''}", exit_code=EXIT_USAGE)
+        return MemsyncError(f"{remote.display}: {text.splitlines()[0]}")
+    return MemsyncError(f"{remote.display}: {name}: {text.splitlines()[0] if text else ''}")
 
 
 def _guard(remote: Remote, action: Callable[[], object]) -> object:
@@ -430,7 +429,7 @@ def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> N
         reason = remote.clean(error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error))
         if any(w in reason.lower() for w in ("declined", "refusing", "denied", "not allowed", "checked out")):
             # A rule of the remote (a hook, a checked-out branch): retrying cannot help.
-            raise MemsyncError(f"{remote.display} refused the push: {reason}", exit_code=EXIT_USAGE)
+            raise MemsyncError(f"{remote.display} refused the push: {reason}")
         raise Rejected(reason)
     if remote_head(remote, repo) != new:
         raise Rejected("the remote did not move to our commit")

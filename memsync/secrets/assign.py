@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memsync.secrets.values import LazyRegex
+
 
 def _utf8_escaped(text: str) -> str:
     return "".join(f"\\x{b:02x}" for b in text.encode("utf-8"))
@@ -63,7 +65,7 @@ TRIGGER_TAIL = (
     rf"""|[ \t]+["']?{_TOKENISH}[!-~]{{8}})"""  # --password VALUE, ENV TOKEN VALUE, .netrc, PASSWORD 'x'
 )
 
-_CONNECTOR = re.compile((
+_CONNECTOR = LazyRegex((
     r"""(?P<close>s?(?:\\?["'`])?)(?P<brackets>[*\])]{0,3})(?:"""
     r"""(?P<xmlattr>[ \t]+value[ \t]*=[ \t]*)"""
     r"""|(?P<xmlend>>[ \t]*(?:\r?\n[ \t]*){0,2})"""
@@ -78,28 +80,28 @@ _CONNECTOR = re.compile((
     r"""|(?P<prose>[ \t]+(?:for|of|on|at|in)[ \t]+(?:[^\s:=]{1,30}[ \t]+){0,4}?(?:is|was|=|:)[ \t]+)"""
     r"""|(?P<space>[ \t]+))""").encode("ascii"), re.IGNORECASE)
 # Chinese keywords: the key is the keyword itself (and the words before it on the line).
-CJK_CONNECTOR = re.compile(
+CJK_CONNECTOR = LazyRegex(
     rf"""s?["'`*\])]{{0,3}}{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}""".encode("ascii"),
     re.IGNORECASE)
 # A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…").
-_WRAPPER = re.compile(rb"""(?:\[\]byte\(|(?:SecretStr|Secret|String|str|bytes)\(|[bBrRuUfF]{1,2}(?=["'])|@(?=")|u8(?="))""")
+_WRAPPER = LazyRegex(rb"""(?:\[\]byte\(|(?:SecretStr|Secret|String|str|bytes)\(|[bBrRuUfF]{1,2}(?=["'])|@(?=")|u8(?="))""")
 _WRAPPER_START = frozenset(b"[SsbBrRuUfF@")
-_BLOCK = re.compile(rb"[|>][-+]?[1-9]?[-+]?[ \t]*(?:#[^\n]*)?\r?\n")
-_HCL_DEFAULT = re.compile(rb"\bdefault[ \t]*=[ \t]*")
-_PHRASE = re.compile(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")  # a key read backwards
-_BARE = re.compile(rb"[!-~]{1,400}")
-_PRINTABLE = re.compile(rb"[!-~]*")
-_BARE_STOP = re.compile(rb"""["'`<>|,;]""")
-_QUERY_STOP = re.compile(rb"""["'`<>|,;&]""")
+_BLOCK = LazyRegex(rb"[|>][-+]?[1-9]?[-+]?[ \t]*(?:#[^\n]*)?\r?\n")
+_HCL_DEFAULT = LazyRegex(rb"\bdefault[ \t]*=[ \t]*")
+_PHRASE = LazyRegex(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")  # a key read backwards
+_BARE = LazyRegex(rb"[!-~]{1,400}")
+_PRINTABLE = LazyRegex(rb"[!-~]*")
+_BARE_STOP = LazyRegex(rb"""["'`<>|,;]""")
+_QUERY_STOP = LazyRegex(rb"""["'`<>|,;&]""")
 _TRAILING = b".:!?)]}"
 _ESCAPES = (b"\\n", b"\\t", b"\\r")
-_NAME_FIELD = re.compile(rb"""(?:\bname|\bkey)["']?[ \t]*[:=][ \t]*["']?$|<name>$""", re.IGNORECASE)
-_XML_KEY_ATTR = re.compile(rb"""\b(?:key|name)[ \t]*=[ \t]*$""", re.IGNORECASE)
-_HCL_LABEL = re.compile(rb"""\b(?:variable|output|locals|secret|resource|data)[ \t]+(?:"[^"\n]*"[ \t]+)?$""")
+_NAME_FIELD = LazyRegex(rb"""(?:\bname|\bkey)["']?[ \t]*[:=][ \t]*["']?$|<name>$""", re.IGNORECASE)
+_XML_KEY_ATTR = LazyRegex(rb"""\b(?:key|name)[ \t]*=[ \t]*$""", re.IGNORECASE)
+_HCL_LABEL = LazyRegex(rb"""\b(?:variable|output|locals|secret|resource|data)[ \t]+(?:"[^"\n]*"[ \t]+)?$""")
 # Syntaxes whose value counts only when quoted: unquoted, they are code.
 _QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
-_ENV_INSTRUCTION = re.compile(rb"[ \t]*ENV[ \t]+$")
-_NETRC_BEFORE = re.compile(rb"(?:^|\s)(?:machine|login|account|default)\s+\S+\s+$|^[ \t]*$")
+_ENV_INSTRUCTION = LazyRegex(rb"[ \t]*ENV[ \t]+$")
+_NETRC_BEFORE = LazyRegex(rb"(?:^|\s)(?:machine|login|account|default)\s+\S+\s+$|^[ \t]*$")
 MAX_VALUE = 400
 
 
@@ -113,8 +115,8 @@ class Assignment:
     syntax: str  # which connector joined them (op, typed, comma, xmlattr, ...; flag, env, netrc)
 
 
-_CAMEL = re.compile(rb"([a-z0-9])([A-Z])")
-_WORD = re.compile(rb"[a-z0-9]+")
+_CAMEL = LazyRegex(rb"([a-z0-9])([A-Z])")
+_WORD = LazyRegex(rb"[a-z0-9]+")
 
 
 def words_of(name: bytes) -> list[bytes]:

@@ -75,7 +75,7 @@ def find_hits(buf: bytes) -> list[Hit]:
     passes, dispatch = _engine()
     lowered = None
     ascii_only = buf.isascii()
-    found = []
+    found: list[tuple[float, Hit]] = []
     for scan in passes:
         if ascii_only and not scan.ascii:
             continue

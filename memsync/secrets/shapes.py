@@ -15,7 +15,7 @@ import re
 from memsync.secrets import assign
 from memsync.secrets.keywords import OTHER_WORDS, PASSWORD_WORDS, judge, names_secret
 from memsync.secrets.rules import Hit
-from memsync.secrets.values import is_placeholder, looks_fake, plausible_secret
+from memsync.secrets.values import LazyRegex, is_placeholder, looks_fake, plausible_secret
 
 # Passwords that documentation and local setups use.
 DEFAULT_PASSWORDS = frozenset(
@@ -41,9 +41,9 @@ def _real(value: bytes, *, min_len: int) -> bool:
 
 # --- command lines ---------------------------------------------------------------------
 
-_WORD = re.compile(rb"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'])+""")
+_WORD = LazyRegex(rb"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'])+""")
 _SEPARATORS = (b"|", b"&&", b";", b"$(", b"`")  # where a command starts within a line
-_ASSIGNMENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*=.*")
+_ASSIGNMENT = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*=.*")
 _LOGIN = frozenset(b"docker podman buildah skopeo nerdctl oras helm crane regctl az".split())
 _MYSQL = frozenset(b"mysql mysqldump mysqladmin mariadb mariadb-dump mysqlsh".split())
 _MONGO = frozenset(b"mongo mongosh mongodump mongorestore mongoexport mongoimport".split())
@@ -65,7 +65,7 @@ def _command(buf: bytes, pos: int) -> list[bytes]:
         at = buf.rfind(sep, start, pos)
         if at >= 0:
             start = at + len(sep)
-    words = []
+    words: list[bytes] = []
     for m in _WORD.finditer(buf, start, pos):
         word = m.group().strip(b"\"'`$>")
         if not words and (word in _WRAPPERS or _ASSIGNMENT.fullmatch(word) or not word):
@@ -172,7 +172,7 @@ class CliRule:
 
 _NOT_CREDENTIAL_SCHEMES = frozenset(
     b"bearer basic digest negotiate ntlm hoba mutual vapid signature aws4-hmac-sha256 kerberos".split())
-_AUTHORIZATION = re.compile(
+_AUTHORIZATION = LazyRegex(
     rb"""authorization["']?[ \t]*[:=][ \t]*["']?(?P<scheme>[A-Za-z][A-Za-z0-9_-]{1,30})[ \t]+"""
     rb"""(?P<s>[A-Za-z0-9._~+/:=-]{8,2048})""", re.IGNORECASE)
 
@@ -199,11 +199,11 @@ class AuthorizationRule:
 
 # --- Kubernetes Secret manifests -------------------------------------------------------
 
-_BLOCK_HEAD = re.compile(rb"^([ \t]*)(data|stringData):[ \t]*$", re.MULTILINE)
-_ENTRY = re.compile(rb"""^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*["']?([^\s"'#]*)["']?[ \t]*$""")
-_JSON_BLOCK = re.compile(rb'"(data|stringData)"[ \t]*:[ \t]*\{')
-_JSON_ENTRY = re.compile(rb'"([A-Za-z0-9_.-]{1,253})"[ \t]*:[ \t]*"([^"\\\n]*)"')
-_B64VALUE = re.compile(rb"[A-Za-z0-9+/]+={0,2}")
+_BLOCK_HEAD = LazyRegex(rb"^([ \t]*)(data|stringData):[ \t]*$", re.MULTILINE)
+_ENTRY = LazyRegex(rb"""^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*["']?([^\s"'#]*)["']?[ \t]*$""")
+_JSON_BLOCK = LazyRegex(rb'"(data|stringData)"[ \t]*:[ \t]*\{')
+_JSON_ENTRY = LazyRegex(rb'"([A-Za-z0-9_.-]{1,253})"[ \t]*:[ \t]*"([^"\\\n]*)"')
+_B64VALUE = LazyRegex(rb"[A-Za-z0-9+/]+={0,2}")
 _SECRET_WORDS = frozenset(b"password passwd pass pwd token secret key credentials credential creds auth apikey "
                           b"passphrase pat cert".split())
 _WINDOW = 16 << 10  # a manifest is read within this many bytes of its kind: line
@@ -356,8 +356,8 @@ class NpmrcRule:
 
 # --- private keys in other wrappers ---------------------------------------------------------
 
-_B64_RUN = re.compile(rb"[A-Za-z0-9+/]{60,40000}={0,2}")
-_PEM_BODY = re.compile(rb"[A-Za-z0-9+/=]{16,}")
+_B64_RUN = LazyRegex(rb"[A-Za-z0-9+/]{60,40000}={0,2}")
+_PEM_BODY = LazyRegex(rb"[A-Za-z0-9+/=]{16,}")
 
 
 class Base64PemRule:

@@ -77,10 +77,12 @@ def _cover(anchors: list[bytes], candidates: Iterable[bytes]) -> dict[bytes, lis
     """Greedy set cover: pivot -> anchors, preferring pivots shared by many anchors."""
     order = list(dict.fromkeys(candidates))
     left = set(anchors)
+    holding = {p: {a for a in anchors if p in a} for p in order}  # computed once: the plan is built per process
+    rank = {p: i for i, p in enumerate(order)}
     groups: dict[bytes, list[bytes]] = {}
     while left:
-        best = max(order, key=lambda p: (sum(1 for a in left if p in a), -order.index(p)))
-        chosen = sorted((a for a in left if best in a), key=lambda a: (-len(a), a))
+        best = max(order, key=lambda p: (len(holding[p] & left), -rank[p]))
+        chosen = sorted(holding[best] & left, key=lambda a: (-len(a), a))
         if not chosen:  # nothing shared: each anchor is its own literal
             for a in sorted(left):
                 groups[a] = [a]

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 
-class _Lazy:
+class LazyRegex:
     """A regex compiled on first use: a scan that meets no candidate never pays for it."""
 
     def __init__(self, source: bytes, flags: int = 0) -> None:
@@ -44,12 +44,12 @@ _FILLER_WORDS = (
     b"generated default abc xyz foo bar baz qux lorem ipsum hello world this that with for the not").split()
 # Byte maps for "the next byte is one more / the same / one less" (see _blank_runs).
 _STEPS = tuple(bytes((i + d) % 256 for i in range(256)) for d in (1, 0, -1))
-_ZERO_RUN = _Lazy(rb"\x00{3,}")
+_ZERO_RUN = LazyRegex(rb"\x00{3,}")
 _SAMPLE = 256  # bytes of a value inspected for entropy
 _JUDGED = 64  # bytes judged for filler: a value made of filler is filler from its start: enough to tell random from typed
 _RESIDUE_MIN = 8  # random characters a value must keep once fillers are cut out
 # Whole-value placeholders and references to a secret kept elsewhere.
-_PLACEHOLDER = _Lazy(
+_PLACEHOLDER = LazyRegex(
     rb"""\$\{.*                     # ${VAR}, ${{ secrets.X }}
     | \$\(.*                        # $(command)
     | \$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)  # $VAR, $var (a mixed-case tail is a password)
@@ -66,30 +66,30 @@ _PLACEHOLDER = _Lazy(
     """,
     re.VERBOSE,
 )
-_ENV_NAME = _Lazy(rb"_{0,2}[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, _MAX_TOKENS: names a variable
-_IDENTIFIER = _Lazy(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
-_PATH = _Lazy(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*")
-_DATE_OR_NUMBER = _Lazy(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
-_UUID = _Lazy(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_DIGEST = _Lazy(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
-_PUBLISHABLE = _Lazy(rb"pk_(?:live|test)_|phc_|pk\.eyJ|sb_publishable_")  # public by design (Stripe, PostHog, Mapbox, Supabase)
+_ENV_NAME = LazyRegex(rb"_{0,2}[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, _MAX_TOKENS: names a variable
+_IDENTIFIER = LazyRegex(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
+_PATH = LazyRegex(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*")
+_DATE_OR_NUMBER = LazyRegex(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
+_UUID = LazyRegex(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = LazyRegex(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
+_PUBLISHABLE = LazyRegex(rb"pk_(?:live|test)_|phc_|pk\.eyJ|sb_publishable_")  # public by design (Stripe, PostHog, Mapbox, Supabase)
 # Maven/Gradle coordinates (io.jsonwebtoken:jjwt-api:0.11.5) and npm version ranges.
-_COORDINATES = _Lazy(rb"[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*:[\^~]?\d+(?:\.\d+)+(?:[-.+][\w.-]*)?")
+_COORDINATES = LazyRegex(rb"[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*:[\^~]?\d+(?:\.\d+)+(?:[-.+][\w.-]*)?")
 # Where a secret is kept, not the secret: "password: 1Password", "token: Bitwarden".
 _MANAGERS = (b"1password", b"bitwarden", b"lastpass", b"keepass", b"keepassxc", b"dashlane", b"keeper", b"keychain",
              b"vaultwarden", b"doppler", b"infisical", b"passbolt", b"enpass", b"nordpass", b"protonpass")
 # Code, not a value: a call or index (get_token(), line[a:b], os.getcwd()), a bracketed
 # expression, a typed default (Token=None), or a dotted name (self.password,
 # token.ERRORTOKEN). Notes quote code.
-_CODE = _Lazy(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|False|null)\b)")
+_CODE = LazyRegex(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|False|null)\b)")
 # Names made of words: "_PasswordType", "OAuth2Token", "Access-Control-Allow-Credentials",
 # "FileDescriptorOrPath". Random strings rarely have most of their length in Capitalised words.
-_NAME_CHARS = _Lazy(rb"[A-Za-z0-9_-]+")
-_CAPITALISED = _Lazy(rb"[A-Z][a-z]{2,}")
-_DOTTED_NAME = _Lazy(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
+_NAME_CHARS = LazyRegex(rb"[A-Za-z0-9_-]+")
+_CAPITALISED = LazyRegex(rb"[A-Z][a-z]{2,}")
+_DOTTED_NAME = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
 # Template parts inside a value: sk-[project-name]-..., key-<your-key>, ${VAR}, {{ var }}, %(name)s.
-_TEMPLATE_PART = _Lazy(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]")
-_PUBLIC_SSH = _Lazy(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
+_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]")
+_PUBLIC_SSH = LazyRegex(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 
 
 # c * log2(c) for every count a sampled value can have: entropy() then runs in C loops.

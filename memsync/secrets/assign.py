@@ -100,6 +100,10 @@ _XML_KEY_ATTR = LazyRegex(rb"""\b(?:key|name)[ \t]*=[ \t]*$""", re.IGNORECASE)
 _HCL_LABEL = LazyRegex(rb"""\b(?:variable|output|locals|secret|resource|data)[ \t]+(?:"[^"\n]*"[ \t]+)?$""")
 # Syntaxes whose value counts only when quoted: unquoted, they are code.
 _QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
+# Identifiers of words: one case, or _-joined words each of one case (or Capitalised).
+_NAMEISH = LazyRegex(rb"_*(?:[A-Z]+|[A-Z]?[a-z]+)[0-9]*(?:_+(?:[A-Z]+|[A-Z]?[a-z]+)[0-9]*)*_*|_*[a-z][a-z0-9_]*")
+_HEX = LazyRegex(rb"[0-9a-fA-F]{16,}")
+_SPACED_QUOTED = frozenset((b"password", b"passwd", b"passphrase", b"passcode", b"passwort"))
 _ENV_INSTRUCTION = LazyRegex(rb"[ \t]*ENV[ \t]+$")
 _NETRC_BEFORE = LazyRegex(rb"(?:^|\s)(?:machine|login|account|default)\s+\S+\s+$|^[ \t]*$")
 MAX_VALUE = 400
@@ -237,6 +241,23 @@ def _block_value(buf: bytes, at: int, key_line: int) -> tuple[int, bytes, bool] 
     return i + indent, value[:MAX_VALUE], True
 
 
+def name_like(value: bytes) -> bool:
+    """An identifier of words (``symbol2label``, ``__darwin_ucontext64_t``, ``RC4_KEY``,
+    ``_GET_stream``): short or ``_``-joined, and not hex (a hex digest is a secret's shape)."""
+    return bool(_NAMEISH.fullmatch(value)) and (len(value) < 20 or b"_" in value) and not _HEX.fullmatch(value)
+
+
+def _pair_value(value: bytes) -> bool:
+    """The second of two quoted strings counts as a secret only if it looks random: a digit
+    and mixed case or a symbol, or hex. Lists of names ('RC4_KEY', '__darwin_t'),
+    ('AUChannelInfo', …) are code."""
+    if _HEX.fullmatch(value):
+        return True
+    digit = any(48 <= c <= 57 for c in value)
+    mixed = value.lower() != value and value.upper() != value
+    return digit and (mixed or not value.isalnum()) and not name_like(value)
+
+
 def _netrc(buf: bytes, line_start: int, before: bytes) -> bool:
     """``password`` as a .netrc token: after ``login X`` on its line, or on a line of its own
     below a ``machine``/``login`` line."""
@@ -288,8 +309,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         return None
     if syntax == "namevalue" and not _NAME_FIELD.search(before + (b"" if opener == b"<" else opener)):
         return None
-    if syntax in ("comma", "to") and opener not in (b'"', b"'", b"`", b'\\"'):
-        return None
+    if syntax in ("comma", "to") and (opener not in (b'"', b"'", b"`", b'\\"') or not _pair_value(got[1])):
+        return None  # ("tokens", "symbol2label"), ('RC4_KEY', '__darwin_t'): a list of names, not a pair
     if key[:1] == b"-" and b" " not in key:  # --password VALUE, --api-key=VALUE: the flag alone names the value
         key = key.lstrip(b"-")
         if syntax not in ("op", "space") or (syntax == "op" and m.group("op").strip() != b"="):
@@ -300,8 +321,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
             syntax = "env"  # Dockerfile: ENV API_TOKEN value
         elif key == b"password" and _netrc(buf, line_start, before):
             syntax = "netrc"
-        elif not got[2]:  # type: ignore[index]
-            return None  # "password policy": a bare word after a space is prose; PASSWORD 'x' is not
+        elif not got[2] or key.lower() not in _SPACED_QUOTED or buf[m.end():m.end() + 1] == b"`":
+            return None  # "password policy", "pass `x` explicitly": prose; SQL's PASSWORD 'x' is not
     if syntax == "hcl":
         if opener != b'"' or not _HCL_LABEL.search(before):
             return None

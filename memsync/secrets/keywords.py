@@ -12,7 +12,7 @@ import re
 
 from memsync.secrets import assign
 from memsync.secrets.rules import Hit
-from memsync.secrets.values import looks_fake, plausible_secret
+from memsync.secrets.values import looks_fake, names_only, plausible_secret
 
 PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "pwd", "pass", "pw")
 OTHER_WORDS = ("secret", "token", "key", "credential", "creds", "pat", "auth")
@@ -32,7 +32,8 @@ _NOT_SECRET_BEFORE = frozenset(b"public publishable pub anon site".split())
 _TOKEN_NOT_SECRET = frozenset(
     b"csrf xsrf page next continuation pagination cursor sync cancel cancellation max min num "
     b"input output completion prompt total count eos bos pad unk sep special cls mask vocab limit "
-    b"type lexer parser jsonweb".split())
+    b"type lexer parser jsonweb request idempotency correlation trace tracking change state resume marker "
+    b"lifecycle action unit sequence starting start lock".split())  # AWS's RequestToken, LockToken: not secrets
 _KEY_QUALIFIERS = frozenset(
     b"api access secret private priv auth authentication account master signing sign encryption "
     b"encrypt decryption client app application service subscription consumer webhook bot deploy "
@@ -41,7 +42,7 @@ _KEY_QUALIFIERS = frozenset(
     b"organization ssh openai anthropic stripe sendgrid mailgun twilio google gcp aws azure aliyun "
     b"alibaba github gitlab slack discord telegram npm pypi cloudflare datadog sentry firebase maps "
     b"algolia pass hap messagebird mailchimp mapbox openweather weather vonage nexmo plivo pusher "
-    b"segment mixpanel amplitude heap intercom zendesk freshdesk hubspot salesforce shopify square "
+    b"segment mixpanel amplitude intercom zendesk freshdesk hubspot salesforce shopify square "
     b"paypal braintree adyen razorpay paystack mollie coinbase binance kraken etherscan infura alchemy "
     b"moralis pinata cohere mistral groq gemini deepseek together replicate huggingface elevenlabs "
     b"assemblyai deepgram pinecone weaviate qdrant supabase vercel netlify heroku render railway fly "
@@ -62,6 +63,12 @@ _PASS_QUALIFIERS = frozenset(
     b"db database user admin root smtp mail email redis mysql postgres pg ftp sftp ldap proxy login "
     b"account api app basic http wifi vpn ssh sudo master service registry keystore truststore "
     b"store passout passin".split())  # openssl -passout pass:VALUE
+_PAT_QUALIFIERS = frozenset(b"github gh gitlab gl ado azure devops azdo bitbucket hf huggingface docker personal "
+                            b"api access ci deploy npm pypi registry".split())
+_UUID_QUALIFIERS = frozenset(b"api access auth bearer private personal refresh session bot deploy service oauth "
+                             b"npm user app secret master license subscription heroku snyk hapi vault".split())
+_NAME_CHAIN = re.compile(rb"[A-Za-z0-9_.:-]+")
+_TOKEN_CHARS = re.compile(rb"[A-Za-z0-9+/=._-]{12,}")
 _GLUED_PASS = frozenset(b"store key srcstore deststore srckey destkey new old".split())
 # "auth" alone (docker config.json, .npmrc's _auth) or after one of these words names a credential.
 _AUTH_QUALIFIERS = frozenset(b"basic http proxy registry npm docker".split())
@@ -91,8 +98,8 @@ def names_secret(words: list[bytes], keyword: bytes, key: bytes = b"") -> bool:
 
         if keyword == b"auth":
             return len(words) == 1 or before in _AUTH_QUALIFIERS
-        if keyword == b"pat":
-            return True
+        if keyword == b"pat":  # GITHUB_PAT, ADO_PAT; pat or _INIT_FACTORY_PAT is a pattern
+            return before in _PAT_QUALIFIERS
         return len(words) == 1 or before in _PASS_QUALIFIERS  # pass, pw: db_pass, smtp_pw
     if keyword == b"key":
         if before in _KEY_QUALIFIERS or (words[0] == b"x" and len(words) > 2):  # X-Acme-Key headers
@@ -126,9 +133,25 @@ def judge(words: list[bytes], keyword: bytes, start: int, value: bytes) -> Hit |
     if rule in _SHAPED:
         # The key names the vendor and the value has its exact shape ("/" and "+" included).
         return None if looks_fake(value) else (start, start + len(value), rule, value)
-    if not plausible_secret(value, min_len=8 if is_password else 10, allow_uuid=True):
+    if not plausible_secret(value, min_len=8 if is_password else 10, allow_uuid=_strong(words, keyword)):
         return None
+    if _NAME_CHAIN.fullmatch(value) and (keyword in value.lower() or assign.name_like(value) or (
+            (b":" in value or b"." in value) and names_only(value))):
+        return None  # private_key: ed25519.Ed25519PrivateKey, Pass = Lexer.PASS, "_GET_stream", "lambda:createdBy"
+    if keyword == b"auth" and not _TOKEN_CHARS.fullmatch(value):
+        return None  # "auth: *(optional)* …" is prose; docker's "auth" is base64
     return (start, start + len(value), rule, value)
+
+
+def _strong(words: list[bytes], keyword: bytes) -> bool:
+    """A name strong enough for a UUID to be its secret (many services issue UUID API keys);
+    ClientToken, LockToken and idempotency tokens are UUIDs that are not."""
+    if keyword in _PASSWORD or keyword in _CJK_PASSWORD or keyword == b"secret" or keyword in _CJK:
+        return True
+    joined = words[-1][: -len(keyword)] if words and words[-1].endswith(keyword) else b""
+    before = joined or (words[-2] if len(words) > 1 else b"")
+    return (not before or words[0] == b"x" or before in _UUID_QUALIFIERS
+            or (keyword == b"key" and before in _KEY_QUALIFIERS))
 
 
 def _renamed(hit: Hit | None, rule: str) -> Hit | None:

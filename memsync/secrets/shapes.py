@@ -318,6 +318,9 @@ class KubernetesSecretRule:
 
 # --- .npmrc (.netrc entries are keyword assignments: see assign) ------------------------
 
+_TOKEN_CHARS = LazyRegex(rb"[A-Za-z0-9._~+/=-]+")  # what a token or base64 value is made of
+
+
 class NpmrcRule:
     """``.npmrc`` credentials: ``//host/:_authToken=…`` (any shape, UUIDs included),
     ``_auth=`` (base64 of user:password) and ``:_password=`` (base64 of the password)."""
@@ -336,7 +339,7 @@ class NpmrcRule:
         if got is None:
             return None
         start, value, _ = got
-        if len(value) < 8 or is_placeholder(value) or looks_fake(value):
+        if len(value) < 8 or not _TOKEN_CHARS.fullmatch(value) or is_placeholder(value) or looks_fake(value):
             return None
         if anchor == b"_authToken=":
             return (start, start + len(value), self.id, value)

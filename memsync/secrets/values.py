@@ -33,8 +33,6 @@ DOCUMENTED = frozenset((
     b"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", b"550e8400-e29b-41d4-a716-446655440000",
     b"sk_test_" + b"4eC39HqLyjWDarjtT1zdp7dc", b"pk_test_" + b"TYooMQauvdEDq54NiTphI7jx",
 ))
-# The AWS documentation convention: example keys end in EXAMPLE or EXAMPLEKEY.
-_EXAMPLE_SUFFIX = (b"EXAMPLE", b"EXAMPLEKEY")
 # Words documentation writes instead of a value ("YourApiTokenHere", "RANDOMSTRINGHERE",
 # "your-key-goes-here"), searched in the lowered value and cut out with the filler runs;
 # what is left is the part that could be random.
@@ -45,6 +43,7 @@ _FILLER_WORDS = (
 # Byte maps for "the next byte is one more / the same / one less" (see _blank_runs).
 _STEPS = tuple(bytes((i + d) % 256 for i in range(256)) for d in (1, 0, -1))
 _ZERO_RUN = LazyRegex(rb"\x00{3,}")
+_ZERO_RUN6 = LazyRegex(rb"\x00{6,}")
 _SAMPLE = 256  # bytes of a value inspected for entropy
 _JUDGED = 64  # bytes judged for filler: a value made of filler is filler from its start: enough to tell random from typed
 _RESIDUE_MIN = 8  # random characters a value must keep once fillers are cut out
@@ -63,12 +62,15 @@ _PLACEHOLDER = LazyRegex(
     | (?:arn|aws):[A-Za-z0-9-]*:.*  # an AWS resource name, not its secret
     | @Microsoft\.KeyVault\(.*     # an Azure Key Vault reference (App Service, Functions)
     | (?:secretref|keyvaultref|secretsmanager|ssm-secure):.*
+    | urn:[A-Za-z0-9-]+:.*         # a URN (urn:ietf:params:oauth:grant-type:jwt-bearer)
     """,
     re.VERBOSE,
 )
 _ENV_NAME = LazyRegex(rb"_{0,2}[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, _MAX_TOKENS: names a variable
 _IDENTIFIER = LazyRegex(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
-_PATH = LazyRegex(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*")
+_PATH = LazyRegex(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*"
+                  rb"|[a-z0-9-]+(?:\.[a-z0-9-]+)+/[A-Za-z0-9._/-]*"  # io.example/subscriptionId: a namespaced name
+                  rb"|[A-Za-z0-9.-]+:[0-9]{1,5}")  # host:port
 _DATE_OR_NUMBER = LazyRegex(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
 _UUID = LazyRegex(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _DIGEST = LazyRegex(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
@@ -88,7 +90,8 @@ _NAME_CHARS = LazyRegex(rb"[A-Za-z0-9_-]+")
 _CAPITALISED = LazyRegex(rb"[A-Z][a-z]{2,}")
 _DOTTED_NAME = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
 # Template parts inside a value: sk-[project-name]-..., key-<your-key>, ${VAR}, {{ var }}, %(name)s.
-_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]")
+_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]|%[sdr](?![A-Za-z0-9])"
+                           rb"|\{[A-Za-z_][A-Za-z0-9_.]{0,40}\}")  # f"share-{portfolio_id}"
 _PUBLIC_SSH = LazyRegex(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 
 
@@ -135,6 +138,10 @@ def _blank_runs(low: bytes) -> bytes:
         same = (after ^ int.from_bytes(low[:-1].translate(table), "big")).to_bytes(n - 1, "big")
         for m in _ZERO_RUN.finditer(same):
             out[m.start():m.end() + 1] = b" " * (m.end() + 1 - m.start())
+    if n >= 8:  # two runs interleaved ("a1b2c3d4"): low[i + 2] == low[i] + 1, six in a row
+        same = (int.from_bytes(low[2:], "big") ^ int.from_bytes(low[:-2].translate(_STEPS[0]), "big")).to_bytes(n - 2, "big")
+        for m in _ZERO_RUN6.finditer(same):
+            out[m.start():m.end() + 2] = b" " * (m.end() + 2 - m.start())
     return bytes(out)
 
 
@@ -153,8 +160,10 @@ def filler_residue(value: bytes) -> int:
 
 
 def is_documented(value: bytes) -> bool:
-    """A value vendor documentation publishes as its example."""
-    return value in DOCUMENTED or value.endswith(_EXAMPLE_SUFFIX)
+    """A value vendor documentation publishes as its example: a known one, or one that says
+    so itself — AWS marks every example value with EXAMPLE (``…EXAMPLEKEY``, ``wEXAMPLEtMSJ…``),
+    and a random token holds the word "example" with odds below one in 10^9."""
+    return value in DOCUMENTED or b"example" in value.lower()
 
 
 def looks_fake(body: bytes) -> bool:
@@ -179,8 +188,10 @@ def looks_fake(body: bytes) -> bool:
     if residue < _RESIDUE_MIN or 3 * residue < len(head):
         return True
     # Capitalised words alone happen in random tokens (3% of 32 random letters); with a
-    # filler word of 4+ letters among them they do not ("YourGitHubTokenGoesHere1234").
-    if _made_of_words(head) and any(len(m.group()) >= 4 for m in _filler_words.finditer(head.lower())):
+    # filler word of 4+ letters among them they do not ("YourGitHubTokenGoesHere1234",
+    # "my-Bitbucket-password": letters-only words joined by - _ or .).
+    if (made_of_words(head) or _JOINED_WORDS.fullmatch(head)) and any(
+            len(m.group()) >= 4 for m in _filler_words.finditer(head.lower())):
         return True
     # A repeating filler that is not a run ("abcabcabc…") has few distinct bytes; with
     # 16 or more the entropy is above 2.5 bits anyway, so it is not computed.
@@ -211,7 +222,19 @@ def _mixed_case(value: bytes) -> bool:
     return len(value) >= 10 and upper >= 3 and len(value) - upper >= 3
 
 
-def _made_of_words(value: bytes) -> bool:
+_JOINED_WORDS = LazyRegex(rb"[A-Za-z]{2,}(?:[-_.][A-Za-z]{2,})+")
+_CAMEL_NAME = LazyRegex(rb"_*[A-Za-z]?[a-z0-9]*(?:[A-Z][a-z0-9]+)+_*|_*[a-z][a-z0-9_]*|_*[A-Z][A-Z0-9_]*")
+
+
+def names_only(dotted: bytes) -> bool:
+    """A dotted chain of names (``self.password``, ``fs.s3.enableServerSideEncryption``,
+    ``Colors.NoColor``): two dots or more, or every part short, one-case or camelCase —
+    not a random part like a legacy Vault token's (``s.Xy3…``)."""
+    parts = dotted.replace(b":", b".").split(b".")
+    return len(parts) > 2 or all(len(part) <= 3 or _CAMEL_NAME.fullmatch(part) for part in parts)
+
+
+def made_of_words(value: bytes) -> bool:
     """A type or header name ("_PasswordType", "Access-Control-Allow-Credentials"):
     name characters only, and at least 75% of it in Capitalised words (0.06% of
     random 24-40 character tokens qualify, measured)."""
@@ -243,16 +266,15 @@ def plausible_secret(value: bytes, *, min_len: int, allow_uuid: bool = False) ->
         return False
     if _DIGEST.fullmatch(value) or _PUBLIC_SSH.match(value) or _PUBLISHABLE.match(value):
         return False
-    if _CODE.match(value) or _TEMPLATE_PART.search(value) or _made_of_words(value):
+    if _CODE.match(value) or _TEMPLATE_PART.search(value) or made_of_words(value):
         return False  # code, a template, a type or header name ("_PasswordType", "OAuth2Token")
     lower, upper, digit, symbol = char_classes(value)
     if not (lower or upper):
         return False
     if not (digit or symbol) and not _mixed_case(value):
         return False
-    # self.password, token.ERRORTOKEN: a dotted name; s.Xy3…(a Vault token) mixes case and digits.
-    if _DOTTED_NAME.fullmatch(value) and not (digit and upper and lower and n >= 16):
-        return False
+    if _DOTTED_NAME.fullmatch(value) and names_only(value):
+        return False  # self.password, fs.s3.enableServerSideEncryption: code; s.Xy3… (Vault) is not
     if entropy(value) < (2.5 if n < 16 else 3.0):
         return False
     return not looks_fake(value)

@@ -13,6 +13,7 @@ import base64
 import binascii
 
 from memsync.secrets.rules import ALNUM, TokenRule, _tok
+from memsync.secrets.values import looks_fake, made_of_words
 
 _W = "[A-Za-z0-9_-]"
 _UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -32,6 +33,11 @@ def _intercom(buf: bytes, start: int, end: int) -> bool:
         return base64.b64decode(buf[start:start + 8]).startswith(b"tok:")
     except (binascii.Error, ValueError):
         return False
+
+
+def _words_not_key(body: bytes) -> bool:
+    """test_ScalarFunctionNoReferenceCycle is a test name: a random key has digits, not words."""
+    return looks_fake(body) or not any(48 <= c <= 57 for c in body) or made_of_words(body)
 
 
 def _bare_key_blob(buf: bytes, start: int, end: int) -> bool:
@@ -211,7 +217,8 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _tok("plaid-access-token", "Plaid access token", ("access-production-", "access-sandbox-", "access-development-"),
          "[0-9a-f]{8}-", rf"access-(?:production|sandbox|development)-(?P<b>{_UUID})(?![A-Za-z0-9-])"),
     _tok("mollie-api-key", "Mollie API key", ("live_", "test_"), "[A-Za-z0-9]{30}(?![A-Za-z0-9_])",
-         r"(?:live|test)_(?P<b>[A-Za-z0-9]{30})(?![A-Za-z0-9_])", left=frozenset(ALNUM | set(b"_"))),
+         r"(?:live|test)_(?P<b>[A-Za-z0-9]{30})(?![A-Za-z0-9_])", left=frozenset(ALNUM | set(b"_")),
+         fake=_words_not_key),
     _tok("paddle-api-key", "Paddle API key", ("pdl_live_", "pdl_sdbx_"), "[A-Za-z0-9_]{40}",
          r"pdl_(?:live|sdbx)_(?P<b>[A-Za-z0-9_]{40,80})(?![A-Za-z0-9])"),
     # --- key blobs (base64 DER without a PEM header) ---------------------------------------

@@ -93,11 +93,30 @@ def find_hits(buf: bytes) -> list[Hit]:
                 break
     if len(found) < 2:
         return [hit for _, hit in found if hit[2] is not None]
-    found.sort(key=lambda item: (item[0], item[1][0]))
+    # Overlaps are rare and local: split the hits into runs of overlapping spans (one sweep
+    # by start) and settle each run by priority. A line of 20 000 tokens stays n log n.
+    found.sort(key=lambda item: (item[1][0], item[1][1]))
+    kept: list[Hit] = []
+    run: list[tuple[float, Hit]] = []
+    run_end = -1
+    for item in found:
+        if item[1][0] >= run_end and run:
+            kept += _settle(run)
+            run = []
+        run.append(item)
+        run_end = max(run_end, item[1][1]) if len(run) > 1 else item[1][1]
+    kept += _settle(run)
+    return kept
+
+
+def _settle(run: list[tuple[float, Hit]]) -> list[Hit]:
+    """The hits of one run of overlapping spans that survive: by priority, then start."""
+    if len(run) == 1:
+        return [run[0][1]] if run[0][1][2] is not None else []
     starts: list[int] = []
     ends: list[int] = []
     kept = []
-    for _, hit in found:
+    for _, hit in sorted(run, key=lambda item: (item[0], item[1][0])):
         start, end = hit[0], hit[1]
         i = bisect.bisect_right(starts, start)
         if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):

@@ -204,6 +204,7 @@ _ENTRY = LazyRegex(rb"""^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*["']?([
 _JSON_BLOCK = LazyRegex(rb'"(data|stringData)"[ \t]*:[ \t]*\{')
 _JSON_ENTRY = LazyRegex(rb'"([A-Za-z0-9_.-]{1,253})"[ \t]*:[ \t]*"([^"\\\n]*)"')
 _B64VALUE = LazyRegex(rb"[A-Za-z0-9+/]+={0,2}")
+_PRINTABLE_TEXT = bytes(range(32, 127)) + b"\t\n\r"
 _SECRET_WORDS = frozenset(b"password passwd pass pwd token secret key credentials credential creds auth apikey "
                           b"passphrase pat cert".split())
 _WINDOW = 16 << 10  # a manifest is read within this many bytes of its kind: line
@@ -245,7 +246,8 @@ class KubernetesSecretRule:
         lo = max([lo] + [at + 1 for at in after_prev if at >= 0])
         following = [buf.find(mark, pos + len(anchor), hi) for mark in (b"\n---", b"kind:")]
         hi = min([hi] + [at for at in following if at >= 0])
-        return self._yaml(buf, lo, hi, pos) or None
+        # data: usually follows kind:; only if it does not is the part before kind: read.
+        return self._yaml(buf, pos, hi, pos) or self._yaml(buf, lo, pos, pos) or None
 
     def _yaml(self, buf: bytes, lo: int, hi: int, pos: int) -> list[Hit]:
         line_start = buf.rfind(b"\n", max(0, pos - 200), pos) + 1
@@ -286,10 +288,12 @@ class KubernetesSecretRule:
         """A hit for one entry, or a veto (rule None) for a base64 value that decodes to
         nothing secret ("cGFzcw==" is "pass"): other rules must not flag its encoded form."""
         veto = (at, at + len(value), None, b"")
-        if not value or is_placeholder(value):
-            return veto if value else None
-        credential = _names_credential(key)
+        if not value:
+            return None
         if plain:
+            if is_placeholder(value):
+                return veto
+            credential = _names_credential(key)
             words = assign.words_of(key)
             keyword = _keyword_of(words) or b"secret"
             if credential and len(value) >= 8:
@@ -304,13 +308,16 @@ class KubernetesSecretRule:
         except (binascii.Error, ValueError):
             return None
         text = decoded.strip()
-        printable = text.isascii() and all(32 <= c < 127 or c in (9, 10, 13) for c in text)
+        if text.lower() in DEFAULT_PASSWORDS or len(text) < 6:
+            return veto
+        credential = _names_credential(key)
+        printable = text.isascii() and not text.translate(None, _PRINTABLE_TEXT)
         if b"PRIVATE KEY" in text[:100]:
             real = True
         elif not printable:
             real = credential and len(text) >= 16
         elif credential:
-            real = len(text) >= 6 and text.lower() not in DEFAULT_PASSWORDS and not is_placeholder(text)
+            real = not is_placeholder(text)
         else:
             real = plausible_secret(text, min_len=12)
         return (at, at + len(value), self.id, value) if real else veto

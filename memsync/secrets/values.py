@@ -195,7 +195,8 @@ def looks_fake(body: bytes) -> bool:
         return True
     # A repeating filler that is not a run ("abcabcabc…") has few distinct bytes; with
     # 16 or more the entropy is above 2.5 bits anyway, so it is not computed.
-    return len(head) >= 16 and len(distinct) < min(16, 0.6 * len(head)) and entropy(head) < 2.5
+    floor = 2.0 if len(head) < 32 else 2.5  # 16 random hex digits fall below 2.5 bits one time in 400
+    return len(head) >= 16 and len(distinct) < min(16, 0.6 * len(head)) and entropy(head) < floor
 
 
 def is_placeholder(value: bytes) -> bool:

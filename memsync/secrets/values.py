@@ -90,7 +90,7 @@ _NAME_CHARS = LazyRegex(rb"[A-Za-z0-9_-]+")
 _CAPITALISED = LazyRegex(rb"[A-Z][a-z]{2,}")
 _DOTTED_NAME = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
 # Template parts inside a value: sk-[project-name]-..., key-<your-key>, ${VAR}, {{ var }}, %(name)s.
-_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]|%[sdr](?![A-Za-z0-9])"
+_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]"
                            rb"|\{[A-Za-z_][A-Za-z0-9_.]{0,40}\}")  # f"share-{portfolio_id}"
 _PUBLIC_SSH = LazyRegex(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 

@@ -20,6 +20,7 @@ from memsync.secrets.scanner import (
     CHUNK,
     Reader,
     _findings,
+    _is_utf16,
     find_hits,
     open_regular,
     scan_bytes,
@@ -118,7 +119,7 @@ def _scan_serial(numbered: Numbered) -> Result:
             if len(data) > CHUNK:
                 read = _continue_reading(data, fd, shown)
                 batches.found += ((number, f) for f in scan_stream(read, shown, allowlist=allowlist))
-            elif b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            elif b"\0" in data or _is_utf16(data):
                 # UTF-16 or binary: decoded, or scanned with its UTF-16 runs, on its own
                 batches.found += ((number, f) for f in scan_bytes(data, shown, allowlist=allowlist))
             else:

@@ -15,12 +15,9 @@ import re
 from memsync.secrets import assign
 from memsync.secrets.keywords import OTHER_WORDS, PASSWORD_WORDS, judge, names_secret
 from memsync.secrets.rules import Hit
+from memsync.secrets.structured import DEFAULT_PASSWORDS
 from memsync.secrets.values import LazyRegex, is_placeholder, looks_fake, plausible_secret
 
-# Passwords that documentation and local setups use.
-DEFAULT_PASSWORDS = frozenset(
-    b"password passwd pass pwd secret changeme example test testing admin root guest postgres "
-    b"mysql redis user username token apikey api_key foobared letmein".split())
 _KEYWORDS = tuple(w.encode() for w in sorted(PASSWORD_WORDS + OTHER_WORDS, key=len, reverse=True))
 _PASSWORDS = frozenset(w.encode() for w in PASSWORD_WORDS)
 

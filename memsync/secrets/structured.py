@@ -10,7 +10,7 @@ PEM_WINDOW = 16384  # bytes after BEGIN searched for the body: larger than an RS
 PEM_MIN_BODY = 64  # base64 characters; a shorter "body" is an elided example
 
 # Passwords that documentation and local setups use; a URL carrying them is an example.
-_DEFAULT_PASSWORDS = frozenset(
+DEFAULT_PASSWORDS = frozenset(
     b"password passwd pass pwd secret changeme example test testing admin root guest postgres "
     b"mysql redis user username token apikey api_key foobared letmein".split())
 
@@ -82,7 +82,7 @@ class UrlCredentialRule:
         if m is None:
             return None
         user, password = m.group("u"), m.group("p")
-        if password == user or password.lower() in _DEFAULT_PASSWORDS:
+        if password == user or password.lower() in DEFAULT_PASSWORDS:
             return None
         if not plausible_secret(password, min_len=6):
             return None
@@ -130,7 +130,7 @@ def _basic_credentials(encoded: bytes) -> bool:
     user, colon, password = decoded.partition(b":")
     if not colon or not password or not decoded.isascii() or not decoded.decode("ascii").isprintable():
         return False
-    return not is_placeholder(password) and password.lower() not in _DEFAULT_PASSWORDS and password != user
+    return not is_placeholder(password) and password.lower() not in DEFAULT_PASSWORDS and password != user
 
 
 RULES = (PemRule(), UrlCredentialRule(), AuthHeaderRule())

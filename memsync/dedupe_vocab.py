@@ -1,0 +1,349 @@
+"""Word lists for the dedupe rule (memsync.dedupe): data only, no logic beyond building lookups.
+
+What is here and why:
+
+* stopwords — function words and the filler a model puts around a note ("Note:", "For future
+  reference", "记住：", "提醒一下") and the light verbs and modals every note has ("use", "need",
+  "must", "用", "要"): none of them tells two notes apart;
+* equivalences — words developers use interchangeably (``folder``/``directory``, ``db``/
+  ``database``, ``k8s``/``kubernetes``, ``删除``/``删掉``/``移除``, and a Chinese technical word and
+  its English name: ``数据库``/``db``, ``钩子``/``hook``), each read as one canonical word;
+* markers — words that change what a note says about the words around them: negations and
+  their scope (``not``, ``never``, ``不``, ``别``), contrasts (``instead of``, ``rather than``,
+  ``而不是``), exceptions (``unless``, ``除非``), order (``before``, ``先…再``) and direction
+  (``from … to``, ``从…到``);
+* closed classes — named alternatives of one kind (environments, browsers, operating systems,
+  package managers, datastores, languages, resources…): a note that names another member of
+  the class than the stored one says something new however much else it shares.
+
+Curated by hand from common developer vocabulary, not from any evaluation set.
+"""
+from __future__ import annotations
+
+# -- stopwords ---------------------------------------------------------------------------------
+
+EN_STOP = frozenset("""
+a an the and or but if then than so as at by for from in into of on onto to with via per
+is are was were be been being am do does did done doing has have had having will would shall should
+can could may might must it its this that these those there here we you i me my our your they
+them their he she his her us also just only even very really still yet again always often usually
+when while where which what who whom whose why how all any some each every both either neither
+about above after before below between during over under up down out off too more most less such
+own same other another one ones thing things something note notes noted remember remembered
+please make makes made making get gets got getting like e.g eg i.e ie etc because since though
+although whether rather instead through thru within across around against along among upon toward
+towards everywhere anywhere everything anything someone anyone everyone somebody anybody whatever
+however now currently anymore already ever yourself yourselves itself themselves ourselves myself
+lot lots bit kind sort way ways stuff basically essentially actually generally typically normally
+simply certainly definitely probably thanks okay ok fyi heads important importantly reminder remind
+tip tips til takeaway memo sure use uses used using utilize utilizes utilized employ employs employed
+leverage leverages need needs needed needing require requires required requiring necessary
+mandatory able want wants wanted go goes going went let lets put puts take takes taking set sets
+become becomes happen happens happening mean means exclusively solely merely just sure
+live lives living reside resides located sit sits exist exists existing say says said
+afterwards afterward later beforehand first firstly finally lastly eventually meanwhile
+""".split())
+
+# Multiword filler and meta phrases, removed before anything else (English, lower case).
+EN_FILLER_PHRASES = (
+    "for future reference", "for the record", "keep in mind", "bear in mind", "note to self", "note that",
+    "worth noting", "worth remembering", "worth knowing", "good to know", "lesson learned", "lessons learned",
+    "going forward", "from now on", "next time", "in the future", "for next time", "quick note",
+    "heads-up", "heads up", "just so you know", "as a reminder", "to be clear", "in this repo",
+    "in this project", "in this codebase", "make a note", "remember this", "remember that",
+)
+
+# Chinese particles and function characters: not vocabulary (a bigram holding one is an
+# artefact of bigramming). Also the modals and light verbs (要, 能, 用 …) and 只/仅 ("only",
+# a stopword in English too).
+ZH_STOP_CHARS = frozenset("的了是在和与及也就都而把被对向为以于个这那其之或且但则并很更最还又已所着过"
+                          "啊吗呢吧呀么它我你他她们您该些此每各要须需能会可应让给做使有将才即只仅里上下中内"
+                          "用走得去来")
+# Chinese filler words (meta phrases, connectives with no content), removed as units.
+ZH_FILLER = ("记住", "注意", "提示", "备注", "提醒", "补充", "记录", "经验", "教训", "重要", "以后", "今后", "往后",
+             "记得", "切记", "牢记", "务必", "一定要", "一定", "总结", "小结", "顺便", "另外", "其实", "目前", "现在",
+             "总之", "一下", "一点", "一些", "这个", "那个", "需要", "必须", "应该", "应当", "可以", "能够", "就是",
+             "还是", "因为", "所以", "如果", "时候", "进行", "的话", "使用", "采用", "选用", "通过", "经过", "经由",
+             "一律", "统一", "所有", "全部", "已经", "总是", "始终", "一直", "每次", "每个", "任何", "无论", "不管",
+             "不仅", "非常", "别的", "别人", "莫名", "不然", "否则", "不过", "用于", "基于", "有关", "相关", "关于",
+             "请", "自己", "之内", "以内", "当中", "其中", "之类", "等等")
+
+# -- equivalences ------------------------------------------------------------------------------
+# canonical word: interchangeable words (English base forms; inflections are added below).
+
+EN_GROUPS = {
+    "remove": "delete remove drop erase rm purge wipe",
+    "start": "start launch boot startup",
+    "stop": "stop halt terminate shutdown",
+    "run": "run execute invoke exec call",
+    "prefer": "prefer favor favour preference",
+    "short": "short concise brief terse succinct compact",
+    "long": "long lengthy verbose wordy",
+    "answer": "answer reply",
+    "explanation": "explanation explain",
+    "fail": "fail failure break broken corrupt crash",
+    "error": "error exception",
+    "dir": "dir directory folder",
+    "repo": "repo repository",
+    "db": "db database",
+    "config": "config configuration configure setting settings conf",
+    "env": "env environment",
+    "prod": "prod production",
+    "staging": "staging preprod",
+    "dev": "dev development",
+    "docs": "doc docs documentation",
+    "dep": "dep deps dependency",
+    "app": "app application",
+    "auth": "auth authn authentication",
+    "pr": "pr mr",
+    "kubernetes": "kubernetes k8s kube",
+    "javascript": "javascript js",
+    "typescript": "typescript ts",
+    "go": "go golang",
+    "message": "message msg",
+    "timeout": "timeout",
+    "max": "max maximum limit cap ceiling",
+    "minimum": "minimum",
+    "fast": "fast quick quickly speedy rapid",
+    "slow": "slow sluggish",
+    "large": "large big huge",
+    "small": "small tiny little",
+    "fix": "fix resolve patch",
+    "primary": "primary master",
+    "replica": "replica slave secondary standby follower",
+    "allow": "allow permit",
+    "deny": "deny",
+    "increase": "increase raise",
+    "decrease": "decrease lower reduce",
+    "bug": "bug defect",
+    "check": "check verify validate ensure confirm",
+    "update": "update upgrade bump",
+    "keep": "keep retain store save persist hold retention",
+    "load": "load read",
+    "show": "show display print expose reveal",
+    "connect": "connect communicate talk reach",
+    "unused": "unused dead obsolete deprecated",
+    "switch": "switch change",
+    "stale": "stale leftover outdated",
+    "investigate": "investigate troubleshoot diagnose dig",
+    "retry": "retry rerun",
+    "flaky": "flaky flake intermittent intermittently unstable nondeterministic",
+    "enable": "enable activate",
+    "pass": "pass green succeed",
+    "auto": "auto automatic automatically automated automate",
+    "full": "full whole entire complete",
+    "machine": "machine server host box vm runner agent",
+    "core": "core cpu vcpu",
+    "memory": "memory ram mem",
+    "disk": "disk storage",
+    "image": "image img picture",
+    "annotation": "annotation annotate hint",
+    "function": "function func fn",
+    "job": "job task workload",
+    "manual": "manual manually directly",
+    "night": "night nightly overnight",
+    "rollback": "rollback revert downgrade",
+    "alert": "alert alarm",
+    "bulk": "bulk batch",
+    "column": "column field col",
+    "usage": "usage utilization utilisation",
+    "request": "request req",
+    "response": "response resp",
+    "release": "release ship",
+    "rebuild": "rebuild reindex",
+    "developer": "developer engineer",
+    "package": "package pkg",
+    "version": "version ver",
+    "test": "test testing suite",
+    "migrate": "migrate migration",
+    "above": "above exceed",
+    "below": "below",
+    "log": "log logging",
+}
+
+# Multiword English phrases read as one word (lower case; checked before single words).
+EN_PHRASES = {
+    "pull request": "pr", "pull requests": "pr", "merge request": "pr", "merge requests": "pr",
+    "check in": "commit", "checks in": "commit", "checked in": "commit", "checking in": "commit",
+    "check-in": "commit", "end-to-end": "e2e", "end to end": "e2e",
+    "time out": "timeout", "times out": "timeout", "timed out": "timeout", "timing out": "timeout",
+    "time-out": "timeout", "make sure": "check", "spin up": "start", "spins up": "start", "bring up": "start",
+    "brings up": "start", "fire up": "start", "shut down": "stop", "shuts down": "stop", "turn on": "enable",
+    "turned on": "enable", "turns on": "enable", "switch on": "enable", "switched on": "enable",
+    "turn off": "zzneg", "turned off": "zzneg", "turns off": "zzneg", "switch off": "zzneg",
+    "switched off": "zzneg", "stack trace": "stacktrace", "stack traces": "stacktrace",
+    "stacktraces": "stacktrace", "look into": "investigate", "dig into": "investigate", "re-run": "retry",
+    "try again": "retry", "by hand": "manual", "file name": "filename", "file names": "filename",
+    "roll back": "rollback", "rolls back": "rollback", "front-end": "frontend", "front end": "frontend",
+    "back-end": "backend", "back end": "backend", "at most": "max", "up to": "max", "no more than": "max",
+    "at least": "minimum", "no less than": "minimum", "less than": "below", "lower than": "below",
+    "fewer than": "below", "more than": "above", "greater than": "above", "higher than": "above",
+    "feature flags": "flag", "feature flag": "flag", "feature toggle": "flag", "feature toggles": "flag",
+    "valid for": "expire", "expires after": "expire", "expire after": "expire", "in order to": "",
+    "rate limit": "rate max", "rate-limit": "rate max", "rate limited": "rate max", "rate-limited": "rate max",
+    # negations and contrasts
+    "cannot": "zzneg", "can not": "zzneg", "no longer": "zzneg", "not allowed": "zzneg",
+    "instead of": "zzinstead", "rather than": "zzinstead", "as opposed to": "zzinstead",
+    "in place of": "zzinstead", "in favor of": "zzover", "in favour of": "zzover",
+    "other than": "zzunless", "apart from": "zzunless", "aside from": "zzunless",
+    "with the exception of": "zzunless", "prior to": "before",
+    "zzneg like": "zzneg prefer", "not like": "zzneg prefer",
+}
+
+# Inflected verb forms of "like" are preference; the bare word is usually a preposition.
+EN_EXTRA = {"shown": "show", "kept": "keep", "held": "keep", "ran": "run", "built": "build", "written": "write",
+            "wrote": "write", "sent": "send", "chosen": "choose", "began": "start", "begun": "start",
+            "broke": "fail", "likes": "prefer", "liked": "prefer", "love": "prefer", "loves": "prefer", "enjoy": "prefer",
+            "enjoys": "prefer", "dislike": "zzneg prefer", "dislikes": "zzneg prefer",
+            "disliked": "zzneg prefer", "hate": "zzneg prefer", "hates": "zzneg prefer", "wish": "prefer",
+            "wishes": "prefer", "want": "prefer", "wants": "prefer", "wanted": "prefer"}
+
+# Chinese words read as one canonical word (English where there is a common English name, so a
+# mixed note meets an English one). Longest match wins, so a compound listed here protects its
+# characters (用户 before 用; 集群 before 群).
+ZH_WORDS = {
+    "删除": "remove", "删掉": "remove", "删了": "remove", "删": "remove", "移除": "remove", "去掉": "remove",
+    "去除": "remove", "清除": "remove", "清掉": "remove", "启动": "start", "拉起": "start", "停止": "stop",
+    "停掉": "stop", "运行": "run", "执行": "run", "跑": "run", "喜欢": "prefer", "偏好": "prefer", "倾向": "prefer",
+    "偏爱": "prefer", "喜爱": "prefer", "希望": "prefer", "想要": "prefer", "习惯": "prefer", "优先": "prefer",
+    "讨厌": "zzneg prefer", "简短": "short", "简洁": "short", "简明": "short", "精简": "short", "简要": "short",
+    "冗长": "long", "长篇大论": "long", "啰嗦": "long", "回答": "answer", "回复": "answer", "答复": "answer",
+    "解释": "explanation", "超时": "timeout", "过期": "expire", "失效": "expire", "有效期": "expire",
+    "保留": "keep", "保存": "keep", "留存": "keep", "存储": "keep", "轮转": "rotate", "切分": "rotate",
+    "数据库": "db", "接口": "api", "钩子": "hook", "端到端": "e2e", "配置": "config", "设置": "config",
+    "目录": "dir", "文件夹": "dir", "仓库": "repo", "代码库": "repo", "分支": "branch", "提交": "commit",
+    "合并": "merge", "合入": "merge", "合进": "merge", "合到": "merge", "推送": "push", "部署": "deploy",
+    "发布": "release", "上线": "release", "发版": "release", "测试": "test", "单测": "unit test", "日志": "log",
+    "缓存": "cache", "索引": "index", "迁移": "migrate", "迁到": "migrate zzto", "依赖": "dep", "包含": "include",
+    "依赖包": "dep", "镜像": "image", "图片": "image", "图像": "image", "环境": "env", "生产环境": "prod env",
+    "生产": "prod", "线上": "prod", "预发环境": "staging env", "预发布": "staging", "预发": "staging",
+    "开发环境": "dev env", "开发者": "developer", "开发人员": "developer", "开发": "dev", "测试环境": "test env",
+    "用户": "user", "订单": "order", "字段": "column", "列表": "list", "队列": "queue", "列": "column",
+    "唯一": "unique", "请求": "request", "响应": "response", "重启": "restart", "重试": "retry", "重跑": "retry",
+    "构建": "build", "前端": "frontend", "后端": "backend", "界面": "ui", "服务器": "machine", "服务": "service",
+    "机器": "machine", "主机": "machine", "构建机": "build machine", "核心": "core", "核": "core",
+    "内存": "memory", "磁盘": "disk", "硬盘": "disk", "集群": "cluster", "节点": "node", "文件": "file",
+    "文档": "docs", "版本": "version", "函数": "function", "公共": "public", "公开": "public", "类型": "type",
+    "注解": "annotation", "标注": "annotation", "错误": "error", "报错": "error", "出错": "error", "异常": "error",
+    "信息": "message", "消息": "message", "堆栈": "stacktrace", "调用栈": "stacktrace", "失败": "fail",
+    "挂了": "fail", "挂掉": "fail", "会挂": "fail", "搞坏": "fail", "破坏": "fail", "弄坏": "fail",
+    "覆盖率": "coverage", "低于": "below", "少于": "below", "不到": "below", "不足": "below", "小于": "below",
+    "超过": "above", "高于": "above", "多于": "above", "大于": "above", "不超过": "max", "不少于": "minimum",
+    "自动": "auto", "手动": "manual", "手工": "manual", "直接": "manual", "通知": "notify", "告警": "alert",
+    "报警": "alert", "群": "channel", "频道": "channel", "群组": "channel", "重置": "reset", "分区": "partition",
+    "晚上": "night", "夜里": "night", "夜间": "night", "每晚": "night", "早上": "morning", "早晨": "morning",
+    "上午": "morning", "下午": "afternoon", "站会": "standup", "压测": "loadtest", "压力测试": "loadtest",
+    "灰度": "canary", "流量": "traffic", "备份": "backup", "完整": "full", "整个": "full", "全量": "full",
+    "套件": "suite", "限制": "max", "最多": "max", "最大": "max", "上限": "max", "至少": "minimum",
+    "最少": "minimum", "限流": "rate max", "大小": "size", "上传": "upload", "下载": "download",
+    "重建": "rebuild", "支持": "support", "加载": "load", "读取": "load", "载入": "load", "功能开关": "flag",
+    "开关": "flag", "组合": "composition", "继承": "inheritance", "插入": "insert", "写入": "write",
+    "批量": "bulk", "回滚": "rollback", "回退": "rollback", "注释": "comment", "锁定": "pin", "固定": "pin",
+    "管理": "manage", "安装": "install", "装": "install", "包装": "wrap", "格式": "format", "时间戳": "timestamp",
+    "时间": "time", "团队": "team", "慢": "slow", "快照": "snapshot", "快": "fast", "开启": "enable",
+    "打开": "enable", "启用": "enable", "没用": "unused", "废弃": "unused", "弃用": "unused", "过时": "stale",
+    "残留": "stale", "排查": "investigate", "调试": "investigate", "不稳定": "flaky", "偶尔失败": "flaky",
+    "偶发": "flaky", "使用率": "usage", "占用": "usage", "作用": "effect", "费用": "cost", "有用": "useful",
+    "用法": "usage", "切换": "switch", "改变": "switch", "变更": "switch", "修改": "switch",
+    "检查": "check", "校验": "check", "验证": "check", "确认": "check", "确保": "check", "更新": "update",
+    "升级": "update", "修复": "fix", "解决": "fix", "并发": "parallel", "并行": "parallel",
+    # non-negating compounds of 不/没/无/非/别 (their characters must not read as negation)
+    "不同": "different", "不断": "continuous", "不少": "many", "不久": "soon", "不错": "good", "别名": "alias",
+    "不止": "above", "不只": "above", "未来": "future", "无线": "wireless", "非得": "", "并非": "zzneg",
+    "级别": "level", "区别": "difference", "类别": "category", "特别": "especially", "分别": "respectively",
+    "差别": "difference", "告别": "", "识别": "recognize", "性别": "gender", "个别": "few", "辨别": "recognize",
+    "鉴别": "recognize", "无限": "unlimited", "是非": "", "没落": "", "埋没": "", "淹没": "",
+    "主库": "primary db", "从库": "replica db", "主节点": "primary node", "从节点": "replica node",
+    "开始": "start", "开会": "meeting", "开放": "open", "离开": "leave", "分开": "separate", "展开": "expand",
+    "开": "enable",
+    "除非": "zzunless", "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
+    # negations and contrasts
+    "禁止": "zzneg", "避免": "zzneg", "禁用": "zzneg", "停用": "zzneg", "关闭": "zzneg", "关掉": "zzneg",
+    "跳过": "zzneg", "而不是": "zzinstead", "而非": "zzinstead", "代替": "zzinstead", "取代": "zzinstead",
+    "替代": "zzinstead", "优先于": "prefer zzinstead", "优于": "prefer zzinstead", "胜过": "prefer zzinstead",
+    # order and direction
+    "先": "zzfirst", "再": "zzthen", "然后": "zzthen", "接着": "zzthen", "之前": "zzbefore2", "之后": "zzafter2",
+    "从": "zzfrom", "改成": "zzto", "换成": "zzto", "改为": "zzto", "换为": "zzto", "切到": "zzto",
+    "改用": "zzto", "到": "zzto",
+}
+ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
+
+# -- markers (token level) ---------------------------------------------------------------------
+
+NEG_WORDS = frozenset("not no never none nor without zzneg avoid avoids avoiding skip skips skipping "
+                      "forbid forbids disallow disallows disable disables prohibit prohibits ban bans".split())
+# Participles that negate the word before them ("X is disabled", "X was blocked").
+NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed skipped avoided".split())
+CONTRAST_WORDS = frozenset({"zzinstead"})
+UNLESS_WORDS = frozenset("unless except excluding excepting zzunless".split())
+PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" is a contrast
+CLAUSE_WORDS = frozenset("because since so but while whereas although though otherwise".split())
+CONJ_WORDS = frozenset("and or nor".split())
+
+# -- closed classes ----------------------------------------------------------------------------
+# Canonical words (after the equivalences above). A class member in one text and another member
+# of the same class in the other is a substitution.
+
+CLASSES = {
+    "environment": "prod staging dev qa uat sandbox preview",
+    "browser": "chrome chromium firefox safari webkit opera",
+    "os": "linux macos mac osx windows ubuntu debian alpine centos fedora android ios",
+    "js package manager": "npm pnpm yarn bun",
+    "python package manager": "pip pipx poetry uv conda pdm pipenv hatch",
+    "container tool": "docker podman containerd nerdctl",
+    "python tool": "black isort flake8 ruff pylint mypy pyright pytest unittest nose tox nox",
+    "js tool": "eslint prettier biome jest vitest mocha webpack vite rollup esbuild parcel turbopack babel swc",
+    "datastore": "postgres postgresql mysql mariadb sqlite redis memcached mongodb mongo cassandra dynamodb "
+                 "elasticsearch opensearch clickhouse",
+    "messaging": "sqs sns kafka rabbitmq nats pubsub kinesis",
+    "object store": "s3 gcs minio r2",
+    "cloud": "aws gcp azure",
+    "language": "python go rust java kotlin scala ruby php javascript typescript swift elixir haskell perl lua "
+                "dart csharp cpp",
+    "resource": "core memory disk gpu network bandwidth iops",
+    "api style": "rest graphql grpc soap websocket",
+    "code host": "github gitlab bitbucket gitea",
+    "ci": "jenkins circleci travis buildkite",
+    "probe": "liveness readiness",
+    "http method": "zzget zzpost zzput zzpatch zzdelete",
+    "boolean": "true false",
+    "comparison": "above below",
+    "bound": "max minimum",
+    "order": "asc desc ascending descending",
+    "part of day": "morning afternoon night",
+    "role": "primary replica",
+    # antonyms: one side of a scale against the other
+    "size": "large small", "speed": "fast slow", "length": "short long", "height": "high low",
+    "age": "new old", "visibility": "public private", "reach": "internal external", "timing": "sync async",
+    "permission": "allow deny", "acceptance": "accept reject", "membership": "include exclude",
+    "change": "increase decrease", "outcome": "pass fail", "motion": "start stop",
+    "zh size": "大 小", "zh height": "高 低", "zh age": "新 旧", "zh length": "长 短", "zh amount": "多 少",
+    "zh change": "增 减", "zh rise": "升 降", "zh access": "读 写", "zh time": "早 晚", "zh heat": "冷 热",
+}
+
+
+def _inflections(word: str) -> set[str]:
+    """The regular inflections of an English base word (enough for a lookup table)."""
+    out = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing"}
+    if word.endswith("e"):
+        out |= {word[:-1] + "ing", word[:-1] + "ed"}
+    if word.endswith("y") and len(word) > 2:
+        out |= {word[:-1] + "ies", word[:-1] + "ied"}
+    if len(word) >= 3 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
+        out |= {word + word[-1] + "ed", word + word[-1] + "ing"}  # drop -> dropped, commit -> committed
+    return out
+
+
+def _word_table() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for canonical, words in EN_GROUPS.items():
+        for w in words.split():
+            for form in _inflections(w):
+                table.setdefault(form, canonical)
+    table.update(EN_EXTRA)
+    return table
+
+
+WORDS = _word_table()
+CANONICAL = frozenset(EN_GROUPS) | frozenset(w for ws in CLASSES.values() for w in ws.split())
+CLASS_OF = {w: name for name, ws in CLASSES.items() for w in ws.split()}

@@ -52,6 +52,7 @@ _IDENT = re.compile(
     re.ASCII,
 )
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1 of v1.2.3: a version, read as a number
+_ACRONYMS = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+")  # CI/CD, TCP/IP: two words, not a path
 _PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
@@ -95,7 +96,7 @@ _ZH_MAP = {**{w: "" for w in vocab.ZH_FILLER}, **vocab.ZH_WORDS,
            # keep these compounds' characters from reading as order markers
            **{w: w for w in ("前缀", "后缀", "前面", "后面", "前提", "后台", "前台", "最后", "最前", "以前", "事前", "事后",
                              "提前", "落后", "先进", "再次", "到期", "达到", "得到", "用到", "收到", "找到", "遇到",
-                             "直到", "到达")}}
+                             "到达")}}
 _ZH_LONGEST = max(map(len, _ZH_MAP))
 _ZH_MARK = {"前": "zzbefore2", "后": "zzafter2"}
 _LIGHT = frozenset({"run"})  # canonical words too common in notes to tell two apart
@@ -107,7 +108,7 @@ _MARKERS = {
     **{w: "instead" for w in vocab.CONTRAST_WORDS}, **{w: "unless" for w in vocab.UNLESS_WORDS},
     **{w: "b" for w in vocab.CLAUSE_WORDS}, **{w: "conj" for w in vocab.CONJ_WORDS},
     "over": "over", "than": "than", "before": "before", "after": "after", "then": "then", "from": "from",
-    "to": "to", "into": "to", "onto": "to", "zzfirst": "first", "zzthen": "then", "zzbefore2": "before2",
+    "to": "to", "into": "to", "onto": "to", "until": "until", "till": "until", "zzfirst": "first", "zzthen": "then", "zzbefore2": "before2",
     "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
 }
 _ZH_CONJ = frozenset("和或与及跟")
@@ -213,7 +214,7 @@ def _read(text: str) -> _Text:
     taken = bytearray(len(raw) + 1)
     for m in _IDENT.finditer(raw):
         ident = m.group()
-        if _PROSE_HYPHEN.fullmatch(ident) or _VERSION.fullmatch(ident) or (
+        if _PROSE_HYPHEN.fullmatch(ident) or _VERSION.fullmatch(ident) or _ACRONYMS.fullmatch(ident) or (
                 not ident.startswith("-") and all(len(p) <= 1 for p in re.split(r"[._/:-]+", ident))):
             continue
         value = ident.casefold().strip("-")
@@ -423,6 +424,8 @@ def _polarity(t: _Text) -> _Polarity:
             if not any(toks[j] == ("k", "prefer") or toks[j] == ("k", "better") for j in range(lo, i)):
                 continue
         has = True
+        if any(toks[j][0] in ("until", "unless") for j in range(lo, hi + 1)):
+            continue  # "don't merge until CI passes" is "merge after CI passes": conditional, not a flip
         if kind == "negafter":
             scope = _backward(toks, i, lo) or _forward(toks, i, hi)
         else:
@@ -480,6 +483,8 @@ def _relations(t: _Text) -> list[tuple[str, frozenset[str], frozenset[str]]]:
     def run_before(i: int, lo: int) -> frozenset[str]:
         vals: list[str] = []
         j = i - 1
+        while j >= lo and toks[j][0] == "s":
+            j -= 1
         while j >= lo and toks[j][0] == "k":
             vals.append(toks[j][1])
             j -= 1
@@ -561,6 +566,10 @@ def _middles(a: list[Tok], b: list[Tok]) -> tuple[int, list[Tok], list[Tok]]:
     return head + tail, a[head:len(a) - tail], b[head:len(b) - tail]
 
 
+def _words(span: list[Tok]) -> str:
+    return " ".join(_show(v) for k, v in span if k in ("k", "s"))
+
+
 def _has_word(span: list[Tok]) -> bool:
     return any(k == "k" for k, _ in span)
 
@@ -570,8 +579,10 @@ def _swap(new: _Text, old: _Text) -> str | None:
     ``from Postgres to MySQL``, ``读…主库，写…从库`` / ``写…主库，读…从库``, ``npm … pnpm`` exchanged."""
     a, b = new.toks, old.toks
     if len(a) == len(b):
-        pairs = {(x, y) for x, y in zip(a, b) if x != y}
-        if len(pairs) == 2:
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        pairs = {(a[i], b[i]) for i in diff}
+        listed = len(diff) == 2 and all(k in ("conj", "b") for k, _ in a[diff[0] + 1:diff[1]])
+        if len(pairs) == 2 and not listed:  # "npm and pnpm" / "pnpm and npm" is one list
             (x, y), (y2, x2) = sorted(pairs)
             if x == x2 and y == y2 and x[0] == y[0] == "k":
                 return f"swaps {_show(x[1])} and {_show(y[1])}"
@@ -585,8 +596,10 @@ def _swap(new: _Text, old: _Text) -> str | None:
             if x == y or mb[n - lx:] != x or ma[n - ly:] != y or ma[lx:n - ly] != mb[ly:n - lx]:
                 continue
             between = ma[lx:n - ly]
-            if _has_word(x) and _has_word(y) and any(k != "b" for k, _ in between):
-                return f"swaps {_show(next(v for k, v in x if k == 'k'))} and {_show(next(v for k, v in y if k == 'k'))}"
+            # one side may be a pronoun ("owned by us, not by the ops team")
+            # between them a word or a marker ("from X to Y", "X, not Y"), not just "and" or a comma
+            if (_has_word(x) or _has_word(y)) and any(k not in ("b", "conj") for k, _ in between):
+                return f"swaps {_words(x)} and {_words(y)}"
     return None
 
 
@@ -619,10 +632,13 @@ def _substitution(new: _Text, old: _Text) -> str | None:
     """A word of the new text standing where the entry has another: a named alternative of
     the same class, or a name / noun modifier between the same neighbours."""
     in_old, in_new = _matcher(old), _matcher(new)
+    negated = _polarity(new).negated | _polarity(old).negated
     for w in sorted(new.keywords):
         cls = vocab.CLASS_OF.get(w)
         if cls and w not in old.keywords:
             others = sorted(o for o in old.keywords if vocab.CLASS_OF.get(o) == cls and o not in new.keywords)
+            if cls in vocab.ANTONYMS and (w in negated or any(o in negated for o in others)):
+                continue  # "no long answers" says "short answers"
             if others:
                 return f"names {w} where the entry names {others[0]} ({cls})"
     a, b = new.seq, old.seq
@@ -647,7 +663,7 @@ def _substitution(new: _Text, old: _Text) -> str | None:
     shared, ma, mb = _middles(new.toks, old.toks)
     if 0 < len(ma) <= 3 and 0 < len(mb) <= 3 and shared >= max(3, 0.6 * max(len(new.toks), len(old.toks))):
         us = [v for k, v in ma if k == "k" and not in_old(v, new.idents.get(v))]
-        vs = [v for k, v in mb if k == "k" and not in_new(v, old.idents.get(v))]
+        vs = [v for k, v in mb if k == "k" and (k, v) not in ma]
         head = _common_head(new.toks, old.toks)
         prev = new.toks[head - 1] if head else None
         nxt = new.toks[head + len(ma)] if head + len(ma) < len(new.toks) else None

@@ -51,6 +51,10 @@ EN_FILLER_PHRASES = (
     "going forward", "from now on", "next time", "in the future", "for next time", "quick note",
     "heads-up", "heads up", "just so you know", "as a reminder", "to be clear", "in this repo",
     "in this project", "in this codebase", "make a note", "remember this", "remember that",
+    "don't forget to", "don't forget that", "don't forget", "do not forget to", "do not forget", "never forget",
+    "make sure to", "make sure that", "make sure", "be sure to", "remember to", "always remember",
+    "it is important to", "it's important to", "it is important that", "important note", "please note",
+    "not only", "not just", "whether or not", "no matter", "as discussed", "per our discussion",
 )
 
 # Chinese particles and function characters: not vocabulary (a bigram holding one is an
@@ -58,7 +62,7 @@ EN_FILLER_PHRASES = (
 # a stopword in English too).
 ZH_STOP_CHARS = frozenset("的了是在和与及也就都而把被对向为以于个这那其之或且但则并很更最还又已所着过"
                           "啊吗呢吧呀么它我你他她们您该些此每各要须需能会可应让给做使有将才即只仅里上下中内"
-                          "用走得去来")
+                          "用走得去来加放靠")
 # Chinese filler words (meta phrases, connectives with no content), removed as units.
 ZH_FILLER = ("记住", "注意", "提示", "备注", "提醒", "补充", "记录", "经验", "教训", "重要", "以后", "今后", "往后",
              "记得", "切记", "牢记", "务必", "一定要", "一定", "总结", "小结", "顺便", "另外", "其实", "目前", "现在",
@@ -66,7 +70,7 @@ ZH_FILLER = ("记住", "注意", "提示", "备注", "提醒", "补充", "记录
              "还是", "因为", "所以", "如果", "时候", "进行", "的话", "使用", "采用", "选用", "通过", "经过", "经由",
              "一律", "统一", "所有", "全部", "已经", "总是", "始终", "一直", "每次", "每个", "任何", "无论", "不管",
              "不仅", "非常", "别的", "别人", "莫名", "不然", "否则", "不过", "用于", "基于", "有关", "相关", "关于",
-             "请", "自己", "之内", "以内", "当中", "其中", "之类", "等等")
+             "请", "自己", "一遍", "放在", "放到", "之内", "以内", "当中", "其中", "之类", "等等")
 
 # -- equivalences ------------------------------------------------------------------------------
 # canonical word: interchangeable words (English base forms; inflections are added below).
@@ -75,6 +79,7 @@ EN_GROUPS = {
     "remove": "delete remove drop erase rm purge wipe",
     "start": "start launch boot startup",
     "stop": "stop halt terminate shutdown",
+    "close": "close shut",
     "run": "run execute invoke exec call",
     "prefer": "prefer favor favour preference",
     "short": "short concise brief terse succinct compact",
@@ -116,7 +121,7 @@ EN_GROUPS = {
     "increase": "increase raise",
     "decrease": "decrease lower reduce",
     "bug": "bug defect",
-    "check": "check verify validate ensure confirm",
+    "check": "check verify validate confirm",
     "update": "update upgrade bump",
     "keep": "keep retain store save persist hold retention",
     "load": "load read",
@@ -126,6 +131,11 @@ EN_GROUPS = {
     "switch": "switch change",
     "stale": "stale leftover outdated",
     "investigate": "investigate troubleshoot diagnose dig",
+    "optional": "optional unnecessary unneeded",
+    "postgres": "postgres postgresql pg psql",
+    "mongo": "mongo mongodb",
+    "macos": "macos mac osx",
+    "node": "node nodejs",
     "retry": "retry rerun",
     "flaky": "flaky flake intermittent intermittently unstable nondeterministic",
     "enable": "enable activate",
@@ -188,6 +198,9 @@ EN_PHRASES = {
     "other than": "zzunless", "apart from": "zzunless", "aside from": "zzunless",
     "with the exception of": "zzunless", "prior to": "before",
     "zzneg like": "zzneg prefer", "not like": "zzneg prefer",
+    "not required": "optional", "not needed": "optional", "not necessary": "optional", "no need to": "optional",
+    "no need for": "optional", "zzneg need to": "optional", "zzneg have to": "optional",
+    "zzneg need": "optional", "node.js": "node",
 }
 
 # Inflected verb forms of "like" are preference; the bare word is usually a preposition.
@@ -206,7 +219,10 @@ ZH_WORDS = {
     "去除": "remove", "清除": "remove", "清掉": "remove", "启动": "start", "拉起": "start", "停止": "stop",
     "停掉": "stop", "运行": "run", "执行": "run", "跑": "run", "喜欢": "prefer", "偏好": "prefer", "倾向": "prefer",
     "偏爱": "prefer", "喜爱": "prefer", "希望": "prefer", "想要": "prefer", "习惯": "prefer", "优先": "prefer",
-    "讨厌": "zzneg prefer", "简短": "short", "简洁": "short", "简明": "short", "精简": "short", "简要": "short",
+    "讨厌": "zzneg prefer", "别忘了": "", "别忘记": "", "不要忘记": "", "不要忘了": "", "别忘": "",
+    "不需要": "optional", "无需": "optional", "无须": "optional", "不必": "optional", "可选": "optional",
+    "非必须": "optional", "不是必须": "optional", "温馨提示": "", "小贴士": "", "划重点": "", "重点": "",
+    "备忘": "", "须知": "", "值得注意": "", "简短": "short", "简洁": "short", "简明": "short", "精简": "short", "简要": "short",
     "冗长": "long", "长篇大论": "long", "啰嗦": "long", "回答": "answer", "回复": "answer", "答复": "answer",
     "解释": "explanation", "超时": "timeout", "过期": "expire", "失效": "expire", "有效期": "expire",
     "保留": "keep", "保存": "keep", "留存": "keep", "存储": "keep", "轮转": "rotate", "切分": "rotate",
@@ -219,7 +235,7 @@ ZH_WORDS = {
     "生产": "prod", "线上": "prod", "预发环境": "staging env", "预发布": "staging", "预发": "staging",
     "开发环境": "dev env", "开发者": "developer", "开发人员": "developer", "开发": "dev", "测试环境": "test env",
     "用户": "user", "订单": "order", "字段": "column", "列表": "list", "队列": "queue", "列": "column",
-    "唯一": "unique", "请求": "request", "响应": "response", "重启": "restart", "重试": "retry", "重跑": "retry",
+    "唯一": "unique", "桶": "bucket", "存放": "keep", "请求": "request", "响应": "response", "重启": "restart", "重试": "retry", "重跑": "retry",
     "构建": "build", "前端": "frontend", "后端": "backend", "界面": "ui", "服务器": "machine", "服务": "service",
     "机器": "machine", "主机": "machine", "构建机": "build machine", "核心": "core", "核": "core",
     "内存": "memory", "磁盘": "disk", "硬盘": "disk", "集群": "cluster", "节点": "node", "文件": "file",
@@ -256,9 +272,9 @@ ZH_WORDS = {
     "主库": "primary db", "从库": "replica db", "主节点": "primary node", "从节点": "replica node",
     "开始": "start", "开会": "meeting", "开放": "open", "离开": "leave", "分开": "separate", "展开": "expand",
     "开": "enable",
-    "除非": "zzunless", "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
+    "除非": "zzunless", "直到": "until", "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
     # negations and contrasts
-    "禁止": "zzneg", "避免": "zzneg", "禁用": "zzneg", "停用": "zzneg", "关闭": "zzneg", "关掉": "zzneg",
+    "禁止": "zzneg", "避免": "zzneg", "禁用": "zzneg", "停用": "zzneg", "关闭": "close", "关掉": "close",
     "跳过": "zzneg", "而不是": "zzinstead", "而非": "zzinstead", "代替": "zzinstead", "取代": "zzinstead",
     "替代": "zzinstead", "优先于": "prefer zzinstead", "优于": "prefer zzinstead", "胜过": "prefer zzinstead",
     # order and direction
@@ -287,13 +303,13 @@ CONJ_WORDS = frozenset("and or nor".split())
 CLASSES = {
     "environment": "prod staging dev qa uat sandbox preview",
     "browser": "chrome chromium firefox safari webkit opera",
-    "os": "linux macos mac osx windows ubuntu debian alpine centos fedora android ios",
+    "os": "linux macos windows ubuntu debian alpine centos fedora android ios",
     "js package manager": "npm pnpm yarn bun",
     "python package manager": "pip pipx poetry uv conda pdm pipenv hatch",
     "container tool": "docker podman containerd nerdctl",
     "python tool": "black isort flake8 ruff pylint mypy pyright pytest unittest nose tox nox",
     "js tool": "eslint prettier biome jest vitest mocha webpack vite rollup esbuild parcel turbopack babel swc",
-    "datastore": "postgres postgresql mysql mariadb sqlite redis memcached mongodb mongo cassandra dynamodb "
+    "datastore": "postgres mysql mariadb sqlite redis memcached mongodb mongo cassandra dynamodb "
                  "elasticsearch opensearch clickhouse",
     "messaging": "sqs sns kafka rabbitmq nats pubsub kinesis",
     "object store": "s3 gcs minio r2",
@@ -312,7 +328,10 @@ CLASSES = {
     "order": "asc desc ascending descending",
     "part of day": "morning afternoon night",
     "role": "primary replica",
-    # antonyms: one side of a scale against the other
+}
+# Antonym pairs: a negated member says what its opposite says ("no long answers" = "short
+# answers"), so a class conflict counts only when neither side is negated.
+ANTONYMS = {
     "size": "large small", "speed": "fast slow", "length": "short long", "height": "high low",
     "age": "new old", "visibility": "public private", "reach": "internal external", "timing": "sync async",
     "permission": "allow deny", "acceptance": "accept reject", "membership": "include exclude",
@@ -346,4 +365,5 @@ def _word_table() -> dict[str, str]:
 
 WORDS = _word_table()
 CANONICAL = frozenset(EN_GROUPS) | frozenset(w for ws in CLASSES.values() for w in ws.split())
-CLASS_OF = {w: name for name, ws in CLASSES.items() for w in ws.split()}
+CLASS_OF = {w: name for name, ws in {**CLASSES, **ANTONYMS}.items() for w in ws.split()}
+CANONICAL = CANONICAL | frozenset(w for ws in ANTONYMS.values() for w in ws.split())

@@ -59,12 +59,14 @@ _BYTES = {"b": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3, "tb": 1024**4}
 _EN_NUM = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
+_EN_NUM.update({"twice": 2, "thrice": 3})
 _EN_NUM.update({w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())})
 _EN_MUL = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _WEEKDAYS = {w: i + 1 for i, w in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
 _ZH_WEEKDAY = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
-_PERIOD_WORDS = {"hourly": ("h", 1), "daily": ("d", 1), "weekly": ("w", 1), "monthly": ("mo", 1),
-                 "yearly": ("yr", 1), "annually": ("yr", 1)}
+_PERIOD_WORDS = {"hourly": ("h", 1), "daily": ("d", 1), "nightly": ("d", 1), "weekly": ("w", 1),
+                 "monthly": ("mo", 1), "yearly": ("yr", 1), "annually": ("yr", 1), "qps": ("s", 1), "rps": ("s", 1),
+                 "tps": ("s", 1), "rpm": ("min", 1)}
 
 _ZN = "[零〇一二两三四五六七八九十百千万亿]"
 _LATIN_UNITS = sorted((u for u in _UNIT_WORDS if u.isascii() and u != "%"), key=len, reverse=True)
@@ -94,7 +96,9 @@ _EN_WORDS = re.compile(
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
                    r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?(?P<zhunit>小时|钟头|天|分钟|年|月|秒)", re.IGNORECASE)
 _PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|day|night|week|month|year)\b"
-                     r"|\b(?P<word>hourly|daily|weekly|monthly|yearly|annually)\b"
+                     r"|\b(?P<word>hourly|daily|nightly|weekly|monthly|yearly|annually|qps|rps|tps|rpm)\b"
+                     r"|/(?P<slash>s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)\b"
+                     r"|(?P<night>每晚|每夜|每天晚上)"
                      r"|(?:每|按|天天)(?:(?P<zhunit>秒钟|秒|分钟|小时|天|日|月|年)|(?P<zhweek>周|星期)(?![一二三四五六日天]))", re.IGNORECASE)
 _WEEKDAY = re.compile(r"\b(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
                       r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])(?![次遍回个])", re.IGNORECASE)
@@ -283,10 +287,14 @@ def numbers(text: str) -> list[Number]:
     for m in _PERIOD.finditer(text):
         if m["word"]:
             unit, count = _PERIOD_WORDS[m["word"].lower()]
+        elif m["slash"]:
+            unit, count = _UNIT_WORDS[m["slash"].lower()], 1
+        elif m["night"]:
+            unit, count = "d", 1
         elif m["zhunit"] or m["zhweek"]:
             unit, count = _UNIT_WORDS[m["zhunit"] or m["zhweek"]], 1
         elif m["unit"].lower() == "night":
-            continue
+            unit, count = "d", 1
         else:
             unit, count = _UNIT_WORDS[m["unit"].lower()], 1
         add(m.start(), m.end(), _quantity(count, unit))

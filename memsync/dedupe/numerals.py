@@ -241,7 +241,7 @@ def numbers(text: str) -> list[Number]:
             if hour <= 24:
                 add(m.start(), end, f"h{hour}" if m["clock"] == ":00" else f"h{hour}{m['clock']}")
             continue
-        decimal = raw.count(".") <= 1
+        decimal = raw.count(".") <= 1 and len(raw) <= 15  # longer: an opaque digit string, not a quantity
         count = float(raw) if decimal else None
         if count is not None and m["big"]:
             count *= {"万": 10_000, "千": 1000, "百": 100, "亿": 100_000_000}[m["big"]]
@@ -257,6 +257,8 @@ def numbers(text: str) -> list[Number]:
             add(m.start(), end, _fmt(count * 1000))
         elif count is not None and m["big"]:
             add(m.start(), end, _fmt(count))
+        elif raw.isdigit() and len(raw) > 15:
+            add(m.start(), end, raw.lstrip("0") or "0")
         else:
             add(m.start(), end, str(int(raw)) if raw.isdigit() else raw.lower())
     for m in _ZH_COUNT.finditer(text):

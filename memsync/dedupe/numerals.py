@@ -127,8 +127,8 @@ def zh_int(numeral: str) -> int | None:
                 return None
             digit = _DIGIT[c]
         elif c in _SMALL:
-            if last_small and _SMALL[c] >= last_small:
-                return None
+            if (last_small and _SMALL[c] >= last_small) or (digit is None and prev in _SMALL):
+                return None  # 十百, 百十: not a number
             section += (1 if digit is None else digit) * _SMALL[c]
             digit, last_small = None, _SMALL[c]
         else:

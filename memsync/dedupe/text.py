@@ -127,7 +127,10 @@ def prefixable(w: str) -> bool:
 
 
 def show(word: str) -> str:
-    return word[1:] if word.startswith("#") else word
+    """A keyword as the user reads it in a reason: ``#80%`` -> ``80%``, ``zzget`` -> ``GET``."""
+    if word.startswith("#"):
+        return word[1:]
+    return word[2:].upper() if word.startswith("zz") else word
 
 
 def _word_token(w: str, toks: list[Tok]) -> None:

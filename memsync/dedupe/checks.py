@@ -115,15 +115,19 @@ def substitution(new: Text, old: Text) -> str | None:
     between the same neighbours (``Firefox before``/``Chrome before``, ``订单表``/``用户表``);
     or the one slot in which two otherwise identical texts differ, when it holds a name or
     follows a determiner or preposition."""
-    negated = new.polarity.negated | old.polarity.negated
-    for w in sorted(new.keywords):
-        cls = vocab.CLASS_OF.get(w)
-        if cls and w not in old.keywords:
-            others = sorted(o for o in old.keywords if vocab.CLASS_OF.get(o) == cls and o not in new.keywords)
-            if cls in vocab.ANTONYMS and (w in negated or any(o in negated for o in others)):
-                continue  # "no long answers" says "short answers"
-            if others:
-                return f"names {w} where the entry names {others[0]} ({cls})"
+    old_members: dict[str, list[str]] = {}
+    for o in old.keywords:
+        if o in vocab.CLASS_OF and o not in new.keywords:
+            old_members.setdefault(vocab.CLASS_OF[o], []).append(o)
+    for w in sorted(w for w in new.keywords if w in vocab.CLASS_OF and w not in old.keywords):
+        cls = vocab.CLASS_OF[w]
+        others = sorted(old_members.get(cls, ()))
+        if not others:
+            continue
+        negated = new.polarity.negated | old.polarity.negated
+        if cls in vocab.ANTONYMS and (w in negated or any(o in negated for o in others)):
+            continue  # "no long answers" says "short answers"
+        return f"names {w} where the entry names {others[0]} ({cls})"
     a, b = new.seq, old.seq
     # old-only words by neighbour: (previous word, None) and (None, next word); two kept per context
     by_context: dict[tuple[str | None, str | None], list[str]] = {}

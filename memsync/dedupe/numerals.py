@@ -85,23 +85,21 @@ _ARABIC = re.compile(
     + r")(?![a-z0-9])|\s?(?P<zh>个半|个|半)?(?P<zhunit>" + _ZH_UNIT_RE
     + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<ampm>\s?[ap]m)\b))?"
     r"(?P<tail>[a-z])?",
-    re.IGNORECASE,
 )
 _EN_WORDS = re.compile(
     r"\b(?P<w>(?:(?:" + "|".join(sorted(list(_EN_NUM) + ["a", "an"], key=len, reverse=True)) + r")(?:[- ](?:"
     + "|".join(_EN_NUM) + r"|hundred|thousand|million|and))*))\b"
     r"(?:[\s-]+(?P<unit>" + _MULTI_UNIT_RE + r")\b)?",
-    re.IGNORECASE,
 )
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
-                   r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?(?P<zhunit>小时|钟头|天|分钟|年|月|秒)", re.IGNORECASE)
+                   r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?(?P<zhunit>小时|钟头|天|分钟|年|月|秒)")
 _PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|day|night|week|month|year)\b"
                      r"|\b(?P<word>hourly|daily|nightly|weekly|monthly|yearly|annually|qps|rps|tps|rpm)\b"
                      r"|/(?P<slash>s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)\b"
                      r"|(?P<night>每晚|每夜|每天晚上)"
-                     r"|(?:每|按|天天)(?:(?P<zhunit>秒钟|秒|分钟|小时|天|日|月|年)|(?P<zhweek>周|星期)(?![一二三四五六日天]))", re.IGNORECASE)
+                     r"|(?:每|按|天天)(?:(?P<zhunit>秒钟|秒|分钟|小时|天|日|月|年)|(?P<zhweek>周|星期)(?![一二三四五六日天]))")
 _WEEKDAY = re.compile(r"\b(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
-                      r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])(?![次遍回个])", re.IGNORECASE)
+                      r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])(?![次遍回个])")
 _ZH_PERCENT = re.compile(rf"百分之(?P<n>{_ZN}+)(?:点(?P<frac>[零〇一二三四五六七八九]+))?"
                          r"|(?<![零〇一二两三四五六七八九十百千万亿])(?P<tenth>[一二两三四五六七八九])成(?![功立为本熟果员绩不就])")
 _ZH_CLOCK = re.compile(rf"(?P<pm>下午|晚上)?(?P<n>{_ZN}{{1,3}}|\d{{1,2}})点(?P<half>半)?(?![\d零〇一二两三四五六七八九十])")
@@ -201,8 +199,22 @@ def _quantity(count: float, unit: str) -> str:
     return unit + _fmt(count)  # months, years: no fixed length
 
 
+_EN_TRIGGER = re.compile(r"\b(?:" + "|".join(_EN_NUM) + r"|hundred|thousand|million)\b")
+_ZH_NUMERAL_CHARS = frozenset("零〇一二两三四五六七八九十百千万亿")
+
+
+def _lower(text: str) -> str:
+    """Lower case, one character for one (offsets stay valid: ``İ`` lowers to two)."""
+    low = text.lower()
+    return low if len(low) == len(text) else "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
 def numbers(text: str) -> list[Number]:
     """The numbers of ``text`` (NFKC-normalized, any case), in order, not overlapping."""
+    text = _lower(text)
+    chars = set(text)
+    digits = any(c.isdigit() for c in chars)
+    zh = not _ZH_NUMERAL_CHARS.isdisjoint(chars)
     found: list[Number] = []
     taken = bytearray(len(text) + 1)
 
@@ -212,9 +224,9 @@ def numbers(text: str) -> list[Number]:
         taken[start:end] = b"\x01" * (end - start)
         found.append(Number(start, end, value))
 
-    for m in _WEEKDAY.finditer(text):
-        add(m.start(), m.end(), "wd" + str(_WEEKDAYS[m["en"].lower()] if m["en"] else _ZH_WEEKDAY[m["zh"]]))
-    for m in _ZH_PERCENT.finditer(text):
+    for m in _WEEKDAY.finditer(text) if "day" in text or not chars.isdisjoint("周期拜") else ():
+        add(m.start(), m.end(), "wd" + str(_WEEKDAYS[m["en"]] if m["en"] else _ZH_WEEKDAY[m["zh"]]))
+    for m in _ZH_PERCENT.finditer(text) if zh else ():
         if m["tenth"]:
             add(m.start(), m.end(), _fmt(_DIGIT[m["tenth"]] * 10) + "%")
             continue
@@ -222,16 +234,16 @@ def numbers(text: str) -> list[Number]:
         if n is not None:
             frac = "".join(str(_DIGIT[c]) for c in m["frac"] or "")
             add(m.start(), m.end(), (f"{n}.{frac}" if frac else str(n)) + "%")
-    for m in _HALF.finditer(text):
+    for m in _HALF.finditer(text) if "half" in text or "半" in chars else ():
         unit = _UNIT_WORDS[m["zhunit"]] if m["zhunit"] else _UNIT_WORDS[m["unit"].lower()]
         add(m.start(), m.end(), _quantity(0.5, unit))
-    for m in _ZH_CLOCK.finditer(text):
+    for m in _ZH_CLOCK.finditer(text) if "点" in chars and (zh or digits) else ():
         n = int(m["n"]) if m["n"].isdigit() else zh_int(m["n"])
         if n is None or n > 24 or (m["n"] == "一" and not m["pm"]):  # 一点 is "a little"
             continue
         hour = n + 12 if m["pm"] and n < 12 else n
         add(m.start(), m.end(), f"h{hour}:30" if m["half"] else f"h{hour}")
-    for m in _ARABIC.finditer(text):
+    for m in _ARABIC.finditer(text) if digits else ():
         if m["tail"] and not (m["unit"] or m["unit2"] or m["zhunit"] or m["k"]):
             continue  # 4xx, 3d6f: a word, not a number
         raw = m["num"].replace(",", "")
@@ -261,7 +273,7 @@ def numbers(text: str) -> list[Number]:
             add(m.start(), end, raw.lstrip("0") or "0")
         else:
             add(m.start(), end, str(int(raw)) if raw.isdigit() else raw.lower())
-    for m in _ZH_COUNT.finditer(text):
+    for m in _ZH_COUNT.finditer(text) if zh else ():
         unit, measure = m["zhunit"], m["measure"]
         n = zh_int(m["n"])
         if n is None:
@@ -275,12 +287,12 @@ def numbers(text: str) -> list[Number]:
             add(m.start(), m.end(), _quantity(n + half, _UNIT_WORDS[unit]))
         else:
             add(m.start(), m.end() - (1 if measure else 0), str(n))
-    for m in _EN_WORDS.finditer(text):
+    for m in _EN_WORDS.finditer(text) if _EN_TRIGGER.search(text) else ():
         words = m["w"]
         first = words.split()[0].split("-")[0].lower()
         n = _en_int(words)
         if n is None or (first in ("a", "an", "one") and not m["unit"] and not re.search(r"hundred|thousand|million",
-                                                                                       words, re.IGNORECASE)):
+                                                                                       words)):
             continue  # "one" and "a" alone are articles more often than counts
         if m["unit"]:
             add(m.start(), m.end(), _quantity(n, _UNIT_WORDS[m["unit"].lower()]))

@@ -112,6 +112,7 @@ def stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=8192)
 def canon(word: str) -> str:
     """A casefolded Latin word's keyword: its canonical equivalent or its stem (a name the
     vocabulary knows is not stemmed: ``postgres``, ``windows``)."""

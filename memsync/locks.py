@@ -44,3 +44,33 @@ def root_lock(root: Path, name: str) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+@contextmanager
+def try_lock(root: Path, name: str) -> Iterator[bool]:
+    """Like ``root_lock`` but never waits: yields True when this process holds the lock,
+    False when another does (``memsync extract --hook``: one extraction per session)."""
+    path = lock_path(root, name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as exc:
+        raise MemsyncError(f"cannot create a lock file in memsync's cache: {exc.strerror or exc}",
+                           path=str(path)) from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # Windows: no advisory locks here; runs may overlap
+            yield True
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

@@ -163,3 +163,10 @@ def test_a_model_commands_own_session_does_not_extract(hook_env) -> None:
     hook_env.fire("Stop")
     wait_for(lambda: runs(hook_env.root), "the real run")
     assert len(runs(hook_env.root)) == 1 and len(model.prompts()) == 1
+
+
+def test_a_hostile_session_id_stays_a_value(hook_env) -> None:
+    hook_env.configure(Model(hook_env.tmp / "m", "[]"))
+    hook_env.fire("Stop", session="--root=/etc")
+    [run] = wait_for(lambda: runs(hook_env.root), "the status")
+    assert run["outcome"] == "nothing-to-remember" and run["session"].startswith("sha-")

@@ -302,6 +302,12 @@ def test_dry_run_shows_every_fate_and_writes_nothing(cli, env) -> None:
     assert last_run(env.root)["outcome"] == "dry-run" and last_run(env.root)["dry_run"] is True
 
 
+def test_dry_run_of_an_empty_answer(cli, env) -> None:
+    env.configure(Model(env.tmp / "m", "[]"))
+    code, out, _ = extract(cli, env, "--dry-run")
+    assert code == 0 and out.endswith("dry run, nothing written: the model found nothing worth remembering\n")
+
+
 def test_dry_run_without_any_root_creates_none(cli, env, tmp_path: Path) -> None:
     model = Model(tmp_path / "m", answer(PNPM))
     env.configure(model)

@@ -57,7 +57,9 @@ class Fate:
         return self.reason
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "fate": self.fate, "label": self.label, "reason": self.reason, "id": self.id,
+        from memsync.secrets.gate import redact
+
+        return {"index": self.index, "fate": self.fate, "label": self.label, "reason": redact(self.reason), "id": self.id,
                 "dry_run": self.dry_run, "candidate": self.candidate.to_json()}
 
 

@@ -71,15 +71,16 @@ def start(stream: IO[bytes], *, root: str | None, scope: str | None, model_cmd: 
             return
         cwd = hook.cwd if hook.cwd and os.path.isdir(hook.cwd) else os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
         transcript = os.path.join(cwd, os.path.expanduser(hook.transcript_path))  # absolute stays absolute
-        words = [sys.executable, "-m", "memsync", "extract", "--hook-child", "--event", hook.event or "Stop"]
+        # --opt=value throughout: a value starting with '-' (the payload is hostile) stays a value.
+        words = [sys.executable, "-m", "memsync", "extract", "--hook-child", f"--event={hook.event or 'Stop'}"]
         if hook.session_id:
-            words += ["--session", hook.session_id]
+            words.append(f"--session={hook.session_id}")
         if root:
-            words += ["--root", os.path.abspath(root)]
+            words.append(f"--root={os.path.abspath(root)}")
         if scope:
-            words += ["--scope", scope]
+            words.append(f"--scope={scope}")
         if model_cmd:
-            words += ["--model-cmd", model_cmd]
+            words.append(f"--model-cmd={model_cmd}")
         words += ["--", transcript]
         subprocess.Popen(words, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from memsync.extract.transcript import ASSISTANT, TOOL, USER, Turn
 
 TEMPLATE = "extract-prompt.md"
+END_MARK = "TRANSCRIPT>>>"  # the template's end of the data block
 _LABEL = {USER: "user", ASSISTANT: "assistant", TOOL: "tool"}
 
 
@@ -45,6 +46,12 @@ def _shorten(text: str, limit: int) -> tuple[str, bool]:
         return text, False
     half = limit // 2
     return f"{text[:half]}\n[… {len(text) - 2 * half:,} characters left out …]\n{text[-half:]}", True
+
+
+def _fenced(text: str) -> str:
+    """The transcript cannot close the data block it sits in (a line reading the end
+    marker, planted in a tool output, would let what follows pose as instructions)."""
+    return text.replace(END_MARK, END_MARK[:-1] + "›")
 
 
 def render(turn: Turn, number: int, tool_chars: int) -> tuple[str, int, int]:
@@ -93,5 +100,5 @@ def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int,
             size += len(piece) + 2
     total = len(chunks)
     texts = [head.replace("{{part}}", "the whole session" if total == 1 else f"part {n} of {total}")
-             .replace("{{transcript}}", "\n\n".join(chunk)) for n, chunk in enumerate(chunks, 1)]
+             .replace("{{transcript}}", _fenced("\n\n".join(chunk))) for n, chunk in enumerate(chunks, 1)]
     return Prompts(texts, len(turns), shortened, masked)

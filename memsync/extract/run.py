@@ -182,6 +182,8 @@ def _summary(fates: list[Fate], dry_run: bool) -> tuple[str, str]:
                                                             for w, n in sorted(drops.items())) + ")")
     rest = ("; " + ", ".join(parts)) if parts else ""
     if dry_run:
+        if not fates:
+            return "dry-run", "the model found nothing worth remembering"
         return "dry-run", f"would write {len(written)} of {len(fates)} candidates{rest}"
     if written:
         ids = ", ".join(f.id or "?" for f in written[:5]) + (" …" if len(written) > 5 else "")

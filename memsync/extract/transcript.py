@@ -110,6 +110,7 @@ def parse(lines: Iterable[bytes]) -> Transcript:
         except UnicodeDecodeError:
             line = raw.decode("utf-8", "replace")
             out.undecodable.append(number)
+        complete = line.endswith("\n")
         line = line.rstrip("\r\n")
         if out.format == "empty":
             if not line.strip():
@@ -120,7 +121,7 @@ def parse(lines: Iterable[bytes]) -> Transcript:
         if plain is not None:
             plain.feed(number, line)
         else:
-            _json_line(out, number, line)
+            _json_line(out, number, line, complete)
     if plain is not None:
         plain.close()
     return out
@@ -144,7 +145,7 @@ def read(path: str) -> Transcript:
 
 # JSON Lines -------------------------------------------------------------------------------
 
-def _json_line(out: Transcript, number: int, line: str) -> None:
+def _json_line(out: Transcript, number: int, line: str, complete: bool = True) -> None:
     if not line.strip():
         return
     try:
@@ -153,7 +154,8 @@ def _json_line(out: Transcript, number: int, line: str) -> None:
         out.problem(number, "nested too deeply")
         return
     except ValueError:
-        out.problem(number, "not JSON")
+        # A last line without its newline may be one the agent is still writing.
+        out.problem(number, "not JSON" if complete else "not JSON (an unfinished last line: still being written?)")
         return
     if not isinstance(record, dict):
         out.problem(number, "not a JSON object")

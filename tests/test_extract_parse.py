@@ -111,6 +111,17 @@ def test_bytes_that_are_not_utf8_are_replaced_and_counted() -> None:
     assert got.notes() == ["1 line with bytes that are not UTF-8 (line 2; read with U+FFFD in their place)"]
 
 
+def test_lone_surrogates_from_json_escapes_become_replacement_characters() -> None:
+    got = read(b'{"role": "user", "content": "a\\ud800b", "sessionId": "s"}\n'
+               b'{"role": "assistant", "content": [{"type": "tool_use", "name": "x\\udfff", "input": "\\udc80"}]}\n')
+    assert texts(got) == [("user", "text:a\ufffdb"), ("assistant", "tool_use:\ufffd")]
+    assert got.turns[1].parts[0].name == "x\ufffd"
+    built = prompt.build(got.turns, categories=["facts"], chunk_chars=100_000, tool_chars=0)
+    built.texts[0].encode("utf-8")  # what goes to the model encodes
+    [c] = parse('[{"summary": "x\\udc00y", "kind": "k\\ud800", "load_when": ["\\ud800"]}]')
+    assert (c.summary, c.kind, c.load_when) == ("x\ufffdy", "k\ufffd", ["\ufffd"])
+
+
 def test_plain_role_lines_with_continuations_and_chinese_roles() -> None:
     data = ("stray preamble\r\n"
             "User: how do we deploy?\r\n"
@@ -287,6 +298,7 @@ DROPS = [
     (cand("All tests pass now"), "task state"),
     (cand("The migration is now done"), "task state"),
     (cand("Fixed the redirect bug in the login form"), "task state"),
+    (cand("修复了登录页的跳转问题"), "task state"),
     (cand("PR #42 is waiting for review"), "task state"),
     (cand("Deploy config", kind="todo"), "task state"),
     (cand("In this session we refactored the parser"), "task state"),
@@ -334,6 +346,12 @@ KEEPS = [
     cand("unicode61 treats a whole Chinese run as one token", body="trigram misses 2-char words"),
     cand("Use pnpm"),
     cand("Release notes go in docs/release/notes.md"),
+    cand("Tests pass only with TZ=UTC set"),
+    cand("Use git switch -c for new branches"),
+    cand("Added a retry wrapper because the S3 client times out on large uploads"),
+    cand("Hi-DPI screenshots need 2x assets"),
+    cand("Staging deploys happen from the release branch automatically"),
+    cand("改用pnpm是因为npm会改写lockfile"),
 ]
 
 

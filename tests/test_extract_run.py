@@ -241,7 +241,7 @@ def test_dropped_and_invalid_candidates_say_why_and_nothing_written_is_not_failu
     env.configure(Model(env.tmp / "m", answer(
         {"category": "facts", "summary": "Currently working on the deploy script"},
         {"category": "facts", "summary": "We are on branch feature/pnpm-deploy"},
-        {"category": "facts", "summary": f"The deploy script is at {env.tmp}/app/deploy.sh"},
+        {"category": "facts", "summary": "The deploy script is at /home/dev/app/deploy.sh"},
         {"category": "facts", "summary": "The user said thanks"},
         {"category": "facts"},
         {"category": "../../etc", "kind": "fact", "summary": "Escapes are filed safely"},
@@ -252,7 +252,7 @@ def test_dropped_and_invalid_candidates_say_why_and_nothing_written_is_not_failu
     lines = [ln for ln in out.splitlines() if ln[:5].strip().rstrip(".").isdigit()]
     assert lines == ["  1. dropped: task state — Currently working on the deploy script",
                      "  2. dropped: branch — We are on branch feature/pnpm-deploy",
-                     f"  3. dropped: path — The deploy script is at {env.tmp}/app/deploy.sh",
+                     "  3. dropped: path — The deploy script is at /home/dev/app/deploy.sh",
                      "  4. dropped: chatter — The user said thanks",
                      "  5. invalid — (no summary)",
                      "  6. written — Escapes are filed safely"]
@@ -324,7 +324,7 @@ def test_without_a_model_nothing_is_sent_and_the_status_says_so(cli, env) -> Non
     assert code == 2 and out == ""
     message = ("no model command configured (set extract.model_cmd in your settings file, or pass --model-cmd): "
                "nothing was extracted and nothing was sent anywhere")
-    assert err.rstrip().endswith("no-model: " + message)
+    assert err.rstrip().endswith("no-model: " + message) and err.startswith("sess-1.jsonl: not read\n")
     assert (last_run(env.root)["outcome"], last_run(env.root)["reason"]) == ("no-model", message)
 
 

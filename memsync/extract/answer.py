@@ -125,10 +125,12 @@ def parse(answer: str) -> list[Candidate]:
 
 
 def _text(value: Any) -> str | None:
+    from memsync.extract.transcript import clean
+
     if isinstance(value, str):
-        return value
+        return clean(value)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return "\n".join(value)
+        return clean("\n".join(value))
     return None
 
 
@@ -156,12 +158,12 @@ def candidate(item: Any) -> Candidate:
         if value is not None and not isinstance(value, str):
             out.problem = out.problem or f"the {key} is not text"
         elif isinstance(value, str) and value.strip():
-            setattr(out, key, value.strip())
+            setattr(out, key, _text(value.strip()))
     triggers = item.get("load_when", item.get("keywords", item.get("tags")))
     if isinstance(triggers, str):
-        out.load_when = [t.strip() for t in re.split(r"[,，;；]", triggers) if t.strip()]
+        out.load_when = [t.strip() for t in re.split(r"[,，;；]", _text(triggers) or "") if t.strip()]
     elif isinstance(triggers, list):
-        out.load_when = [t.strip() for t in triggers if isinstance(t, str) and t.strip()]
+        out.load_when = [(_text(t) or "").strip() for t in triggers if isinstance(t, str) and t.strip()]
         if len(out.load_when) != len([t for t in triggers if t is not None and t != ""]):
             out.problem = out.problem or "load_when holds something that is not text"
     elif triggers is not None:

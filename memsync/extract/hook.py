@@ -74,7 +74,9 @@ def start(stream: IO[bytes], *, root: str | None, scope: str | None, model_cmd: 
         # --opt=value throughout: a value starting with '-' (the payload is hostile) stays a value.
         words = [sys.executable, "-m", "memsync", "extract", "--hook-child", f"--event={hook.event or 'Stop'}"]
         if hook.session_id:
-            words.append(f"--session={hook.session_id}")
+            from memsync.extract.transcript import clean
+
+            words.append(f"--session={clean(hook.session_id)}")
         if root:
             words.append(f"--root={os.path.abspath(root)}")
         if scope:

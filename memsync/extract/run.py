@@ -60,6 +60,7 @@ class Report:
     notes: list[str] = field(default_factory=list)  # what was read how: parts, shortened outputs, bad lines
     dry_run: bool = False
     at: int = 0
+    read: bool = False  # the transcript was read (not for no-model, writes-disabled, unreadable)
 
     @property
     def failed(self) -> bool:
@@ -96,7 +97,7 @@ class Report:
         from memsync.output import visible
         from memsync.secrets.gate import redact
 
-        head = f"{self.transcript}: {self.turns} turns read"
+        head = f"{self.transcript}: {self.turns} turns read" if self.read else f"{self.transcript}: not read"
         if self.first_turn > 1:
             head += f" (from turn {self.first_turn} of {self.total_turns})"
         if self.parts:
@@ -280,6 +281,7 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         got = transcript.read(path)
     except OSError as exc:
         return done("unreadable", f"cannot read the transcript: {exc.strerror or exc}")
+    report.read = True
     if session_given is None and got.session:
         report.session = session_name(got.session, path)
     report.total_turns = len(got.turns)

@@ -47,19 +47,25 @@ _STATE_EN = re.compile(
     r"|this (?:session|conversation|chat|turn)|in this (?:pr|pull request)"
     r"|(?:pr|pull request|mr|merge request) ?#?\d+ (?:is|was|has)|left off|pick(?:ed)? up where"
     r"|today|tonight|yesterday|this morning|this afternoon|just now|right now|at the moment)\b"
-    r"|^(?:all )?(?:\d+ )?tests? (?:pass|passed|are passing|are green|now pass)\b"
-    # A work log ("Fixed the login bug", "Added tests for X"): what git log already says.
-    r"|^(?:i |we |claude |the assistant |assistant )?(?:fixed|implemented|added|refactored|updated|created|wrote"
-    r"|removed|deleted|renamed|moved|merged|committed|pushed|ran|installed|bumped|completed|finished|started"
-    r"|began|reverted|rewrote|cleaned up)\b",
+    r"|^(?:all )?(?:\d+ )?tests? (?:pass|passed|are passing|are green)(?: now| again)?[.!]?$",
     re.IGNORECASE)
+# A work log ("Fixed the login bug", "Added tests for X"): what git log already says. With
+# its reason ("… because the S3 client times out") it is a decision or a pitfall, and stays.
+_WORK_LOG = re.compile(
+    r"^(?:i |we |claude |the assistant |assistant )?(?:fixed|implemented|added|refactored|updated|created|wrote"
+    r"|removed|deleted|renamed|moved|merged|committed|pushed|ran|installed|bumped|completed|finished|started"
+    r"|began|reverted|rewrote|cleaned up)\b"
+    r"|^(?:我|我们|助手)?(?:修复了|实现了|添加了|新增了|重构了|更新了|创建了|删除了|提交了|推送了|完成了|写了|改了)",
+    re.IGNORECASE)
+_REASON = re.compile(r"\b(?:because|since|so that|to avoid|to prevent|otherwise)\b|因为|由于|为了|以免|否则",
+                     re.IGNORECASE)
 _STATE_ZH = re.compile(
     r"当前任务|当前进度|当前状态|目前(?:正在|还在|的进度|的状态)|正在(?:做|进行|处理|修|实现|调试|开发|写|排查|重构|添加)"
     r"|下一步|接下来(?:要|会|再)|待办|未完成|进行中|已(?:经)?完成了?|做完了|写完了|修好了|搞定了|还没(?:有)?(?:做|完成|修|写|测)"
-    r"|(?:这|本)(?:次|轮)(?:会话|对话|任务)|今天|今晚|昨天|刚才|刚刚|现在(?:已经|终于)|测试(?:现在|终于|已经)?(?:全部)?(?:通过了|过了|挂了)"
-    r"|^(?:我|我们|助手)?(?:修复了|实现了|添加了|新增了|重构了|更新了|创建了|删除了|提交了|推送了|完成了|写了|改了)")
+    r"|(?:这|本)(?:次|轮)(?:会话|对话|任务)|今天|今晚|昨天|刚才|刚刚|现在(?:已经|终于)|测试(?:现在|终于|已经)?(?:全部)?(?:通过了|过了|挂了)")
 
 _NAME = r"([A-Za-z0-9][A-Za-z0-9._/-]*)"
+_BRANCHY = r"([A-Za-z0-9]+[-_/.0-9][A-Za-z0-9._/-]*)"  # fix-123, user/topic: looks like a branch, not a word
 # A concrete branch name: prefix/name, or the word branch next to a name that is not generic.
 _BRANCH_PREFIXED = re.compile(r"(?<![\w./-])(?:feature|feat|fix|bugfix|hotfix|release|chore|topic|wip|refactor"
                               r"|claude|codex)/[A-Za-z0-9][A-Za-z0-9._/-]*", re.IGNORECASE)
@@ -67,10 +73,10 @@ _BRANCH_NAMED = re.compile(
     r"\bon (?:the )?branch\s+[`'\"]?" + _NAME
     + r"|\bbranch(?:es)? (?:named|called)\s+[`'\"]?" + _NAME
     + r"|\bbranch\s+[`'\"]" + _NAME
-    + r"|\bbranch\s+([A-Za-z0-9]+[-_/.][A-Za-z0-9._/-]+)"
-    + r"|\bgit\s+(?:checkout|switch)(?:\s+-[bBcC])?\s+[`'\"]?" + _NAME
+    + r"|\bbranch\s+" + _BRANCHY
+    + r"|\bgit\s+(?:checkout|switch)(?:\s+-[bBcC])?\s+[`'\"]?" + _BRANCHY
     + r"|\b(?:checked out|switched to|created) (?:the |a )?(?:new )?branch\s+[`'\"]?" + _NAME
-    + r"|分支\s*[`'\"「]?" + _NAME + r"|" + _NAME + r"[`'\"」]?\s*分支",
+    + r"|分支\s*[`'\"「]?" + _BRANCHY + r"|" + _BRANCHY + r"[`'\"」]?\s*分支",
     re.IGNORECASE)
 _CURRENT_BRANCH = re.compile(r"\bcurrent(?:ly on (?:the )?| )branch\b|当前分支|现在的分支|所在分支", re.IGNORECASE)
 _GENERIC_BRANCHES = frozenset({"main", "master", "develop", "development", "dev", "trunk", "default", "stable",
@@ -88,7 +94,7 @@ _CHATTER = re.compile(
     r"^(?:the )?user (?:said|says|asked|asks|thanked|greeted|replied|responded|typed|wrote|confirmed|agreed|approved"
     r"|was happy|is happy|liked)\b(?!.*\b(?:always|never|prefers?|should|must|every time|from now on)\b)"
     r"|^(?:thanks|thank you|thx|hello|hi|hey|good morning|good night|goodbye|bye|you're welcome|no problem"
-    r"|sounds good|looks good|great job|well done|nice work)\b"
+    r"|sounds good|looks good|great job|well done|nice work)(?:[\s,.!]|$)"
     r"|^(?:ok|okay|sure|yes|no|got it|done|great|perfect|cool)\b[.!]?$"
     r"|^(?:we |i )?(?:discussed|talked about|chatted about)\b|^(?:the|this) conversation\b"
     r"|^用户(?:说|问|问了|让我|感谢|表示感谢|打了招呼|同意|确认)(?!.*(?:总是|一律|永远|不要|别|必须|偏好|喜欢|以后))"
@@ -116,6 +122,9 @@ def why_not(c: Candidate, *, local_paths: Sequence[str] = ()) -> str | None:
     m = _STATE_EN.search(head) or _STATE_ZH.search(head)
     if m:
         return f"task state ({_shown(m.group())!r})"
+    m = _WORK_LOG.search(head)
+    if m and not _REASON.search(head):
+        return f"task state (a work log: {_shown(m.group())!r})"
     m = _CHATTER.search(head.strip())
     if m:
         return f"chatter ({_shown(m.group())!r})"

@@ -38,6 +38,7 @@ _NOT_CONVERSATION = frozenset({"system", "developer", "summary", "file-history-s
                                "queue-operation", "attachment"})
 _LINE_ROLE = re.compile(r"^\s*(?:[#>*]+\s*)?(user|human|me|assistant|ai|model|claude|bot|agent|tool|function"
                         r"|system|用户|我|助手)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s?", re.IGNORECASE)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 KEEP_PROBLEMS = 5  # problems shown with their line numbers (the count is always exact)
 
 
@@ -183,7 +184,17 @@ def _json_line(out: Transcript, number: int, line: str, complete: bool = True) -
         out.turns.append(Turn(role, parts, number))
 
 
+def clean(text: str) -> str:
+    """JSON's ``\\ud800`` escapes decode to lone surrogates, which no encoder takes: U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
 def _parts(content: Any, depth: int = 0) -> Iterable[Part]:
+    for part in _raw_parts(content, depth):
+        yield Part(part.kind, clean(part.text), clean(part.name))
+
+
+def _raw_parts(content: Any, depth: int = 0) -> Iterable[Part]:
     if isinstance(content, str):
         if content.strip():
             yield Part("text", content)
@@ -205,7 +216,7 @@ def _parts(content: Any, depth: int = 0) -> Iterable[Part]:
             yield Part("tool_use", _json_text(block.get("input")), name[:80] if isinstance(name, str) else "tool")
         elif kind == "tool_result" or kind == "function_call_output":
             inner = block.get("content", block.get("output"))
-            text = "\n".join(p.text for p in _parts(inner, depth + 1))
+            text = "\n".join(p.text for p in _raw_parts(inner, depth + 1))
             if block.get("is_error") is True:
                 text = "(error) " + text
             if text.strip():
@@ -218,7 +229,7 @@ def _parts(content: Any, depth: int = 0) -> Iterable[Part]:
             if block["text"].strip():
                 yield Part("text", block["text"])
         elif isinstance(block.get("content"), (str, list)):
-            yield from _parts(block["content"], depth + 1)
+            yield from _raw_parts(block["content"], depth + 1)
 
 
 def _json_text(value: Any) -> str:

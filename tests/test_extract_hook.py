@@ -132,11 +132,14 @@ def test_a_failed_run_leaves_its_turns_for_the_next(hook_env) -> None:
     assert (retry["outcome"], retry["first_turn"], retry["turns"]) == ("written", 1, 8)
 
 
-def test_without_a_model_the_detached_run_says_so(hook_env) -> None:
+def test_without_a_model_the_detached_run_says_so_once(hook_env) -> None:
     hook_env.configure(None)
     assert hook_env.fire("SessionEnd").returncode == 0
     [run] = wait_for(lambda: runs(hook_env.root), "the status")
     assert run["outcome"] == "no-model" and run["event"] == "SessionEnd"
+    assert hook_env.fire("Stop").returncode == 0
+    wait_for(lambda: runs(hook_env.root)[-1]["event"] == "Stop", "the second status")
+    assert [(r["outcome"], r["event"]) for r in runs(hook_env.root)] == [("no-model", "Stop")]
 
 
 @pytest.mark.parametrize("payload, message", [

@@ -236,9 +236,15 @@ def extract(transcript: str | os.PathLike[str], *, model_cmd: str | list[str] | 
 def _record(root: Path, report: Report) -> None:
     from memsync import activity
 
-    session = report.session
-    activity.record_run(root, "extract", report.record(),
-                        replaces=lambda r: r.get("session") == session and r.get("outcome") in WAITING)
+    session, outcome = report.session, report.outcome
+
+    def obsolete(r: dict[str, Any]) -> bool:
+        """A session's waiting status, and its earlier run with the same outcome that wrote
+        nothing (a hook meeting "no-model" at every reply), make room for this one."""
+        return r.get("session") == session and (r.get("outcome") in WAITING or
+                                                (r.get("outcome") == outcome and not r.get("written")))
+
+    activity.record_run(root, "extract", report.record(), replaces=obsolete)
 
 
 def _shown_path(path: str) -> str:

@@ -119,6 +119,9 @@ def main() -> None:
                           opts.runs, env, payload)
     t_py = process_time([sys.executable, "-c", "pass"], opts.runs, env)
     time.sleep(1)  # the hook's detached children record their status and leave
+    import shutil
+
+    shutil.rmtree(tmp, ignore_errors=True)
 
     load = os.getloadavg()[0]
     mb = size / 1e6

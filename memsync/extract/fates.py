@@ -114,7 +114,7 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
     from memsync.extract.screen import why_not
     from memsync.gates import BadInput, Duplicate, Refused, SecretFound, UnknownEntry, UnsafePath, WritesDisabled
 
-    target = memory._target(scope, create=False)
+    target = memory.target_root(scope, create=False)
     config = load_config(target.path)
     known = list(config["categories"])
     if target.path.is_dir():

@@ -104,7 +104,7 @@ def child(transcript: str, *, session: str | None, event: str, root: str | None,
     transcript = os.path.abspath(transcript)
     label = session or session_name(None, transcript)
     with Memory(cwd=os.getcwd(), root=root) as memory:
-        target = memory._target(scope, create=False)
+        target = memory.target_root(scope, create=False)
         with locks.try_lock(cache_dir() / "extract" / label, "extract") as mine:
             if not mine:
                 report = Report("busy", "an extraction of this session is already running; the turns since then "

@@ -212,7 +212,7 @@ def extract(transcript: str | os.PathLike[str], *, model_cmd: str | list[str] | 
     own = memory is None
     mem = Memory(cwd=cwd, root=root) if own else memory
     try:
-        target = mem._target(scope, create=False)
+        target = mem.target_root(scope, create=False)
         path = os.fspath(transcript)
         report = Report("error", "", session_name(session, path), _shown_path(path), target.display, event,
                         dry_run=dry_run, at=now_ms or int(time.time() * 1000))

@@ -27,7 +27,7 @@ from memsync.errors import (
 )
 from memsync.output import err
 
-COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "demo")
+COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "demo", "setup", "mcp")
 
 EPILOG = """\
 examples:

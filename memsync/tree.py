@@ -198,18 +198,12 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
     tree = Tree(categories=list(w.categories), problems=list(w.problems))
     for rel, fp in w.entries:
         info = _cached(cache.get(rel), fp)
-        if info is None and fp[0] > MAX_ENTRY_BYTES:  # reported without reading it
-            info = Entry(rel, problems=[too_big(rel, fp[0])]).info()
         if info is None:
-            try:
-                data = read_regular(w.root / rel, MAX_ENTRY_BYTES + 1)
-            except NotRegularFile:
-                tree.problems.append(Problem(rel, 0, "E021", "symlink not followed"))
+            got = read_entry(w.root, rel, fp)
+            if isinstance(got, Problem):
+                tree.problems.append(got)
                 continue
-            except OSError as exc:
-                tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
-                continue
-            info = parse_entry(data, rel).info()
+            info = got
         fresh[rel] = [fp, info.to_json()]
         tree.entries.append(info)
     for rel, compiled_fp in w.compiled.items():
@@ -217,6 +211,19 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
     if use_cache and fresh != cache:
         parsecache.save(w.root, fresh)
     return tree
+
+
+def read_entry(root: Path, rel: str, fp: list[int]) -> EntryInfo | Problem:
+    """One walked entry parsed (or the problem that kept it from being read)."""
+    if fp[0] > MAX_ENTRY_BYTES:  # reported without reading it
+        return Entry(rel, problems=[too_big(rel, fp[0])]).info()
+    try:
+        data = read_regular(root / rel, MAX_ENTRY_BYTES + 1)
+    except NotRegularFile:
+        return Problem(rel, 0, "E021", "symlink not followed")
+    except OSError as exc:
+        return Problem(rel, 0, "E001", f"cannot read: {exc.strerror}")
+    return parse_entry(data, rel).info()
 
 
 def scan(root: Path, *, use_cache: bool = True) -> Tree:
@@ -263,3 +270,13 @@ def _read_compiled(path: Path, rel: str, tree: Tree) -> bytes | None:
     except OSError as exc:
         tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
         return None
+
+
+def walk_categories(root: Path, names: Iterable[str]) -> Walk:
+    """A ``Walk`` of just these category folders (ROOT.md and the top level are not looked at):
+    what a long-lived process re-reads when change notification names the folders that changed."""
+    w = Walk(root)
+    for name in sorted(set(names)):
+        if valid_name(name) and os.path.isdir(root / name) and not os.path.islink(root / name):
+            _walk_category(root, name, w)
+    return w

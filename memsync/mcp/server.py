@@ -94,9 +94,12 @@ def _words(value: str | list[str] | None) -> list[str]:
 
 
 def _has_memory(memory: Any, scope: str | None) -> bool:
-    """Whether a root to read exists (a missing one is an empty memory, not an error, for a model)."""
+    """Whether a root to read exists (a missing one is an empty memory, not an error, for a model);
+    an unknown scope is still an error."""
+    if scope is not None:
+        return any(r.path.is_dir() for r in memory.roots(scope, default="all", must_exist=False))
     try:
-        memory.roots(scope, default="all")
+        memory.roots(None, default="all")
     except MemsyncError:
         return False
     return True

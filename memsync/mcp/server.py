@@ -93,6 +93,30 @@ def _words(value: str | list[str] | None) -> list[str]:
     return [w.strip() for w in items if isinstance(w, str) and w.strip()]
 
 
+def _hit_body(roots: dict[tuple[str, str], Any], hit: Any) -> str | None:
+    """The body of a search hit, read from the file the search just described, secrets masked.
+
+    ``memory.show(id)`` would find the same file through the root's whole entry list
+    (1-15 ms a hit at 10,000 entries, seconds on the first call while that list is
+    built); the hit already names its root and path.
+    """
+    from memsync.entry import MAX_ENTRY_BYTES, parse_entry
+    from memsync.fsutil import NotRegularFile, inside, read_regular
+    from memsync.secrets.gate import redact
+
+    root = roots.get((hit.root, hit.scope))
+    prefix = hit.root.rstrip("/") + "/" if hit.root not in ("", ".") else ""
+    if root is None or not hit.path.startswith(prefix):
+        return None
+    rel = hit.path[len(prefix):]
+    try:
+        data = read_regular(inside(root.path, rel), MAX_ENTRY_BYTES + 1)
+    except (OSError, NotRegularFile, MemsyncError):
+        return None  # gone since the search, or not a plain file: the hit still says what it was
+    body: str = redact(parse_entry(data, rel).body.strip("\n"))
+    return body
+
+
 def _has_memory(memory: Any, scope: str | None) -> bool:
     """Whether a root to read exists (a missing one is an empty memory, not an error, for a model);
     an unknown scope is still an error."""
@@ -219,13 +243,8 @@ class Tools:
                     "without it; memory_remember creates the memory when something is worth keeping.")
             return _ok(text, RecallResult(query=query, hint="no memory yet"))
         result = memory.recall(query, scope=scope, category=_words(category), kind=_words(kind), limit=limit)
-        hits = []
-        for hit in result.hits:
-            try:
-                body = memory.show(hit.id, scope=hit.scope if hit.scope in ("project", "global") else None).body
-            except MemsyncError:
-                body = None  # gone since the search, or unreadable: the hit still says what it was
-            hits.append(render.recall_hit(hit, body))
+        roots = {(r.display, r.scope): r for r in memory.roots(scope, default="all")}
+        hits = [render.recall_hit(hit, _hit_body(roots, hit)) for hit in result.hits]
         notes = list(result.notes)
         if result.truncated:
             notes.append("the query was long; only its first words were searched")

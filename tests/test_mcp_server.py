@@ -356,3 +356,18 @@ def test_core_commands_and_hooks_never_import_the_sdk(tmp_path: Path, argv: list
                          text=True, stdin=subprocess.DEVNULL)
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
     assert os.environ.get("HOME") and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("stdin", [
+    "",
+    "not json at all\n",
+    '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "memory_recall"}}\n',
+    '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": 7}}\n',
+    "\x00\xff\n" * 3,
+])
+def test_hostile_input_on_stdin_never_crashes_the_server(tmp_path: Path, run, stdin: str) -> None:  # noqa: F811
+    project = make_project(tmp_path)
+    out = run("mcp", cwd=project, input=stdin, timeout=60)
+    assert out.returncode == 0 and "Traceback" not in out.stderr and "internal error" not in out.stderr
+    for line in out.stdout.splitlines():  # whatever it answers is JSON-RPC
+        assert json.loads(line)["jsonrpc"] == "2.0"

@@ -247,3 +247,29 @@ def test_default_command_names_this_installation(tmp_path: Path, cli) -> None:
     entry = json.loads((_home() / ".cursor" / "mcp.json").read_text())["mcpServers"]["memsync"]
     assert Path(entry["command"]).is_absolute() and Path(entry["command"]).exists()
     assert entry["args"][-3:] == ["mcp", "--project", "${workspaceFolder}"]
+
+
+JSONC_CASES = [
+    '{"a": "ends with a backslash \\\\", "b": "say \\"hi\\""}',
+    '{\n  "url": "http://x//not-a-comment", /* a } brace */\n  "n": [1, 2,],\n}',
+    '{\n  "键": "值", // 注释 with }\n  "e": {}\n}\n',
+    '{\r\n  "crlf": true\r\n}\r\n',
+    '\ufeff{"bom": 1}',
+    '{"deep": {"x": {"y": [{"z": null}]}}}',
+]
+
+
+@pytest.mark.parametrize("text", JSONC_CASES)
+def test_jsonc_edits_keep_every_other_value_and_comment(text: str) -> None:
+    before = jsonc.parse(text).value
+    out = jsonc.set_path(text, ("mcp", "memsync"), {"command": ["memsync", "mcp"]})
+    after = jsonc.parse(out).value
+    assert after["mcp"]["memsync"] == {"command": ["memsync", "mcp"]}
+    assert {k: v for k, v in after.items() if k != "mcp"} == before
+    for comment in ("/* a } brace */", "// 注释 with }"):
+        if comment in text:
+            assert comment in out
+    assert jsonc.set_path(out, ("mcp", "memsync"), {"command": ["memsync", "mcp"]}) == out
+    arr = jsonc.find(out, ("mcp", "memsync", "command"))
+    assert arr is not None
+    assert jsonc.parse(jsonc.append_item(out, arr, "--flag")).value["mcp"]["memsync"]["command"][-1] == "--flag"

@@ -123,6 +123,16 @@ class _Parser:
         self.pos = j + 1
         return value
 
+    def another(self, close: str) -> bool:
+        """After an element: True when a comma says another may follow, False at ``close``."""
+        self.skip()
+        if self.pos < len(self.text) and self.text[self.pos] == ",":
+            self.pos += 1
+            return True
+        if self.pos >= len(self.text) or self.text[self.pos] != close:
+            raise self.fail(f"expected , or {close} after a value")
+        return False
+
     def obj(self, depth: int) -> Node:
         node = Node(self.pos, -1, {}, kind="object")
         self.pos += 1
@@ -140,14 +150,8 @@ class _Parser:
             val = self.value(depth + 1)
             node.members.append((key, val))
             node.value[key] = val.value
-            self.skip()
-            if self.pos < len(self.text) and self.text[self.pos] == ",":
-                self.pos += 1
-                continue
-            self.skip()
-            if self.pos >= len(self.text) or self.text[self.pos] != "}":
-                raise self.fail("expected , or } after a value")
-            break
+            if not self.another("}"):
+                break
         self.pos += 1
         node.end = self.pos
         return node
@@ -162,13 +166,8 @@ class _Parser:
             val = self.value(depth + 1)
             node.items.append(val)
             node.value.append(val.value)
-            self.skip()
-            if self.pos < len(self.text) and self.text[self.pos] == ",":
-                self.pos += 1
-                continue
-            if self.pos >= len(self.text) or self.text[self.pos] != "]":
-                raise self.fail("expected , or ] after a value")
-            break
+            if not self.another("]"):
+                break
         self.pos += 1
         node.end = self.pos
         return node

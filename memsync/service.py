@@ -59,7 +59,7 @@ class Written:
     scope: str
     root: str
     path: str
-    action: str  # created | updated
+    action: str  # created | updated | would create | would update (dry run)
     kind: str
     proposal: bool = False  # a rule request, stored as a rule-proposal for a person to accept
     superseded: list[str] = field(default_factory=list)
@@ -67,7 +67,7 @@ class Written:
 
     @property
     def message(self) -> str:
-        what = f"{self.action.capitalize()} {self.id} in {self.root}"
+        what = f"{self.action[0].upper()}{self.action[1:]} {self.id} in {self.root}"
         if self.proposal:
             what += (" as a rule proposal: only a person makes iron rules; it waits in rules/ until someone "
                      "moves it into ROOT.md's Iron rules (or deletes it)")
@@ -167,28 +167,21 @@ class Memory:
     def roots(self, scope: str | None = None, *, default: str = "all", must_exist: bool = True) -> list[Root]:
         return select_roots(root=self.root, scope=scope, default=default, must_exist=must_exist, cwd=self.cwd)
 
-    def _target(self, scope: str | None) -> Root:
+    def _target(self, scope: str | None, *, create: bool = True) -> Root:
         """Where a new entry goes: the named scope's root (created if need be); else the project
         root if it exists, else the global root (created if need be)."""
-        if self.root is None and scope is None:
-            existing = [r for r in self.roots(default="all", must_exist=False) if r.path.is_dir()] \
-                if self._any_root() else []
-            root = existing[0] if existing else select_roots(default="global", must_exist=False)[0]
-        else:
+        try:
             root = self.roots(scope, default="first", must_exist=False)[0]
-        if not root.path.is_dir():
+        except MemsyncError:
+            if scope is not None or self.root is not None:
+                raise
+            root = select_roots(default="global", must_exist=False)[0]  # no root yet: start the global one
+        if create and not root.path.is_dir():
             from memsync.build import init_root
             from memsync.config import load_config
 
             init_root(root, load_config(None)["categories"])
         return root
-
-    def _any_root(self) -> bool:
-        try:
-            self.roots(default="all")
-            return True
-        except MemsyncError:
-            return False
 
     def _tree(self, root: Root):  # type: ignore[no-untyped-def]
         from memsync.livetree import LiveTree
@@ -223,12 +216,16 @@ class Memory:
                  kind: str | None = None, load_when: list[str] | tuple[str, ...] | str | None = None,
                  highlight: str | None = None, pinned: bool | None = None,
                  supersedes: list[str] | tuple[str, ...] | str = (), scope: str | None = None,
-                 id: str | None = None, force: bool = False, now_ms: int | None = None) -> Written:
-        """Create an entry (or update the one ``id`` names), through the five gates in order."""
+                 id: str | None = None, force: bool = False, now_ms: int | None = None,
+                 dry_run: bool = False) -> Written:
+        """Create an entry (or update the one ``id`` names), through the five gates in order.
+
+        With ``dry_run`` every gate runs and the answer says what would be written, but
+        nothing is (``Written.action`` is ``would create`` / ``would update``)."""
         from memsync import gates
         from memsync.config import load_config
 
-        root = self._find(id, scope)[0] if id else self._target(scope)
+        root = self._find(id, scope)[0] if id else self._target(scope, create=not dry_run)
         config = load_config(root.path)
         gates.write_switch(config)  # 1
         # 2: names (the target itself is checked once it is known, below)
@@ -262,16 +259,14 @@ class Memory:
         from memsync.locks import root_lock
 
         with root_lock(root.path, "write"):
-            t = self._tree(root)
+            t = self._tree(root) if root.path.is_dir() else _empty_tree()
             return self._write(root, t, config, id=id, category=category, summary=summary_text, body=body_text,
                                kind=kind_text, triggers=triggers, highlight=highlight_text, pinned=pinned,
-                               old_ids=old_ids, proposal=proposal, force=force, now=now)
+                               old_ids=old_ids, proposal=proposal, force=force, now=now, dry_run=dry_run)
 
     def _category(self, category: str | None, kind: str | None, config: dict[str, Any], root: Root) -> str:
         configured = list(config["categories"])
-        existing = [c for c in configured if (root.path / c).is_dir()] + sorted(
-            d.name for d in os.scandir(root.path) if d.is_dir(follow_symlinks=False) and not d.name.startswith(".")
-            and d.name not in configured)
+        existing = sorted(d.name for d in _folders(root.path) if d.name not in configured)
         if category is None and kind:
             guess = {v: k for k, v in KIND_OF.items()}.get(kind.casefold()) or kind.casefold() + "s"
             category = guess if guess in configured or guess in existing else None
@@ -285,7 +280,7 @@ class Memory:
     def _write(self, root: Root, t: Any, config: dict[str, Any], *, id: str | None, category: str,
                summary: str | None, body: str | None, kind: str | None, triggers: list[str] | None,
                highlight: str | None, pinned: bool | None, old_ids: list[str], proposal: bool, force: bool,
-               now: int) -> Written:
+               now: int, dry_run: bool = False) -> Written:
         from memsync import gates, writer
         from memsync.entry import parse_entry, render_entry
         from memsync.templates import read_template
@@ -353,6 +348,10 @@ class Memory:
         changes[rel] = data
         for old in superseded:
             changes[by_id[old].path] = _relinked(root, by_id[old].path, superseded_by=meta["id"], now=now)
+        action = "updated" if id else "created"
+        if dry_run:
+            return Written(meta["id"], root.scope, root.display, root.show(rel), "would " + action[:-1],
+                           meta["kind"], proposal, superseded, [])
         template = read_template("ROOT.md")
         try:
             recompiled = writer.apply(root, t, changes, create=() if id else (rel,), template=template)
@@ -360,9 +359,9 @@ class Memory:
             # Another writer took the slug between our listing and our write: take the next one.
             return self._write(root, self._tree(root), config, id=id, category=category, summary=summary,
                                body=body, kind=kind, triggers=triggers, highlight=highlight, pinned=pinned,
-                               old_ids=old_ids, proposal=proposal, force=force, now=now)
-        return Written(meta["id"], root.scope, root.display, root.show(rel), "updated" if id else "created",
-                       meta["kind"], proposal, superseded, recompiled)
+                               old_ids=old_ids, proposal=proposal, force=force, now=now, dry_run=dry_run)
+        return Written(meta["id"], root.scope, root.display, root.show(rel), action, meta["kind"], proposal,
+                       superseded, recompiled)
 
     def _dedupe(self, root: Root, config: dict[str, Any], meta: dict[str, Any], body: str, exclude: set[str]) -> None:
         from memsync import dedupe, gates
@@ -482,6 +481,23 @@ class Memory:
         from memsync.inspection import inspect_roots
 
         return inspect_roots(self, self.roots(scope, default="all"))
+
+
+def _empty_tree():  # type: ignore[no-untyped-def]
+    from memsync.tree import Tree
+
+    return Tree()
+
+
+def _folders(path: Path) -> list[os.DirEntry[str]]:
+    """Category-looking folders of a root (none when it does not exist yet)."""
+    try:
+        with os.scandir(path) as it:
+            return [d for d in it if d.is_dir(follow_symlinks=False) and not d.name.startswith(".")]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise MemsyncError(f"cannot list the root: {exc.strerror or exc}", path=str(path)) from None
 
 
 def _read(root: Root, rel: str) -> bytes:

@@ -290,6 +290,7 @@ def test_a_long_body_is_cut_with_a_note_and_read_on_by_id_and_offset(tmp_path: P
     run(main)
 
 
+@pytest.mark.filterwarnings("ignore:The roots capability is deprecated")  # still what hosts speak
 def test_the_project_comes_from_the_server_never_from_the_model(tmp_path: Path) -> None:
     a = make_project(tmp_path, "a")
     b = make_project(tmp_path, "b")
@@ -319,6 +320,19 @@ def test_the_project_comes_from_the_server_never_from_the_model(tmp_path: Path) 
         # Roots exist in the handshake-era protocol that hosts such as Claude Code speak.
         assert await ids(a, list_roots_callback=roots, mode="legacy") == {"facts/where-b"}
         assert await ids(a, mode="legacy") == {"facts/where-a"}  # a client without roots: the cwd
+        current = [b]
+
+        async def moving(_ctx):  # type: ignore[no-untyped-def]
+            return ListRootsResult(roots=[Root(uri=current[0].as_uri(), name="x")])
+
+        async with connect(elsewhere, list_roots_callback=moving, mode="legacy") as c:
+            r = await c.call_tool("memory_recall", {"query": "zzbeta"})
+            assert [h["id"] for h in r.structured_content["hits"]] == ["facts/where-b"]
+            current[0] = a
+            await c.send_roots_list_changed()
+            await anyio.sleep(0.2)  # a notification has no answer to wait for
+            r = await c.call_tool("memory_recall", {"query": "zzalpha"})
+            assert [h["id"] for h in r.structured_content["hits"]] == ["facts/where-a"]
 
     run(main)
 
@@ -371,3 +385,25 @@ def test_hostile_input_on_stdin_never_crashes_the_server(tmp_path: Path, run, st
     assert out.returncode == 0 and "Traceback" not in out.stderr and "internal error" not in out.stderr
     for line in out.stdout.splitlines():  # whatever it answers is JSON-RPC
         assert json.loads(line)["jsonrpc"] == "2.0"
+
+
+def test_a_rule_from_the_model_becomes_a_proposal_that_inspect_lists(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    root_md = (project / ".memory" / "ROOT.md").read_text(encoding="utf-8")
+
+    async def main() -> None:
+        async with connect(project) as c:
+            r = await c.call_tool("memory_remember", {"summary": "Never push to main without a review",
+                                                      "category": "rules", "kind": "rule"})
+            assert not r.is_error and r.structured_content["details"]["proposal"] is True
+            assert r.structured_content["id"].startswith("rules/") and "only a person" in text(r)
+            i = await c.call_tool("memory_inspect", {})
+            proposals = i.structured_content["roots"][0]["proposals"]
+            assert [p["id"] for p in proposals] == [r.structured_content["id"]]
+            assert "rule proposal awaiting a person" in text(i)
+
+    run(main)
+    after = (project / ".memory" / "ROOT.md").read_text(encoding="utf-8")
+    # The iron rules section is the person's: untouched (only compiled tables may change).
+    section = root_md.split("Iron rules", 1)[1].split("<!-- memsync:begin", 1)[0]
+    assert section in after

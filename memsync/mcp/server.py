@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import CallToolResult, NotificationParams, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError
 
 from memsync import __version__
@@ -314,6 +314,12 @@ def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
     """The server (not yet running) and its tools; ``project`` is ``--project``."""
     server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING")
     tools = Tools(Locator(project))
+    async def roots_changed(_ctx: Any, _params: Any) -> None:
+        tools.locator.forget_roots()  # the client opened another folder: ask again on the next call
+
+    # The SDK's public server has no hook for this notification; its low-level server does.
+    server._lowlevel_server.add_notification_handler("notifications/roots/list_changed", NotificationParams,
+                                                     roots_changed)
     server.add_tool(tools.recall, name="memory_recall", title="Recall from memory", description=texts.RECALL,
                     annotations=ToolAnnotations(title="Recall from memory", read_only_hint=True,
                                                 open_world_hint=False))

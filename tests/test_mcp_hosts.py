@@ -16,6 +16,8 @@ from mcpclient import NPM_DIR, make_project, npm_bin, server_env
 from memtree import write_entry
 
 COMMAND = f"{sys.executable} -m memsync"  # this checkout, whatever `memsync` on PATH is
+# Read at import: the tests' environment is scrubbed of MEMSYNC_* variables.
+NPM_CACHE = Path(os.environ.get("MEMSYNC_TEST_NPM_CACHE") or NPM_DIR.parent.parent / ".npm")
 
 
 def _isolated() -> list[str]:
@@ -32,7 +34,7 @@ def _host(args: list[str], cwd: Path, timeout: float = 240) -> subprocess.Comple
         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
         "OPENCODE_DISABLE_MODELS_FETCH": "1", "OPENCODE_DISABLE_AUTOUPDATE": "1", "OPENCODE_DISABLE_SHARE": "1",
         # OpenCode installs its plugin package into each config folder: from the npm cache .ci/run filled.
-        "npm_config_cache": str(Path(os.environ.get("MEMSYNC_TEST_NPM_CACHE", NPM_DIR.parent.parent / ".npm"))),
+        "npm_config_cache": str(NPM_CACHE),
         "npm_config_offline": "true",
     })
     env.pop("CLAUDE_PROJECT_DIR", None)

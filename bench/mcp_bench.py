@@ -220,7 +220,7 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="memsync-mcp-bench-") as tmp:
         results = [bench(int(s), Path(tmp)) for s in args.sizes.split(",")]
-    load = " ".join(os.getloadavg().__repr__().strip("()").split(", ")[:3])
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg()) + " (1 / 5 / 15 min)"
     text = table(results, load)
     print(text)
     Path(args.out).write_text(text, encoding="utf-8")

@@ -28,11 +28,7 @@ from memsync.errors import (
 from memsync.output import err
 
 COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
-<<<<<<< HEAD
-            "supersede", "context", "inspect", "demo", "setup", "mcp")
-=======
-            "supersede", "context", "inspect", "extract", "demo")
->>>>>>> main
+            "supersede", "context", "inspect", "extract", "demo", "setup", "mcp")
 
 EPILOG = """\
 examples:

@@ -28,7 +28,7 @@ from memsync.errors import (
 from memsync.output import err
 
 COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
-            "supersede", "context", "inspect", "extract", "demo")
+            "supersede", "context", "inspect", "extract", "demo", "setup", "mcp")
 
 EPILOG = """\
 examples:

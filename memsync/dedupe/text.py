@@ -87,7 +87,8 @@ MARKERS = {
     **{w: "instead" for w in vocab.CONTRAST_WORDS}, **{w: "unless" for w in vocab.UNLESS_WORDS},
     **{w: "b" for w in vocab.CLAUSE_WORDS}, **{w: "conj" for w in vocab.CONJ_WORDS},
     "over": "over", "than": "than", "before": "before", "after": "after", "then": "then", "from": "from",
-    "to": "to", "into": "to", "onto": "to", "until": "until", "till": "until", "zzfirst": "first",
+    "to": "to", "into": "to", "onto": "to", "until": "until", "till": "until", "otherwise": "otherwise",
+    "zzotherwise": "otherwise", "zzfirst": "first",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
 }
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
@@ -256,12 +257,12 @@ class Text:
         lo, hi = [0] * n, [0] * n
         start = 0
         for i, (kind, _) in enumerate(self.toks):
-            if kind == "b":
+            if kind in ("b", "otherwise"):
                 start = i + 1
             lo[i] = start
         end = n - 1
         for i in range(n - 1, -1, -1):
-            if self.toks[i][0] == "b":
+            if self.toks[i][0] in ("b", "otherwise"):
                 end = i - 1
             hi[i] = end
         return lo, hi
@@ -269,6 +270,7 @@ class Text:
     def _forward(self, i: int, hi: int) -> list[int]:
         """Positions of the keywords after ``i`` in its clause a negation reaches."""
         out: list[int] = []
+        reach = 0.0
         j = i + 1
         while j <= hi:
             kind = self.toks[j][0]
@@ -277,7 +279,9 @@ class Text:
                 if j + 2 <= hi and self.toks[j + 1][0] == "conj" and self.toks[j + 2][0] == "k":
                     j += 2
                     continue
-                if len(out) >= SCOPE:
+                # a CJK character is half a word: 禁止在周末发布 reaches 发布
+                reach += 0.5 if len(self.toks[j][1]) == 1 and not self.toks[j][1].isascii() else 1
+                if reach >= SCOPE:
                     break
             elif kind in ("neg", "instead"):
                 break
@@ -313,6 +317,8 @@ class Text:
                 prefer_at.setdefault(lo[i], i)
             elif kind in ("until", "unless"):
                 conditional.add(lo[i])
+            elif kind == "otherwise" and i + 1 < len(toks):
+                conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
         scoped: set[int] = set()
         has = False
         for i, (kind, _) in enumerate(toks):

@@ -69,7 +69,7 @@ ZH_FILLER = ("记住", "注意", "提示", "备注", "提醒", "补充", "记录
              "总之", "一下", "一点", "一些", "这个", "那个", "需要", "必须", "应该", "应当", "可以", "能够", "就是",
              "还是", "因为", "所以", "如果", "时候", "进行", "的话", "使用", "采用", "选用", "通过", "经过", "经由",
              "一律", "统一", "所有", "全部", "已经", "总是", "始终", "一直", "每次", "每个", "任何", "无论", "不管",
-             "不仅", "非常", "别的", "别人", "莫名", "不然", "否则", "不过", "用于", "基于", "有关", "相关", "关于",
+             "不仅", "非常", "别的", "别人", "莫名", "不过", "用于", "基于", "有关", "相关", "关于",
              "请", "自己", "一遍", "放在", "放到", "之内", "以内", "当中", "其中", "之类", "等等")
 
 # -- equivalences ------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ EN_PHRASES = {
     "instead of": "zzinstead", "rather than": "zzinstead", "as opposed to": "zzinstead",
     "in place of": "zzinstead", "in favor of": "zzover", "in favour of": "zzover",
     "other than": "zzunless", "apart from": "zzunless", "aside from": "zzunless",
-    "with the exception of": "zzunless", "prior to": "before",
+    "with the exception of": "zzunless", "prior to": "before", "or else": "zzotherwise",
     "zzneg like": "zzneg prefer", "not like": "zzneg prefer",
     "not required": "optional", "not needed": "optional", "not necessary": "optional", "no need to": "optional",
     "no need for": "optional", "zzneg need to": "optional", "zzneg have to": "optional",
@@ -272,7 +272,7 @@ ZH_WORDS = {
     "主库": "primary db", "从库": "replica db", "主节点": "primary node", "从节点": "replica node",
     "开始": "start", "开会": "meeting", "开放": "open", "离开": "leave", "分开": "separate", "展开": "expand",
     "开": "enable",
-    "除非": "zzunless", "直到": "until", "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
+    "除非": "zzunless", "直到": "until", "否则": "zzotherwise", "不然": "zzotherwise", "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
     # negations and contrasts
     "禁止": "zzneg", "避免": "zzneg", "禁用": "zzneg", "停用": "zzneg", "关闭": "close", "关掉": "close",
     "跳过": "zzneg", "而不是": "zzinstead", "而非": "zzinstead", "代替": "zzinstead", "取代": "zzinstead",
@@ -293,7 +293,7 @@ NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed s
 CONTRAST_WORDS = frozenset({"zzinstead"})
 UNLESS_WORDS = frozenset("unless except excluding excepting zzunless".split())
 PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" is a contrast
-CLAUSE_WORDS = frozenset("because since so but while whereas although though otherwise".split())
+CLAUSE_WORDS = frozenset("because since so but while whereas although though".split())
 CONJ_WORDS = frozenset("and or nor".split())
 
 # -- closed classes ----------------------------------------------------------------------------

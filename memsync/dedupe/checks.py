@@ -161,20 +161,24 @@ def substitution(new: Text, old: Text) -> str | None:
 
 def added(new: Text, old: Text) -> str | None:
     """A stretch of new words (a clause the entry does not have): three Latin words, two names
-    or six CJK characters in a row, none of them in the entry."""
+    or six CJK characters in a row, none of them in the entry, after the first shared word (a
+    new title or a filler opening is not a new fact)."""
     run: list[str] = []
     weight = 0
+    started = False  # words before the first shared one are a preamble or a title, not an added fact
     for kind, value in new.toks + (("k", ""),):
         if kind != "k":
             continue
         if value and not old.match(value, new.idents.get(value)):
+            if not started:
+                continue
             run.append(value)
             cjk = len(value) == 1 and not value.isascii()
             weight += 1 if cjk else 3 if value in new.names else 2
             continue
         if weight >= 6:
             return f"adds what the entry does not say ({' '.join(show(w) for w in run)})"
-        run, weight = [], 0
+        run, weight, started = [], 0, True
     return None
 
 

@@ -88,7 +88,8 @@ MARKERS = {
     **{w: "b" for w in vocab.CLAUSE_WORDS}, **{w: "conj" for w in vocab.CONJ_WORDS},
     "over": "over", "than": "than", "before": "before", "after": "after", "then": "then", "from": "from",
     "to": "to", "into": "to", "onto": "to", "until": "until", "till": "until", "otherwise": "otherwise",
-    "zzotherwise": "otherwise", "zzfirst": "first",
+    "zzotherwise": "otherwise", "zzfirst": "first", "replace": "replace", "replaces": "replace",
+    "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
 }
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
@@ -313,7 +314,7 @@ class Text:
         prefer_at: dict[int, int] = {}
         conditional: set[int] = set()
         for i, (kind, value) in enumerate(toks):
-            if kind == "k" and value in vocab.PREFER_WORDS:
+            if (kind == "k" and value in vocab.PREFER_WORDS) or (kind == "s" and value in vocab.USE_WORDS):
                 prefer_at.setdefault(lo[i], i)
             elif kind in ("until", "unless"):
                 conditional.add(lo[i])
@@ -343,7 +344,8 @@ class Text:
     @functools.cached_property
     def relations(self) -> list[Relation]:
         """(kind, earlier, later): ``X before Y``, ``Y after X``, ``before Y, X``, ``X, then Y``,
-        ``先X…再Y``, ``X之前…先Y``, and (direction) ``from X to Y``, ``从X到Y``, ``把X换成Y``.
+        ``先X…再Y``, ``X之前…先Y``, and (direction) ``from X to Y``, ``从X到Y``, ``把X换成Y``,
+        ``replace X with Y``, ``Y replaces X``.
         Each side is the run of keywords next to the marker."""
         toks = self.toks
         n = len(toks)
@@ -409,6 +411,18 @@ class Text:
                 y = run_after(i, n)
                 if x and y:
                     out.append(("order", y, x) if kind == "before2" else ("order", x, y))
+            elif kind == "replace":  # replace X with Y, X was replaced by Y: X -> Y; X replaces Y: Y -> X
+                word = toks[i][1]
+                by = next((j for j in range(i + 1, hi[i] + 1) if toks[j] in (("s", "with"), ("s", "by"))), None)
+                if word == "replaces":
+                    x, y = run_after(i, hi[i] + 1), run_before(i, lo[i])
+                elif word == "replaced":
+                    x, y = run_before(i, lo[i]), run_after(by, hi[i] + 1) if by is not None else frozenset()
+                else:
+                    x = run_after(i, by) if by is not None else frozenset()
+                    y = run_after(by, hi[i] + 1) if by is not None else frozenset()
+                if x and y:
+                    out.append(("direction", x, y))
             elif kind == "from":
                 to = next((j for j in range(i + 1, hi[i] + 1) if toks[j][0] == "to"), None)
                 if to is not None:

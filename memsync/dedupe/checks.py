@@ -183,9 +183,19 @@ def added(new: Text, old: Text) -> str | None:
 
 
 def exception(new: Text, old: Text) -> str | None:
-    """``unless``/``except``/``除非``/``除外``: a condition the entry does not have."""
+    """``unless``/``except``/``除非``/``除外`` the entry does not have; or ``if``/``when``/``如果``
+    opening a clause of two or more words the entry does not have (``… when CI passes``)
+    where the entry has no condition at all."""
     if sum(k == "unless" for k, _ in new.toks) > sum(k == "unless" for k, _ in old.toks):
         return "adds an exception (unless/except) the entry does not have"
+    if any(k == "if" for k, _ in old.toks):
+        return None
+    _, hi = new.clauses
+    for i, (kind, _) in enumerate(new.toks):
+        if kind == "if":
+            fresh = [v for k, v in new.toks[i + 1:hi[i] + 1] if k == "k" and not old.match(v, new.idents.get(v))]
+            if len(fresh) >= 2:
+                return f"adds a condition the entry does not have (if/when {' '.join(show(w) for w in fresh)})"
     return None
 
 

@@ -88,10 +88,11 @@ MARKERS = {
     **{w: "b" for w in vocab.CLAUSE_WORDS}, **{w: "conj" for w in vocab.CONJ_WORDS},
     "over": "over", "than": "than", "before": "before", "after": "after", "then": "then", "from": "from",
     "to": "to", "into": "to", "onto": "to", "until": "until", "till": "until", "otherwise": "otherwise",
-    "zzotherwise": "otherwise", "zzfirst": "first", "replace": "replace", "replaces": "replace",
+    "zzotherwise": "otherwise", "if": "if", "when": "if", "whenever": "if", "zzif": "if", "zzfirst": "first", "replace": "replace", "replaces": "replace",
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
 }
+_REASON = frozenset({("b", "because"), ("b", "since")})  # the boundary that opens a reason clause
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
 
 
@@ -336,9 +337,12 @@ class Text:
                 scope = self._forward(i, hi[i]) or (self._backward(i, lo[i]) if kind == "neg" else [])
             scoped.update(scope)
         negated = {toks[j][1] for j in scoped}
-        # the same word elsewhere in the clause of a negation is negated too; in other clauses, asserted
+        # the same word elsewhere in the clause of a negation is negated too; in other clauses it is
+        # asserted, except in a reason ("use pnpm, not npm, because npm breaks …" decides against npm)
         negated_clause = {(lo[j], toks[j][1]) for j in scoped}
-        asserted = {v for j, (k, v) in enumerate(toks) if k == "k" and (lo[j], v) not in negated_clause}
+        reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
+        asserted = {v for j, (k, v) in enumerate(toks)
+                    if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason}
         return Polarity(frozenset(negated), frozenset(asserted), has)
 
     @functools.cached_property

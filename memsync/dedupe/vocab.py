@@ -67,7 +67,7 @@ ZH_STOP_CHARS = frozenset("的了是在和与及也就都而把被对向为以�
 ZH_FILLER = ("记住", "注意", "提示", "备注", "提醒", "补充", "记录", "经验", "教训", "重要", "以后", "今后", "往后",
              "记得", "切记", "牢记", "务必", "一定要", "一定", "总结", "小结", "顺便", "另外", "其实", "目前", "现在",
              "总之", "一下", "一点", "一些", "这个", "那个", "需要", "必须", "应该", "应当", "可以", "能够", "就是",
-             "还是", "因为", "所以", "如果", "时候", "进行", "的话", "使用", "采用", "选用", "通过", "经过", "经由",
+             "还是", "所以", "时候", "进行", "的话", "使用", "采用", "选用", "通过", "经过", "经由",
              "一律", "统一", "所有", "全部", "已经", "总是", "始终", "一直", "每次", "每个", "任何", "无论", "不管",
              "不仅", "非常", "别的", "别人", "莫名", "不过", "用于", "基于", "有关", "相关", "关于",
              "请", "自己", "一遍", "放在", "放到", "之内", "以内", "当中", "其中", "之类", "等等")
@@ -117,7 +117,6 @@ EN_GROUPS = {
     "deny": "deny",
     "increase": "increase raise",
     "decrease": "decrease lower reduce",
-    "bug": "bug defect",
     "check": "check verify validate confirm",
     "update": "update upgrade bump",
     "keep": "keep retain store save persist hold retention",
@@ -370,7 +369,10 @@ ZH_WORDS = {
     "主库": "primary db", "从库": "replica db", "主节点": "primary node", "从节点": "replica node",
     "开始": "start", "开会": "meeting", "开放": "open", "离开": "leave", "分开": "separate", "展开": "expand",
     "开": "enable",
-    "除非": "zzunless", "直到": "until", "否则": "zzotherwise", "不然": "zzotherwise", "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
+    "除非": "zzunless", "直到": "until", "如果": "zzif", "假如": "zzif", "要是": "zzif", "若是": "zzif",
+    "当前": "current", "当然": "", "适当": "proper", "相当": "", "当时": "", "的时候": "", "时候": "",
+    "因为": "because", "由于": "because", "否则": "zzotherwise", "不然": "zzotherwise",
+    "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
     # negations and contrasts
     "禁止": "zzneg", "避免": "zzneg", "禁用": "zzneg", "停用": "zzneg", "关闭": "close", "关掉": "close",
     "跳过": "zzneg", "而不是": "zzinstead", "而非": "zzinstead", "代替": "zzinstead", "取代": "zzinstead",

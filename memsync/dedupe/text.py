@@ -315,7 +315,7 @@ class Text:
         prefer_at: dict[int, int] = {}
         conditional: set[int] = set()
         for i, (kind, value) in enumerate(toks):
-            if (kind == "k" and value in vocab.PREFER_WORDS) or (kind == "s" and value in vocab.USE_WORDS):
+            if kind == "k" and (value in vocab.PREFER_WORDS or value in vocab.USE_WORDS):
                 prefer_at.setdefault(lo[i], i)
             elif kind in ("until", "unless"):
                 conditional.add(lo[i])
@@ -458,6 +458,18 @@ def read(text: str) -> Text:
     for num in read_numbers(raw):
         if not any(taken[num.start:num.end]):
             spans.append((num.start, num.end, ("k", "#" + num.value), None))
+            taken[num.start:num.end] = b"\x01" * (num.end - num.start)
+    names: set[str] = set()
+    for m in _CAPITALISED.finditer(raw):
+        w = m.group()
+        j = m.start() - 1
+        while j >= 0 and raw[j] in " \t":
+            j -= 1
+        if sum(c.isupper() for c in w) >= 2 or (w[0].isupper() and j >= 0 and raw[j] not in _SENTENCE_END) or w == "Go":
+            value = canon(w.casefold())
+            names.add(value)
+            if w.casefold() in vocab.EN_STOP and len(w) > 1 and w == w.capitalize() and not any(taken[m.start():m.end()]):
+                spans.append((m.start(), m.end(), ("k", value), None))  # "Go" is the language, not the verb
     spans.sort(key=lambda s: s[0])
     # Numbers and identifiers become placeholders, so the phrase pass cannot reach into them.
     pieces: list[str] = []
@@ -489,18 +501,7 @@ def read(text: str) -> Text:
         else:
             _word_token(m["w"], toks)
     kws = {v for k, v in toks if k == "k"}
-    names = set(idents)
-    for m in _CAPITALISED.finditer(raw):
-        w = m.group()
-        j = m.start() - 1
-        while j >= 0 and raw[j] in " \t":
-            j -= 1
-        if sum(c.isupper() for c in w) >= 2 or (w[0].isupper() and j >= 0 and raw[j] not in _SENTENCE_END):
-            value = canon(w.casefold())
-            names.add(value)
-            if w.casefold() in vocab.EN_STOP and len(w) > 1 and w == w.capitalize() and value not in kws:
-                toks.append(("k", value))  # "Go" mid-sentence is the language, not the verb
-                kws.add(value)
+    names |= set(idents)
     words = set(kws)
     for parts in idents.values():
         words |= parts

@@ -36,8 +36,7 @@ towards everywhere anywhere everything anything someone anyone everyone somebody
 however now currently anymore already ever yourself yourselves itself themselves ourselves myself
 lot lots bit kind sort way ways stuff basically essentially actually generally typically normally
 simply certainly definitely probably thanks okay ok fyi heads important importantly reminder remind
-tip tips til takeaway memo sure use uses used using utilize utilizes utilized employ employs employed
-leverage leverages need needs needed needing require requires required requiring necessary
+tip tips til takeaway memo sure need needs needed needing require requires required requiring necessary
 mandatory able go goes going went let lets put puts take takes taking set sets crucial essential vital
 become becomes happen happens happening mean means exclusively solely merely just sure
 live lives living reside resides located sit sits exist exists existing say says said
@@ -165,6 +164,7 @@ EN_GROUPS = {
     "above": "above exceed",
     "below": "below",
     "log": "log logging",
+    "use": "use utilize utilise employ leverage",
     "prefer": "prefer favor favour preference choose pick opt recommend suggest",
     "edit": "edit modify alter tweak adjust",
     "fetch": "fetch retrieve obtain grab",
@@ -396,7 +396,7 @@ PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" i
 CLAUSE_WORDS = frozenset("because since so but while whereas although though".split())
 CONJ_WORDS = frozenset("and or nor".split())
 # "use X over Y" prefers X as much as "prefer X over Y" does
-USE_WORDS = frozenset("use uses using used".split())
+USE_WORDS = frozenset({"use"})
 
 # -- closed classes ----------------------------------------------------------------------------
 # Canonical words (after the equivalences above). A class member in one text and another member

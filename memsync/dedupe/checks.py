@@ -90,9 +90,9 @@ def swap(new: Text, old: Text) -> str | None:
         pairs = {(a[i], b[i]) for i in diff[:3]}
         listed = len(diff) == 2 and all(k in ("conj", "b") for k, _ in a[diff[0] + 1:diff[1]])
         if len(pairs) == 2 and not listed and all((a[i], b[i]) in pairs for i in diff):
-            (x, y), (y2, x2) = sorted(pairs)
-            if x == x2 and y == y2 and x[0] == y[0] == "k":
-                return f"swaps {show(x[1])} and {show(y[1])}"
+            (p, q), (q2, p2) = sorted(pairs)
+            if p == p2 and q == q2 and p[0] == q[0] == "k":
+                return f"swaps {show(p[1])} and {show(q[1])}"
     _, _, ma, mb = _middles(a, b)
     n = len(ma)
     if n != len(mb) or n > 16:
@@ -134,16 +134,25 @@ def substitution(new: Text, old: Text) -> str | None:
     for j, v in enumerate(b):
         if new.match(v, old.idents.get(v)):
             continue
-        for ctx in (((b[j - 1], None),) if j > 0 else ()) + (((None, b[j + 1]),) if j + 1 < len(b) else ()):
-            seen = by_context.setdefault(ctx, [])
+        keys: list[tuple[str | None, str | None]] = []
+        if j > 0:
+            keys.append((b[j - 1], None))
+        if j + 1 < len(b):
+            keys.append((None, b[j + 1]))
+        for key in keys:
+            seen = by_context.setdefault(key, [])
             if len(seen) < 2 and v not in seen:
                 seen.append(v)
     for i, u in enumerate(a):
         if old.match(u, new.idents.get(u)):
             continue
-        for ctx, after in (((a[i - 1], None), False) if i > 0 else (None, False),
-                           ((None, a[i + 1]), True) if i + 1 < len(a) else (None, True)):
-            for v in by_context.get(ctx, ()) if ctx else ():
+        contexts: list[tuple[tuple[str | None, str | None], bool]] = []
+        if i > 0:
+            contexts.append(((a[i - 1], None), False))
+        if i + 1 < len(a):
+            contexts.append(((None, a[i + 1]), True))
+        for ctx, after in contexts:
+            for v in by_context.get(ctx, ()):
                 if v != u and (u in new.names or v in old.names or (after and a[i + 1] in HEADS)):
                     return f"has {show(u)} where the entry has {show(v)}"
     head, tail, ma, mb = _middles(new.toks, old.toks)

@@ -475,11 +475,11 @@ def read(text: str) -> Text:
     pieces: list[str] = []
     kept: list[tuple[Tok, frozenset[str] | None]] = []
     pos = 0
-    for start, end, tok, parts in spans:
+    for start, end, tok, span_parts in spans:
         if start < pos:
             continue
         pieces += [raw[pos:start], f" \x00{len(kept)}\x00 "]
-        kept.append((tok, parts))
+        kept.append((tok, span_parts))
         pos = end
     pieces.append(raw[pos:])
     flat = _EN_FILLER_RE.sub(" ", "".join(pieces).casefold())
@@ -488,10 +488,10 @@ def read(text: str) -> Text:
     idents: dict[str, frozenset[str]] = {}
     for m in _TOKEN.finditer(flat):
         if m["ph"]:
-            tok, parts = kept[int(m["ph"])]
+            tok, ident_parts = kept[int(m["ph"])]
             toks.append(tok)
-            if parts is not None:
-                idents[tok[1]] = parts
+            if ident_parts is not None:
+                idents[tok[1]] = ident_parts
         elif m["b"]:
             toks.append(("b", ""))
         elif m["conj"]:

@@ -33,16 +33,18 @@ def flip(new: Text, old: Text) -> str | None:
     placed elsewhere in a rewording is not a new fact."""
     a, b = new.polarity, old.polarity
 
-    def flipped(own: Text, other: Text) -> set[str]:
+    def flipped(own: Text, other: Text, strict: bool) -> set[str]:
         mine, theirs = own.polarity, other.polarity
         return {w for w in mine.negated
-                if w not in mine.asserted  # negated and asserted (``not X … X breaks``): ambiguous
+                # negated and asserted (``not X … X breaks``) is ambiguous: it only completes a
+                # flip the other way
+                if (not strict or w not in mine.asserted)
                 and other.match(w) and not theirs.negates(w) and theirs.asserts(w)}
 
-    fa, fb = flipped(new, old), flipped(old, new)
-    if fa and (not b.has_negation or fb):
+    fa, fb = flipped(new, old, True), flipped(old, new, True)
+    if fa and (not b.has_negation or flipped(old, new, False)):
         return f"negates what the entry asserts ({show(min(fa))})"
-    if fb and (not a.has_negation or fa):
+    if fb and (not a.has_negation or flipped(new, old, False)):
         return f"asserts what the entry negates ({show(min(fb))})"
     return None
 

@@ -92,7 +92,9 @@ MARKERS = {
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
 }
-_REASON = frozenset({("b", "because"), ("b", "since")})  # the boundary that opens a reason clause
+_REASON = frozenset({("b", "because"), ("b", "since")})
+_TRANSPARENT = frozenset({"use"})  # light verbs a negation reaches through
+_PRONOUNS = frozenset("it them this that these those they 它 它们 这 那".split())  # the boundary that opens a reason clause
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
 
 
@@ -269,37 +271,46 @@ class Text:
             hi[i] = end
         return lo, hi
 
-    def _forward(self, i: int, hi: int) -> list[int]:
-        """Positions of the keywords after ``i`` in its clause a negation reaches."""
+    def _forward(self, i: int, hi: int) -> list[int] | None:
+        """Positions of the keywords after ``i`` in its clause a negation reaches; None when a
+        pronoun stands first (``does not run it``: what ``it`` is, the text does not say here)."""
         out: list[int] = []
         reach = 0.0
         j = i + 1
         while j <= hi:
-            kind = self.toks[j][0]
-            if kind == "k":
+            kind, value = self.toks[j]
+            if kind == "k" and value in _TRANSPARENT:
+                pass  # "don't use the ORM": the negation is about the ORM
+            elif kind == "k":
                 out.append(j)
                 if j + 2 <= hi and self.toks[j + 1][0] == "conj" and self.toks[j + 2][0] == "k":
                     j += 2
                     continue
                 # a CJK character is half a word: 禁止在周末发布 reaches 发布
-                reach += 0.5 if len(self.toks[j][1]) == 1 and not self.toks[j][1].isascii() else 1
+                reach += 0.5 if len(value) == 1 and not value.isascii() else 1
                 if reach >= SCOPE:
                     break
             elif kind in ("neg", "instead"):
                 break
+            elif kind == "s" and not out and value in _PRONOUNS:
+                return None
+            elif kind == "s" and out and value.isascii():
+                break  # "over pnpm for deploys": an English phrase ends at its preposition
             j += 1
         return out
 
     def _backward(self, i: int, lo: int) -> list[int]:
+        """The keyword before ``i`` in its clause, with the keywords written next to it (the
+        topic of ``生产环境不开``) and those joined to it by and/or."""
         out: list[int] = []
         j = i - 1
-        while j >= lo:
-            if self.toks[j][0] == "k":
-                out.append(j)
-                if j - 2 >= lo and self.toks[j - 1][0] == "conj" and self.toks[j - 2][0] == "k":
-                    j -= 2
-                    continue
-                break
+        while j >= lo and self.toks[j][0] != "k":
+            j -= 1
+        while j >= lo and self.toks[j][0] == "k":
+            out.append(j)
+            if j - 2 >= lo and self.toks[j - 1][0] == "conj" and self.toks[j - 2][0] == "k":
+                j -= 2
+                continue
             j -= 1
         return out
 
@@ -332,9 +343,17 @@ class Text:
             if lo[i] in conditional:
                 continue  # "don't merge until CI passes" is "merge after CI passes"
             if kind == "negafter":
-                scope = self._backward(i, lo[i]) or self._forward(i, hi[i])
+                scope = self._backward(i, lo[i]) or self._forward(i, hi[i]) or []
             else:
-                scope = self._forward(i, hi[i]) or (self._backward(i, lo[i]) if kind == "neg" else [])
+                ahead = self._forward(i, hi[i])
+                if ahead is None:
+                    continue  # a pronoun: unresolved
+                scope = ahead or (self._backward(i, lo[i]) if kind == "neg" else [])
+                if kind == "neg" and len(ahead) == 1 and not any(
+                        toks[j][0] == "k" for j in range(ahead[0] + 1, hi[i] + 1)):
+                    # the clause ends at the one word after the negation: the topic before it is
+                    # what is negated too ("生产环境不开", "In staging, Sentry is not enabled")
+                    scope = scope + self._backward(i, lo[i])
             scoped.update(scope)
         negated = {toks[j][1] for j in scoped}
         # the same word elsewhere in the clause of a negation is negated too; in other clauses it is

@@ -159,6 +159,14 @@ def test_interchangeable_words_read_as_one(a: str, b: str) -> None:
     ("Migrations do not run automatically on deploy.", "Migrations run automatically on deploy.", "negates"),
     ("The user likes emojis in code comments.", "The user dislikes emojis in code comments.", "asserts"),
     ("VPN配置归我们管，不归运维团队。", "VPN配置归运维团队管，不归我们。", "swaps"),
+    ("只在预发环境开Sentry，生产环境不开。", "Sentry只在生产环境开启，预发环境不开。", "negates what the entry asserts (prod)"),
+    ("合并分支用rebase，不要用merge。", "更新功能分支用merge，不要rebase。", "asserts what the entry negates (rebase)"),
+    ("Switch the deploy script from pnpm to npm.", "The deploy script uses pnpm, not npm.", "(npm)"),
+    ("We picked npm over pnpm for deploys.", "Deploys use pnpm rather than npm.", "negates what the entry asserts (pnpm)"),
+    ("Replace Redis with Memcached for sessions.", "Sessions are stored in Redis, not Memcached.", "(memcached)"),
+    # a reversal across languages: the reason clause (因为/because) mentions the other tool again
+    ("部署脚本必须用npm，不能用pnpm，因为pnpm会破坏lockfile。",
+     "The deploy script must use pnpm instead of npm because npm breaks the lockfile.", "(pnpm)"),
     # order and direction
     ("Run database migrations after deploying the new code.",
      "Run database migrations before deploying the new code.", "reverses the order"),
@@ -189,6 +197,8 @@ def test_interchangeable_words_read_as_one(a: str, b: str) -> None:
     ("Set DEBUG=true in the production config of the API service.",
      "Set DEBUG=false in the production config of the API service.", "(boolean)"),
     ("Run pnpm install --no-frozen-lockfile in CI.", "Run pnpm install --frozen-lockfile in CI.", "identifier"),
+    ("Dependabot PRs are auto-merged into main when CI passes.", "Dependabot PRs are auto-merged into main.",
+     "adds a condition the entry does not have (if/when ci pass)"),
     ("合并PR一律用squash merge合到main，保留提交说明，release分支除外。",
      "合并PR一律用squash merge合到main，保留提交说明。", "exception"),
     ("Image uploads from the mobile app are limited to 10 MB per file and must be JPEG or PNG.",
@@ -219,10 +229,27 @@ def test_a_covered_text_that_changes_a_fact_is_new(new: str, existing: str, says
     ("PostgreSQL 16 runs in staging.", "Staging runs Postgres 16."),
     ("Vite builds the frontend. The webpack config under /legacy is dead.",
      "Frontend builds with Vite; the old webpack config in /legacy is unused."),
+    ("When committing, run make lint first.", "Run make lint before every commit."),
+    ("The cache is invalidated when the config changes.", "Config changes invalidate the cache."),
+    ("每次改完配置都要重启服务才能生效。", "修改配置后需要重启服务，否则不会生效。"),  # 否则 + 不: a double negative
+    ("周末不要发版。", "禁止在周末发布新版本。"),  # both negate releasing at weekends
+    ("会话令牌的有效期是两周。", "Session tokens expire after 14 days."),  # across languages
+    ("Builds must be reproducible; pin every dependency.", "Pin all dependencies so the build can reproduce."),
 ])
 def test_rewordings_pass_every_check(new: str, existing: str) -> None:
     verdict = judge(new, existing)
     assert verdict.duplicate, verdict.reason
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("postgres", "postgresql", True), ("reproduce", "reproducible", True), ("compile", "compilation", True),
+    ("configure", "configuration", True), ("general", "generate", False), ("install", "instance", False),
+    ("describe", "description", False),
+])
+def test_word_forms(a: str, b: str, same: bool) -> None:
+    from memsync.dedupe.text import related
+
+    assert related(a, b) is same and related(b, a) is same
 
 
 def test_the_threshold_is_the_share_of_new_keywords() -> None:

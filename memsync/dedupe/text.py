@@ -126,6 +126,16 @@ def canon(word: str) -> str:
     return vocab.WORDS.get(word) or vocab.WORDS.get(stem(word)) or stem(word)
 
 
+def related(a: str, b: str) -> bool:
+    """Two prefixable words that are one word's forms: one a prefix of the other, or the shorter
+    (five letters or more) ending in an ``e`` the longer drops before its suffix
+    (``reproduce``/``reproducible``, ``compile``/``compilation``; not ``general``/``generate``)."""
+    if a.startswith(b) or b.startswith(a):
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 5 and short.endswith("e") and long_.startswith(short[:-1])
+
+
 def prefixable(w: str) -> bool:
     """May ``w`` meet a longer or shorter form by prefix (``postgres``/``postgresql``)? Not a
     canonical word: ``prod`` must not meet ``product``."""
@@ -183,7 +193,7 @@ def _cjk_tokens(run: str, toks: list[Tok]) -> None:
 
 
 def _same(a: str, b: str) -> bool:
-    return a == b or (prefixable(a) and prefixable(b) and (a.startswith(b) or b.startswith(a)))
+    return a == b or (prefixable(a) and prefixable(b) and related(a, b))
 
 
 def _by_prefix(words: frozenset[str]) -> dict[str, list[str]]:
@@ -246,6 +256,11 @@ class Text:
                     i = bisect.bisect_left(long_words, w)
                     hit = (i < len(long_words) and long_words[i].startswith(w)) or any(
                         w[:k] in kws and prefixable(w[:k]) for k in range(4, len(w)))
+                    if not hit and len(w) >= 5:  # derived forms: words sharing the first five letters
+                        j = bisect.bisect_left(long_words, w[:5])
+                        while not hit and j < len(long_words) and long_words[j].startswith(w[:5]):
+                            hit = related(w, long_words[j])
+                            j += 1
                 memo[w] = hit
             return hit
 

@@ -41,6 +41,7 @@ mandatory able go goes going went let lets put puts take takes taking set sets c
 become becomes happen happens happening mean means exclusively solely merely just sure
 live lives living reside resides located sit sits exist exists existing say says said
 afterwards afterward later beforehand first firstly finally lastly eventually meanwhile
+belong belongs belonged current many several multiple various numerous plenty careful carefully beware
 """.split())
 
 # Multiword filler and meta phrases, removed before anything else (English, lower case).
@@ -54,6 +55,7 @@ EN_FILLER_PHRASES = (
     "make sure to", "make sure that", "make sure", "be sure to", "remember to", "always remember",
     "it is important to", "it's important to", "it is important that", "important note", "please note",
     "not only", "not just", "whether or not", "no matter", "as discussed", "per our discussion",
+    "at the moment", "for now", "as of now", "right now", "be careful", "watch out", "a lot of", "lots of",
 )
 
 # Chinese particles and function characters: not vocabulary (a bigram holding one is an
@@ -270,6 +272,7 @@ EN_PHRASES = {
     "set up": "install", "sets up": "install", "go with": "prefer", "goes with": "prefer", "stick with": "prefer",
     "stick to": "prefer", "opt for": "prefer", "preferred to": "prefer zzinstead", "give up": "zzneg",
     "stop using": "zzneg", "no longer use": "zzneg", "zzneg longer": "zzneg", "get rid of": "remove",
+    "every time": "", "each time": "", "contains": "include", "contain": "include", "contained": "include",
     "env var": "variable", "env vars": "variable", "environment variable": "variable",
     "environment variables": "variable", "unit test": "test", "unit tests": "test",
     "zzneg like": "zzneg prefer", "not like": "zzneg prefer",
@@ -304,7 +307,7 @@ ZH_WORDS = {
     "数据库": "db", "接口": "api", "钩子": "hook", "端到端": "e2e", "配置": "config", "设置": "config",
     "目录": "dir", "文件夹": "dir", "仓库": "repo", "代码库": "repo", "分支": "branch", "提交": "commit",
     "合并": "merge", "合入": "merge", "合进": "merge", "合到": "merge", "推送": "push", "部署": "deploy",
-    "发布": "release", "上线": "release", "发版": "release", "测试": "test", "单测": "unit test", "日志": "log",
+    "发布": "release", "上线": "deploy", "发版": "release", "测试": "test", "单测": "unit test", "日志": "log",
     "缓存": "cache", "索引": "index", "迁移": "migrate", "迁到": "migrate zzto", "依赖": "dep", "包含": "include",
     "依赖包": "dep", "镜像": "image", "图片": "image", "图像": "image", "环境": "env", "生产环境": "prod env",
     "生产": "prod", "线上": "prod", "预发环境": "staging env", "预发布": "staging", "预发": "staging",
@@ -370,7 +373,8 @@ ZH_WORDS = {
     "开始": "start", "开会": "meeting", "开放": "open", "离开": "leave", "分开": "separate", "展开": "expand",
     "开": "enable",
     "除非": "zzunless", "直到": "until", "如果": "zzif", "假如": "zzif", "要是": "zzif", "若是": "zzif",
-    "当前": "current", "当然": "", "适当": "proper", "相当": "", "当时": "", "的时候": "", "时候": "",
+    "当前": "", "本地": "local", "存": "keep", "保证": "check", "正在": "", "地": "",
+    "当然": "", "适当": "proper", "相当": "", "当时": "", "的时候": "", "时候": "",
     "因为": "because", "由于": "because", "否则": "zzotherwise", "不然": "zzotherwise",
     "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
     # negations and contrasts

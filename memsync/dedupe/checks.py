@@ -6,6 +6,8 @@ words that differ, not for similarity. Each is linear (or bounded) in the texts'
 """
 from __future__ import annotations
 
+import os
+
 from memsync.dedupe import vocab
 from memsync.dedupe.text import Text, Tok, show
 
@@ -65,12 +67,8 @@ def reversal(new: Text, old: Text) -> str | None:
 
 def _middles(a: tuple[Tok, ...], b: tuple[Tok, ...]) -> tuple[int, int, tuple[Tok, ...], tuple[Tok, ...]]:
     """Strip the common head and tail of two token lists: (head, tail, rest of a, rest of b)."""
-    head = 0
-    while head < min(len(a), len(b)) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
+    head = len(os.path.commonprefix([a, b]))  # any sequences, not only paths
+    tail = len(os.path.commonprefix([a[head:][::-1], b[head:][::-1]]))
     return head, tail, a[head:len(a) - tail], b[head:len(b) - tail]
 
 

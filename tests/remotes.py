@@ -280,6 +280,11 @@ class Device:
         return out.stdout
 
 
+def synced(result) -> bool:  # type: ignore[no-untyped-def]
+    """The sync ended well (the command line would exit 0)."""
+    return result.outcome in ("ok", "up-to-date")
+
+
 def fsck(path: Path) -> None:
     """``git fsck --strict`` reports no error or warning (dangling objects are fine)."""
     out = subprocess.run(["git", "-C", str(path), "fsck", "--strict", "--no-progress"], capture_output=True,

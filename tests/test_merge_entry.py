@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from test_merge_support import (
+from merge_helpers import (
     PATH,
     apply,
     body_of,

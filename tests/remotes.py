@@ -280,6 +280,19 @@ class Device:
         return out.stdout
 
 
+def make_pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
+    """Device A with two entries, pushed to an empty hub; device B adopts it."""
+    from memsync.cli import main
+
+    a, b = Device(tmp_path / "a"), Device(tmp_path / "b")
+    assert main(["init", "--root", str(a.path)]) == 0
+    a.add("facts/alpha", "alpha", "line 1\nline 2\nline 3\nline 4\nline 5\n", load_when=["alpha"])
+    a.add("facts/beta", "beta", "beta body\n")
+    assert a.init(str(hub)) == 0
+    assert b.init(str(hub)) == 0
+    return a, b
+
+
 def synced(result) -> bool:  # type: ignore[no-untyped-def]
     """The sync ended well (the command line would exit 0)."""
     return result.outcome in ("ok", "up-to-date")

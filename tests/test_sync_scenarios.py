@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import git
-from remotes import MARKERS, Device, entry_text, fsck, history_paths, make_hub, synced
+from remotes import MARKERS, Device, entry_text, fsck, history_paths, make_hub, make_pair, synced
 
 
 @pytest.fixture
@@ -21,16 +21,7 @@ def hub(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
-    """Device A with two entries, pushed to an empty hub; device B adopts it."""
-    from memsync.cli import main
-
-    a, b = Device(tmp_path / "a"), Device(tmp_path / "b")
-    assert main(["init", "--root", str(a.path)]) == 0
-    a.add("facts/alpha", "alpha", "line 1\nline 2\nline 3\nline 4\nline 5\n", load_when=["alpha"])
-    a.add("facts/beta", "beta", "beta body\n")
-    assert a.init(str(hub)) == 0
-    assert b.init(str(hub)) == 0
-    return a, b
+    return make_pair(tmp_path, hub)
 
 
 def converge(*devices: Device) -> None:

@@ -376,6 +376,8 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     head = R.ref_value(repo, R.BRANCH_REF)
     head_tree = R.tree_of(repo, head)
     base = s.index_tree()
+    # Gate what changed first: a refusal then leaves no trace of it (no tree, no cache row).
+    _gate(s, changes.data)
     for path, version in changes.files.items():
         if version is not None:
             R.add_blob(repo, changes.data[path])
@@ -385,9 +387,7 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
         repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
     )
     s.result.warnings.extend(_problem_lines(regen.problems))
-    candidates = dict(changes.data)
-    candidates.update(regen.outputs)
-    _gate(s, candidates)
+    _gate(s, regen.outputs)
     index_updates = dict(changes.index_updates)
     if regen.outputs:
         index_updates.update(write_compiled(s, regen.outputs))

@@ -14,7 +14,7 @@ Pure string work: no dulwich, no network.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
 
 from memsync.errors import MemsyncError
 
@@ -85,7 +85,8 @@ def strip(url: str) -> Stripped:
         hostport = parts.netloc
     user = unquote(parts.username) if at and parts.username else None
     password = unquote(parts.password) if at and parts.password is not None else None
-    secrets = [s for s in (password, parts.query, parts.fragment) if s]
+    secrets = [s for s in (password, parts.password, parts.query, parts.fragment) if s]
+    secrets += [v for _, v in parse_qsl(parts.query, keep_blank_values=False)]
     if scheme in SSH_SCHEMES and user:
         netloc = f"{parts.username}@{hostport}"  # a login name, as git keeps it
     else:

@@ -73,6 +73,7 @@ class _WatchedVendor:
         self.deadline = deadline
 
     def run_command(self, *args: Any, **kwargs: Any) -> Any:
+        self.deadline.check()
         con = self.inner.run_command(*args, **kwargs)
         proc = getattr(con, "proc", None)
         if proc is not None:
@@ -112,6 +113,7 @@ def _tcp_class() -> type:
         def _connect(self, cmd: bytes, path: Any, protocol_version: int | None = None) -> Any:
             if self._proxy_command is not None:
                 return self._connect_proxied(cmd, path, protocol_version)
+            self.deadline.check()
             if not isinstance(path, bytes):
                 path = path.encode(self._remote_path_encoding)
             sock = socket.create_connection((self._host, self._port), timeout=self.deadline.left())
@@ -141,6 +143,7 @@ def _tcp_class() -> type:
 
         def _connect_proxied(self, cmd: bytes, path: Any, protocol_version: int | None) -> Any:
             """Through ``core.gitProxy``: the proxy process is what the deadline kills."""
+            self.deadline.check()
             proto, can_read, stderr = super()._connect(cmd, path, protocol_version)
             owner = getattr(getattr(proto, "_close", None), "__self__", None)  # dulwich's SubprocessWrapper
             proc = getattr(owner, "proc", None)
@@ -167,6 +170,7 @@ def _local_git_class() -> type:
             self.deadline = deadline
 
         def _connect(self, cmd: bytes, path: Any, protocol_version: int | None = None) -> Any:
+            self.deadline.check()
             if isinstance(path, bytes):
                 path = path.decode(self._remote_path_encoding)
             proc = subprocess.Popen(
@@ -204,6 +208,7 @@ def _watched_pool(pool_cls: type, deadline: Deadline) -> type:
 
     class WatchedConnection(base_conn):  # type: ignore[misc, valid-type]
         def _new_conn(self) -> socket.socket:
+            deadline.check()
             self.timeout = min(self.timeout, deadline.left()) if isinstance(self.timeout, (int, float)) else deadline.left()
             sock = super()._new_conn()
             deadline.watch_socket(sock)
@@ -222,6 +227,7 @@ def _http_class() -> type:
         deadline: Deadline
 
         def _http_request(self, url: str, headers: Any = None, data: Any = None, raise_for_status: bool = True) -> Any:
+            self.deadline.check()
             self._timeout = self.deadline.left()  # each request waits at most what is left
             return super()._http_request(url, headers, data, raise_for_status)
 

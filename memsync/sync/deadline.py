@@ -20,6 +20,10 @@ from types import TracebackType
 from typing import Any
 
 
+# A socket whose timeout was set to the time left can give up a moment before the timer fires.
+_SLACK = 0.05
+
+
 class Deadline:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -28,6 +32,17 @@ class Deadline:
         self._lock = threading.Lock()
         self._aborts: list[Callable[[], None]] = []
         self._timer: threading.Timer | None = None
+
+    @property
+    def passed(self) -> bool:
+        """The time is up (or so nearly that a socket timeout ended the wait)."""
+        return self.expired or time.monotonic() >= self.end - _SLACK
+
+    def check(self) -> None:
+        """Raise TimeoutError once the time is up: nothing new (a connection, a retry, a
+        fallback to another protocol) may start after that."""
+        if self.passed:
+            raise TimeoutError("the deadline passed")
 
     def left(self) -> float:
         """Seconds left (a little more than zero at the end, for a socket timeout)."""

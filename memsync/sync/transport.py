@@ -181,11 +181,11 @@ def _cleaned(remote: Remote, action: Callable[[Deadline], object]) -> object:
         try:
             return action(deadline)
         except (Rejected, Unreachable, MemsyncError):
-            if deadline.expired:
+            if deadline.passed:
                 raise Unreachable(f"no answer within {remote.timeout:g} s (sync.timeout)") from None
             raise
         except Exception as exc:  # noqa: BLE001 - dulwich's, urllib3's, the OS's: one clean line, never a secret
-            if deadline.expired:
+            if deadline.passed:
                 raise Unreachable(f"no answer within {remote.timeout:g} s (sync.timeout)") from None
             raise _wrap(remote, exc) from None
 

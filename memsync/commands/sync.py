@@ -117,8 +117,8 @@ def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untype
         print(f"{paint('Synced', 'green')} {visible(result.root)} with {visible(result.remote)}: {visible(result.message)}")
     else:
         sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {visible(result.root)}: {visible(result.message)}\n")
-    for label, paths in (("sent", result.sent), ("deleted on the remote", result.sent_deletions),
-                         ("received", result.received), ("deleted here (by another device)", result.received_deletions),
+    for label, paths in (("sent", result.sent), ("sent the deletion of", result.sent_deletions),
+                         ("received", result.received), ("received the deletion of", result.received_deletions),
                          ("merged from both sides", result.merged)):
         if paths:
             out(_paths(label, paths))

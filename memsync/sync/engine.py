@@ -68,7 +68,7 @@ class SyncResult:
     message: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        return _printable({
             "root": self.root,
             "remote": self.remote,
             "outcome": self.outcome,
@@ -87,7 +87,21 @@ class SyncResult:
             "warnings": self.warnings,
             "findings": self.findings,
             "message": self.message,
-        }
+        })
+
+
+def _printable(value: Any) -> Any:
+    """Every string escaped for output (a no-op for text already shown): whatever reached
+    the result, an OS error's file name included, can be printed and stored as JSON."""
+    from memsync.output import visible
+
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, list):
+        return [_printable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    return value
 
 
 MAX_SECONDS = 24 * 3600.0

@@ -72,12 +72,15 @@ class Remote:
         return self.stripped.url
 
     def clean(self, text: str) -> str:
-        """``text`` with the URL's credentials (and any password we hold) masked."""
+        """``text`` (an error from the transport, maybe the server's own words) with the URL's
+        credentials and any password we hold masked, and control characters escaped."""
+        from memsync.output import visible
+
         text = text.replace(self.url, self.display)
         for s in self.secrets:
             if s:
                 text = text.replace(s, "***")
-        return text
+        return visible(text)
 
     def client(self, repo: GitRepo | None, deadline: Deadline) -> tuple[object, str]:
         from memsync.sync.clients import make_client

@@ -52,7 +52,8 @@ def make_client(url: str, *, config: Any, user: str | None, password: str | None
         from urllib.parse import urlparse
 
         parsed = urlparse(url)
-        client: Any = _tcp_class().from_parsedurl(parsed, config=config)
+        tcp: Any = _tcp_class()
+        client: Any = tcp.from_parsedurl(parsed, config=config)
         client.deadline = deadline
         return client, parsed.path
     from dulwich.client import SSHGitClient, get_transport_and_path
@@ -61,7 +62,7 @@ def make_client(url: str, *, config: Any, user: str | None, password: str | None
     client, path = get_transport_and_path(url, config=config, ssh_command=ssh_command)
     if not isinstance(client, SSHGitClient):
         raise RuntimeError(f"no deadline for a {type(client).__name__}")  # every scheme dulwich has is above
-    client.ssh_vendor = _WatchedVendor(client.ssh_vendor, deadline)
+    client.ssh_vendor = _WatchedVendor(client.ssh_vendor, deadline)  # type: ignore[assignment]
     return client, path
 
 
@@ -209,7 +210,8 @@ def _watched_pool(pool_cls: type, deadline: Deadline) -> type:
     class WatchedConnection(base_conn):  # type: ignore[misc, valid-type]
         def _new_conn(self) -> socket.socket:
             deadline.check()
-            self.timeout = min(self.timeout, deadline.left()) if isinstance(self.timeout, (int, float)) else deadline.left()
+            given: Any = getattr(self, "timeout", None)
+            setattr(self, "timeout", min(given, deadline.left()) if isinstance(given, (int, float)) else deadline.left())
             sock = super()._new_conn()
             deadline.watch_socket(sock)
             return sock

@@ -127,12 +127,12 @@ def _yaml(text: str) -> dict:  # type: ignore[type-arg]
 CONTENTS = [
     ("facts/x.md", b"---\nid: facts/x\n---\nbody\n", None),
     ("facts/x.md", b"\xef\xbb\xbf---\nid: facts/x\n---\nbody\n", None),  # a BOM is fine
-    ("facts/x.md", b"---\nid: facts/x\n---\nbo\0dy\n", "NUL byte"),
-    ("facts/x.md", "---\nid: x\n---\n".encode("utf-16-le"), "NUL byte"),
-    ("facts/x.md", "---\nid: x\n---\n".encode("utf-16"), "NUL byte"),
-    ("facts/x.md", "\ufeff---\n".encode("utf-16-be")[2:].replace(b"\0", b"\x80"), "not valid UTF-8"),
-    ("facts/x.md", b"\x89PNG\r\n\x1a\n" + bytes(range(256)), "NUL byte"),
-    ("facts/x.md", b"caf\xe9 au lait\n", "not valid UTF-8"),
+    ("facts/x.md", b"---\nid: facts/x\n---\nbo\0dy\n", "E001"),
+    ("facts/x.md", "---\nid: x\n---\n".encode("utf-16-le"), "UTF-16 without a byte-order mark"),
+    ("facts/x.md", "---\nid: x\n---\n".encode("utf-16"), "E001"),
+    ("facts/x.md", "\ufeff---\n".encode("utf-16-be")[2:].replace(b"\0", b"\x80"), "E001"),
+    ("facts/x.md", b"\x89PNG\r\n\x1a\n" + bytes(range(256)), "E001"),
+    ("facts/x.md", b"caf\xe9 au lait\n", "E001"),
     ("facts/x.md", b"x" * (1 << 20), None),
     ("facts/x.md", b"x" * ((1 << 20) + 1), "at most 1 MiB"),
     ("facts/diagram.png", b"\x89PNG\r\n\x1a\n\0\0", None),  # not an entry: binary is fine (and scanned)

@@ -6,8 +6,9 @@ device accepts either:
 
 - a path must be safe to create inside the root (no ``..``, no ``.git`` in any
   spelling, no absolute path) and is never ``.state.json``;
-- an entry (``<category>/<slug>.md``) is UTF-8 text (no NUL byte, so no UTF-16
-  without a BOM, no binary) of at most 1 MiB, the limits lint applies;
+- an entry (``<category>/<slug>.md``) is UTF-8 text of at most 1 MiB, as lint
+  decides it (E001, E002: no NUL or other binary byte, no UTF-16 with or
+  without a BOM, nothing that does not decode);
 - any other file is at most 64 MiB;
 - every tree a remote sends is well formed (sorted, no duplicate or empty
   names, known modes) and names only objects that exist.
@@ -63,14 +64,14 @@ def valid_repo_path(path: str) -> bool:
 
 
 def text_problem(data: bytes) -> str | None:
-    """Why ``data`` is not UTF-8 text (None: it is)."""
-    nul = data.find(b"\0")
-    if nul >= 0:
-        return f"it holds a NUL byte at offset {nul} (binary data, or UTF-16 without a BOM)"
+    """Why ``data`` is not UTF-8 text, in lint's words (E001), or None: one rule for both."""
+    from memsync.entry import decode
+    from memsync.problems import EntryError
+
     try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return f"it is not valid UTF-8 (at byte {exc.start})"
+        decode(data)
+    except EntryError as exc:
+        return exc.message
     return None
 
 
@@ -94,7 +95,7 @@ def content_problem(path: str, data: bytes) -> str | None:
     if why is None and is_entry_path(path):
         text = text_problem(data)
         if text is not None:
-            why = f"{text}; an entry is UTF-8 text"
+            why = f"{text} (an entry is UTF-8 text, as lint requires: E001)"
     return why
 
 

@@ -20,6 +20,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import pytest
+
 
 def make_hub(path: Path) -> Path:
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(path)], check=True)
@@ -291,6 +293,18 @@ def make_pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
     assert a.init(str(hub)) == 0
     assert b.init(str(hub)) == 0
     return a, b
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Path:
+    """A bare hub reached by path (a fixture: import it into a test module to use it)."""
+    return make_hub(tmp_path / "hub.git")
+
+
+@pytest.fixture
+def pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
+    """Two devices synced through ``hub`` (see ``make_pair``)."""
+    return make_pair(tmp_path, hub)
 
 
 def synced(result) -> bool:  # type: ignore[no-untyped-def]

@@ -14,17 +14,18 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, git
-from remotes import Device, GitDaemon, HttpBackend, entry_text, fake_ssh, fsck, history_paths, make_hub, make_pair
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Path:
-    return make_hub(tmp_path / "hub.git")
-
-
-@pytest.fixture
-def pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
-    return make_pair(tmp_path, hub)
+from remotes import (  # noqa: F401 - hub and pair are fixtures
+    Device,
+    GitDaemon,
+    HttpBackend,
+    entry_text,
+    fake_ssh,
+    fsck,
+    history_paths,
+    hub,
+    make_hub,
+    pair,
+)
 
 
 def token(prefix: str = "ghp_", n: int = 36, seed: int = 7) -> str:

@@ -11,17 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import git
-from remotes import MARKERS, Device, entry_text, fsck, history_paths, make_hub, make_pair, synced
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Path:
-    return make_hub(tmp_path / "hub.git")
-
-
-@pytest.fixture
-def pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
-    return make_pair(tmp_path, hub)
+from remotes import MARKERS, Device, entry_text, fsck, history_paths, hub, make_hub, pair, synced  # noqa: F401 - fixtures
 
 
 def converge(*devices: Device) -> None:

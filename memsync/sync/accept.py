@@ -37,14 +37,22 @@ _TREE = 0o040000
 def shown(path: str) -> str:
     """``path`` fit to print or store: secrets masked, control characters and bytes that are
     not UTF-8 escaped (``\\x1b`` shows as ``^[``, byte 0xff as ``\\xff``)."""
-    from memsync.output import visible
-    from memsync.secrets.gate import redact
-
-    return visible(redact(path))
+    return shown_all([path])[0]
 
 
 def shown_all(paths: Iterable[str]) -> list[str]:
-    return [shown(p) for p in paths]
+    """``shown`` of many paths with one pass of the secret scanner: escaped first, so that
+    no name holds a newline, then joined by newlines (a token never spans one)."""
+    from memsync.output import visible
+    from memsync.secrets.gate import redact
+
+    escaped = [visible(p) for p in paths]
+    if not escaped:
+        return []
+    lines = redact("\n".join(escaped)).split("\n")
+    if len(lines) != len(escaped):  # a secret spanning lines (names made to look like a PEM block)
+        lines = [redact(p) for p in escaped]
+    return lines
 
 
 def never_synced(path: str) -> bool:

@@ -397,12 +397,12 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
     paths = {c.path for c in incoming}
     refused = refused or {}
     for c in sorted(incoming, key=lambda c: c.path):
-        name = shown(c.path)
         if not valid_repo_path(c.path) or never_synced(c.path):
-            raise MemsyncError(f"the remote has a file at a path memsync will not write: {name}. Nothing was changed.")
+            raise MemsyncError(f"the remote has a file at a path memsync will not write: {shown(c.path)}. "
+                               "Nothing was changed.")
         if c.new is not None and c.new[0] not in (MODE_FILE, MODE_EXEC):
             raise MemsyncError(
-                f"the remote has {name} as a symlink or submodule; memsync syncs regular files only. "
+                f"the remote has {shown(c.path)} as a symlink or submodule; memsync syncs regular files only. "
                 "Nothing was changed."
             )
         target = os.path.join(str(root), c.path)
@@ -415,6 +415,7 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
             continue  # a parent is a file; _check_parents decided about it
         key = c.path.encode("utf-8", "surrogateescape")
         entry = index.entries.get(key)
+        name = shown(c.path)  # only paths that exist here get this far: the few a merge changes
         if entry is None or stat.S_ISDIR(st.st_mode):
             raise MemsyncError(
                 f"{name} exists here but is not tracked (untracked or ignored), and the remote "
@@ -484,17 +485,18 @@ def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], byt
         assert c.new is not None
         mode, sha = c.new
         parent = c.path.rpartition("/")[0]
-        name = shown(c.path)
-        if parent:
-            mkdir_inside(root, parent)
-        target = os.path.join(str(root), c.path)
-        write_inside(root, c.path, read_blob(sha), display=name)
         try:
+            if parent:
+                mkdir_inside(root, parent)
+            target = os.path.join(str(root), c.path)
+            write_inside(root, c.path, read_blob(sha))
             if (mode == MODE_EXEC) != bool(os.lstat(target).st_mode & 0o100):
                 os.chmod(target, 0o755 if mode == MODE_EXEC else 0o644)
             st = os.lstat(target)
+        except MemsyncError as exc:  # the name, shown as every path is: only on the way out
+            raise MemsyncError(exc.message, path=shown(c.path)) from None
         except OSError as exc:
-            raise MemsyncError(f"cannot write: {exc.strerror}", path=name) from None
+            raise MemsyncError(f"cannot write: {exc.strerror}", path=shown(c.path)) from None
         key = c.path.encode("utf-8", "surrogateescape")
         updates[key] = entry_for(key, st, bytes.fromhex(sha.decode("ascii")), mode)
     return updates

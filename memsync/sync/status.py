@@ -32,7 +32,16 @@ def load_last(gitdir: Path) -> dict[str, Any] | None:
 
 def status(root_path: Path, display: str) -> dict[str, Any]:
     """Ahead/behind (against the last known remote state), conflict siblings, entries the
-    ignore rules keep out of sync, the last result."""
+    ignore rules keep out of sync, the last result. An OS error is a MemsyncError."""
+    from memsync.errors import MemsyncError
+
+    try:
+        return _status(root_path, display)
+    except OSError as exc:
+        raise MemsyncError(f"{display}: cannot read the repository: {exc.strerror or exc}") from None
+
+
+def _status(root_path: Path, display: str) -> dict[str, Any]:
     from dulwich.ignore import IgnoreFilterManager
 
     from memsync.sync import repo as R

@@ -167,7 +167,7 @@ class Memory:
     def roots(self, scope: str | None = None, *, default: str = "all", must_exist: bool = True) -> list[Root]:
         return select_roots(root=self.root, scope=scope, default=default, must_exist=must_exist, cwd=self.cwd)
 
-    def _target(self, scope: str | None, *, create: bool = True) -> Root:
+    def target_root(self, scope: str | None = None, *, create: bool = True) -> Root:
         """Where a new entry goes: the named scope's root (created if need be); else the project
         root if it exists, else the global root (created if need be)."""
         try:
@@ -225,7 +225,7 @@ class Memory:
         from memsync import gates
         from memsync.config import load_config
 
-        root = self._find(id, scope)[0] if id else self._target(scope, create=not dry_run)
+        root = self._find(id, scope)[0] if id else self.target_root(scope, create=not dry_run)
         config = load_config(root.path)
         gates.write_switch(config)  # 1
         # 2: names (the target itself is checked once it is known, below)

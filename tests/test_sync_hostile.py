@@ -115,6 +115,13 @@ def test_a_commit_made_around_memsync_with_a_binary_entry_is_not_pushed(pair: tu
     assert "not made by memsync" in said and "facts/bin.md" in said and "E001" in said and "nothing was pushed" in said
     assert hub_head(hub) == before
     assert (a.path / "facts" / "bin.md").exists()
+    # Taken out of git as the message says (the file stays): the history goes, with the fix on top.
+    a.git("rm", "-q", "--cached", "facts/bin.md")
+    a.git("commit", "-qm", "untrack", "--no-verify")
+    out = raw_run("sync", "--root", str(a.path))
+    assert out.returncode == 0, text_of(out)
+    assert "facts/bin.md: not synced" in text_of(out) and (a.path / "facts" / "bin.md").exists()
+    assert "facts/bin.md" not in git(hub, "ls-tree", "-r", "--name-only", "main")
 
 
 def _craft(hub: Path, entries: list[tuple[str, str, bytes]], folder_entries: list[tuple[str, str, bytes]] | None = None

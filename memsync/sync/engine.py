@@ -534,6 +534,7 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
 
     R = s.R
     files: dict[str, bytes] = {}
+    head_tree = R.tree_of(s.repo, head)
     for commit in R.commits_between(s.repo, head, remote):
         if R.is_compiled(s.repo, commit.id):
             continue
@@ -545,13 +546,16 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
             if any((R.lookup(s.repo, p, path) or (0, None))[1] == ch.new for p in parents[1:]):
                 continue  # brought in from another parent, not new in this commit
             data = R.blob(s.repo, ch.new) or b""
-            why = "memsync never syncs it" if never_synced(path) else content_problem(path, data)
-            if why is not None:
-                raise MemsyncError(
-                    f"commit {commit.id.decode()[:7]} (not made by memsync) adds {shown(path)}: {why}; nothing was "
-                    "pushed. Remove it from the history (for example `git reset --soft origin/main` and commit "
-                    "again without it), then sync again."
-                )
+            # What the remote's branch would hold is held to the rules its other devices apply
+            # (``accept.check_fetched``); a version a later commit replaced is history.
+            if R.lookup(s.repo, head_tree, path) == (ch.new_mode, ch.new):
+                why = "memsync never syncs it" if never_synced(path) else content_problem(path, data)
+                if why is not None:
+                    raise MemsyncError(
+                        f"commit {commit.id.decode()[:7]} (not made by memsync) adds {shown(path)}: {why}; nothing "
+                        f"was pushed. Take it out of git, keeping the file (`git rm --cached {shown(path)}`, then "
+                        "commit), and sync again."
+                    )
             files[f"{path}@{commit.id.decode()[:7]}"] = data
     _gate(s, files)
 

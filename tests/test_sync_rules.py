@@ -70,6 +70,7 @@ BAD_URLS = [
     ("ssh://-oProxyCommand=touch%20pwned/x", "starts with '-'"),
     ("https://example.org/x\n.git", "control characters"),
     ("", "empty"),
+    ("ftp://example.org/x.git", "not one sync speaks"),
 ]
 
 

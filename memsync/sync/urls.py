@@ -20,7 +20,12 @@ from memsync.errors import MemsyncError
 
 SSH_SCHEMES = frozenset({"ssh", "git+ssh", "ssh+git"})
 HTTP_SCHEMES = frozenset({"http", "https"})
+SCHEMES = SSH_SCHEMES | HTTP_SCHEMES | {"git", "file"}
 UNPARSEABLE = "<unparseable URL>"
+
+
+def shown_scheme(scheme: str) -> str:
+    return scheme if scheme.isascii() and scheme.isprintable() and len(scheme) <= 20 else "?"
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,9 @@ def strip(url: str) -> Stripped:
     except ValueError as exc:
         raise MemsyncError(f"the remote URL is not valid ({exc})") from None
     scheme = parts.scheme.lower()
+    if scheme not in SCHEMES:
+        raise MemsyncError(f"the remote URL's scheme {shown_scheme(scheme)!r} is not one sync speaks "
+                           "(a path, file://, git://, ssh://, http:// or https://)")
     if scheme != "file" and not host:
         raise MemsyncError("the remote URL names no host")
     if host is not None and host.startswith("-"):

@@ -28,7 +28,7 @@ from memsync.errors import (
 from memsync.output import err
 
 COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
-            "supersede", "context", "inspect", "demo")
+            "supersede", "context", "inspect", "demo", "import_")
 
 EPILOG = """\
 examples:

@@ -161,7 +161,8 @@ def first_line(body: str) -> str:
 def topic(text: str, stem: str) -> tuple[dict[str, Any], str, str]:
     """(fields, body, problem) of a topic file: name, description, type, modified, summary."""
     meta, body, problem = split(text)
-    nested = meta.get("metadata") if isinstance(meta.get("metadata"), dict) else {}
+    found = meta.get("metadata")
+    nested: dict[str, Any] = found if isinstance(found, dict) else {}
     kind = meta.get("type") if isinstance(meta.get("type"), str) else nested.get("type")
     fields = {
         "name": _line(meta.get("name")) or stem,

@@ -38,7 +38,7 @@ def real_dir(path: Path) -> bool:
 
 def subdirs(folder: Path, problems: Problems | None = None, rel: str = "") -> list[str]:
     """Names of the real folders directly in ``folder`` (no dot-names, no symlinks), sorted."""
-    out = []
+    out: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

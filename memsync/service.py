@@ -250,6 +250,7 @@ class Memory:
         from memsync.config import load_config
 
         gates.read_only(scope, id)  # another agent's memory is never written
+        gates.write_switch(load_config(None))  # before a missing root is created
         root = self._find(id, scope)[0] if id else self._target(scope, create=not dry_run)
         config = load_config(root.path)
         gates.write_switch(config)  # 1

@@ -106,6 +106,8 @@ def _items(body: str) -> list[str]:
     items: list[list[str]] = []
     loose: list[str] = []
     for line in body.split("\n"):
+        if line.lstrip().startswith("#") or _instruction(line):
+            continue  # headings and the template's instruction lines are not memories
         m = _ITEM.match(line)
         if m:
             items.append([m.group(1)])

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from memsync.entry import EntryInfo
+from memsync.entry import EntryInfo, text_problem
 from memsync.problems import Problem
 from memsync.regions import RegionError, replace_regions
 from memsync.tree import INDEX, ROOT_MD, Tree, superseded_ids
@@ -89,15 +89,23 @@ def render_index(category: str, entries: Iterable[EntryInfo], links: Links) -> b
 
 
 def render_directory(categories: Iterable[str], entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
-    counts = {c: 0 for c in categories}
+    """One row per category that holds at least one entry file (readable or not), so the
+    table is a function of the entries alone: an empty folder, a folder holding only its
+    index.md and no folder at all give the same bytes (git keeps no empty folders, and
+    index.md is compiled output, not input)."""
+    known = set(categories)
+    counts: dict[str, int] = {}
     for e in entries:
-        if e.valid and e.id not in superseded and not e.conflict_of and e.category in counts:
+        if e.category not in known:
+            continue
+        counts.setdefault(e.category, 0)
+        if e.valid and e.id not in superseded and not e.conflict_of:
             counts[e.category] += 1
     rows = ["| Category | Entries | Index |", "| --- | ---: | --- |"]
     for c in sorted(counts):
         rows.append(f"| {cell(c)} | {counts[c]} | [{c}/{INDEX}]({c}/{INDEX}) |")
     if not counts:
-        rows = ["_No categories yet._"]
+        rows = ["_No entries yet._"]
     return "\n".join(rows) + "\n"
 
 
@@ -137,6 +145,10 @@ def root_text(root_md: bytes | None, template: str | None) -> tuple[str | None, 
     """ROOT.md as text to fill (the template when it is missing), or None if unreadable."""
     if root_md is None:
         return (template if template is not None else "# Memory\n"), []
+    # ROOT.md is committed like an entry: binary bytes in it would hide it from secret scans.
+    problem = text_problem(root_md)
+    if problem is not None:
+        return None, [Problem(ROOT_MD, problem.line, "E001", f"ROOT.md is {problem.message}; not rewritten")]
     try:
         return root_md.decode("utf-8"), []
     except UnicodeDecodeError as exc:

@@ -132,7 +132,7 @@ def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list
     if room <= len(OUTLINE_HEAD) + 20:
         return "", []
     head: list[str] = []
-    lines: list[tuple[tuple[int, int, int], str, str]] = []
+    lines: list[tuple[tuple[int, int, int], Any, str]] = []
     for r_i, root in enumerate(roots):
         root_md = _read_text(root.path / "ROOT.md")
         counts = rootdoc.directory(root_md)
@@ -147,24 +147,24 @@ def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list
             rest = len(trig) - shown.count(",") - 1
             head.append(f"  load when: {shown}" + (f" (+{rest} more)" if rest > 0 and shown.endswith("…") else ""))
         hits = state.hits(root.path)
+        where = f" [{root.scope}]" if len(roots) > 1 else ""
         for category in sorted(counts):
             index = _read_text(root.path / category / "index.md")
             for n, line in enumerate(rootdoc.index_lines(category, index)):
                 if line.conflict:
                     continue
                 rank = 0 if line.pinned else (1 if line.id in hit_ids else 2)
-                order = (rank, -hits.get(line.id, 0), r_i * 1_000_000 + n)
-                mark = " (pinned)" if line.pinned else ""
-                where = f" [{root.scope}]" if len(roots) > 1 else ""
-                lines.append((order, line.id, f"- {line.id}{where} — {_fit(line.summary, 160).strip()}{mark}\n"))
+                lines.append(((rank, -hits.get(line.id, 0), r_i * 1_000_000 + n), line, where))
     out = OUTLINE_HEAD + "".join(_safe(h) + "\n" for h in head)
     if len(out) > room:
         return _fit(out, room), []
     named: list[str] = []
     lines.sort(key=lambda item: item[0])
     budget = room - len(out)
-    for _, entry_id, text in lines:
-        text = _safe(text)
+    for _, line, where in lines:  # formatted lazily: only what fits is ever written out
+        mark = " (pinned)" if line.pinned else ""
+        text = _safe(f"- {line.id}{where} — {_fit(line.summary, 160).strip()}{mark}\n")
+        entry_id = line.id
         more = f"(+{len(lines) - len(named)} more entries)\n"
         if len(text) + len(more) > budget:
             out += more if len(more) <= budget else ""
@@ -294,7 +294,7 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
                 return block
 
         rules = _rules(roots) if want_outline else ""
-        room = limit - len(HEADER) - len(FOOTER)
+        room = limit - len(HEADER) - len(FOOTER) - 3  # the newlines that join the tiers
         if len(rules) > settings.cap - len(HEADER):
             rules = _fit(rules, settings.cap - len(HEADER) - 60) + "(iron rules cut at the context cap)\n"
         room -= len(rules)

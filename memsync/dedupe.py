@@ -129,7 +129,16 @@ class Verdict:
 
 
 def coverage(new: frozenset[str], existing: frozenset[str]) -> float:
-    return len(new & existing) / len(new) if new else 0.0
+    """Share of ``new`` found in ``existing``; a Latin word of 4+ letters also counts when one
+    side is a prefix of the other (``postgres`` / ``postgresql``, ``config`` / ``configuration``)."""
+    if not new:
+        return 0.0
+    found = new & existing
+    long_words = [w for w in existing - found if len(w) >= 4 and w.isascii()]
+    for word in new - found:
+        if len(word) >= 4 and word.isascii() and any(o.startswith(word) or word.startswith(o) for o in long_words):
+            found = found | {word}
+    return len(found) / len(new)
 
 
 def judge(new_text: str, existing_text: str, threshold: float = DEFAULT_COVERAGE) -> Verdict:

@@ -8,7 +8,7 @@ of small files, so an outline costs no walk of the entries.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memsync.regions import RegionError, find_regions
 
@@ -92,13 +92,23 @@ def directory(root_md: str) -> dict[str, int]:
     return out
 
 
+_FIRST_CELL = re.compile(r"\|((?:[^|\\]|\\.)*)\|")
+
+
 def triggers(root_md: str) -> list[str]:
-    """The ``load_when`` triggers of the compiled routing table, in its order."""
-    return [c[0] for c in (_cells(row) for row in _region(root_md, "routing")) if c and c[0]]
+    """The ``load_when`` triggers of the compiled routing table, in its order (only each row's
+    first cell is read: a row's links can run to thousands of characters)."""
+    out = []
+    for row in _region(root_md, "routing"):
+        m = _FIRST_CELL.match(row.strip())
+        if m:
+            cell = re.sub(r"\\(.)", r"\1", m.group(1)).strip()
+            if cell:
+                out.append(cell)
+    return out
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One live entry as its category's index.md lists it."""
 
     id: str
@@ -107,24 +117,23 @@ class Line:
     conflict: bool
 
 
-_INDEX_LINE = re.compile(r"^- \[(?P<slug>[^\]]+)\]\((?P=slug)\.md\) — (?P<rest>.*)$")
+_INDEX_LINE = re.compile(r"^- \[([^\]\n]+)\]\(\1\.md\) — (.*)$", re.M)
+_PINNED = " (pinned)"
+_CONFLICT = " (conflict copy of "
 
 
 def index_lines(category: str, index_md: str) -> list[Line]:
     """Live entries of a compiled ``index.md`` (the superseded section is left out)."""
+    cut = index_md.find("\n## ")
+    live = index_md if cut < 0 else index_md[:cut]
     out: list[Line] = []
-    for line in index_md.splitlines():
-        if line.startswith("## "):
-            break  # "## Superseded"
-        m = _INDEX_LINE.match(line)
-        if not m:
-            continue
-        rest = m.group("rest")
-        conflict = " (conflict copy of " in rest
+    for m in _INDEX_LINE.finditer(live):
+        rest = m.group(2)
+        conflict = _CONFLICT in rest
         if conflict:
-            rest = rest[: rest.index(" (conflict copy of ")]
-        pinned = rest.endswith(" (pinned)")
+            rest = rest[: rest.index(_CONFLICT)]
+        pinned = rest.endswith(_PINNED)
         if pinned:
-            rest = rest[: -len(" (pinned)")]
-        out.append(Line(f"{category}/{m.group('slug')}", rest.replace("&lt;", "<"), pinned, conflict))
+            rest = rest[: -len(_PINNED)]
+        out.append(Line(f"{category}/{m.group(1)}", rest.replace("&lt;", "<"), pinned, conflict))
     return out

@@ -128,9 +128,7 @@ def walk(root: Path) -> Walk:
             continue
         if not valid_name(d.name):
             if _holds_markdown(d.path):
-                w.problems.append(
-                    Problem(d.name, 0, "E020", "folder name is not a valid category (letters, digits, '-', '_')")
-                )
+                w.problems.append(Problem(d.name, 0, "E020", _bad_name(d.name, "folder name is not a valid category")))
             continue
         _walk_category(root, d.name, w)
     return w
@@ -160,13 +158,14 @@ def _walk_category(root: Path, name: str, w: Walk) -> None:
             w.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, d.path)))
             continue
         if not valid_name(d.name[:-3]):
-            w.problems.append(
-                Problem(rel, 0, "E020", "entry name is not a valid slug (letters, digits, '-', '_'; no dots)")
-            )
+            w.problems.append(Problem(rel, 0, "E020", _bad_name(d.name, "entry name is not a valid slug")))
             continue
         try:
             st = d.stat(follow_symlinks=False)
-        except OSError:
+        except FileNotFoundError:
+            continue  # deleted since the listing
+        except OSError as exc:
+            w.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
             continue
         if stat.S_ISREG(st.st_mode):
             w.entries.append((rel, _fingerprint(st)))
@@ -229,6 +228,13 @@ def read_entry(root: Path, rel: str, fp: list[int]) -> EntryInfo | Problem:
 def scan(root: Path, *, use_cache: bool = True) -> Tree:
     """Read every category, entry and compiled file under ``root``."""
     return read(walk(root), use_cache=use_cache)
+
+
+def _bad_name(name: str, what: str) -> str:
+    if any("\udc80" <= c <= "\udcff" for c in name):
+        # os.scandir hands undecodable bytes over as surrogate escapes; Problem shows them as \xNN.
+        return "file name is not valid UTF-8 (its bytes are shown as \\xNN); rename it"
+    return what + " (letters, digits, '-', '_'; no dots)"
 
 
 def _where(root: Path, path: str) -> str:

@@ -93,8 +93,10 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
     categories = sorted(set(tree.categories) | {rel.split("/", 1)[0] for rel in changes})
     changed_ids = {rel[:-3] for rel in changes}
     affected = affected_categories(entries.values(), changed_ids) | affected_categories(tree.entries, changed_ids)
+    old_entries = {e.path: e for e in tree.entries}
     result = compile_entries(categories, list(entries.values()), tree.compiled.get(ROOT_MD), template,
-                             only=affected)
+                             only=affected, with_root=_touches_root(changes, old_entries, entries)
+                             or ROOT_MD not in tree.compiled or tree.compiled.get(ROOT_MD) is None)
     compiled = {rel: data for rel, data in result.outputs.items() if tree.compiled.get(rel) != data}
     for rel in sorted(compiled):
         check_writable(root.path, rel, display=root.show(rel))
@@ -114,6 +116,19 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
     for rel in sorted(compiled):
         write_inside(root.path, rel, compiled[rel], display=root.show(rel))
     return sorted(compiled)
+
+
+def _shown_by_root(e: EntryInfo | None) -> tuple[object, ...] | None:
+    """What ROOT.md's tables show of an entry: whether it counts, and its triggers."""
+    if e is None:
+        return None
+    return (e.valid, e.superseded_by, e.supersedes, e.pinned, e.conflict_of, e.load_when)
+
+
+def _touches_root(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo],
+                  after: Mapping[str, EntryInfo]) -> bool:
+    """Can these changes alter ROOT.md's tables? (An edit of a summary or body cannot.)"""
+    return any(_shown_by_root(before.get(rel)) != _shown_by_root(after.get(rel)) for rel in changes)
 
 
 def _delete(root: Root, rel: str) -> None:

@@ -107,27 +107,37 @@ def slug(heading: str) -> str:
     return out[:60].strip("-") or "section"
 
 
+_CUTS = re.compile(r"^(?:##(?!#).*|[ ]{0,3}(?:`{3,}|~{3,}).*)$", re.M)
+
+
 def sections(text: str) -> list[tuple[str, str]]:
     """``[(heading, text)]`` of a Markdown file cut at its ``##`` headings (not in code fences);
     the text before the first is headed ""."""
-    out: list[tuple[str, list[str]]] = [("", [])]
+    # Only heading and fence lines are looked at one by one: a 1 MB file has thousands of
+    # lines but a few hundred of those, and describing a hit cuts its file again.
+    starts: list[tuple[int, str]] = [(0, "")]
     fence = ""
-    for line in text.split("\n"):
-        m = _FENCE.match(line)
-        if m:
-            mark = m.group(1)
+    for m in _CUTS.finditer(text):
+        line = m.group(0)
+        f = _FENCE.match(line)
+        if f:
+            mark = f.group(1)
             if not fence:
                 fence = mark[0] * len(mark)
             elif mark.startswith(fence):
                 fence = ""
-        elif not fence:
+            continue
+        if not fence:
             h = _HEADING.match(line)
             if h:
-                out.append((h.group(1).strip() or "section", [line]))
-                continue
-        out[-1][1].append(line)
-    pieces = [(head, "\n".join(lines).strip("\n")) for head, lines in out]
-    return [(h, t) for h, t in pieces if t.strip()]
+                starts.append((m.start(), h.group(1).strip() or "section"))
+    out = []
+    for i, (at, head) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        piece = text[at:end].strip("\n")
+        if piece.strip():
+            out.append((head, piece))
+    return out
 
 
 def _parts(heading: str, text: str) -> list[tuple[str, str]]:

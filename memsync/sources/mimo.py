@@ -25,7 +25,7 @@ import unicodedata
 from pathlib import Path
 
 from memsync.fsutil import NotRegularFile
-from memsync.roots import display_path, main_worktree
+from memsync.roots import _read_gitfile, display_path, main_worktree
 from memsync.sources import SourceRoot, files
 from memsync.sources.base import Doc, SourceLayout
 
@@ -69,14 +69,7 @@ def common_dir(cwd: str | os.PathLike[str] | None = None) -> Path | None:
     dotgit = top / ".git"
     if dotgit.is_dir():
         return dotgit
-    try:  # a submodule: its .git file names the git dir
-        text = dotgit.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    if not text.startswith("gitdir:"):
-        return None
-    gitdir = Path(text[len("gitdir:") :].strip())
-    return gitdir if gitdir.is_absolute() else top / gitdir
+    return _read_gitfile(dotgit)  # a submodule: its .git file names the git dir
 
 
 def project_id(cwd: str | os.PathLike[str] | None = None) -> tuple[str | None, str]:

@@ -176,3 +176,22 @@ def test_symlinked_layer_and_id_file_are_not_followed(cli, home, tmp_path) -> No
     (mem / "global").symlink_to(outside)
     code, res = _search(cli, repo, "puffin")
     assert code == 1 and res["hits"] == []
+
+
+def test_bad_bytes_binary_and_huge_files_are_bounded_and_reported(cli, home, project) -> None:
+    mem = mimo_data(home)
+    _write(mem / "global" / "MEMORY.md", "## Preferences\n- tea over coffee\n")
+    (mem / "global" / "memory-latin1.md").write_bytes(b"## Caf\xe9\n- the dormouse likes caf\xe9 au lait\n")
+    (mem / "global" / "memory-bin.md").write_bytes(b"## x\n\0\0 binary dormouse")
+    big = b"## Start\n- the first dormouse\n" + b"## filler\n" + b"filler text line\n" * 300_000
+    (mem / "projects" / PID).mkdir(parents=True)
+    (mem / "projects" / PID / "MEMORY.md").write_bytes(big + b"## Tail\n- the last dormouse\n")
+    code, res = _search(cli, project, "dormouse")
+    ids = sorted(h["id"] for h in res["hits"])
+    assert ids == sorted([f"mimo:projects/{PID}/MEMORY#start", "mimo:global/memory-latin1#caf"])
+    code, out, _ = cli("inspect", "--json", cwd=project)
+    problems = {Path(p["path"]).name: p["problem"] for p in
+                {s["scope"]: s for s in json.loads(out)["sources"]}["mimo"]["problems"]}
+    assert "not valid UTF-8" in problems["memory-latin1.md"]
+    assert "binary" in problems["memory-bin.md"]
+    assert "larger than 4 MiB" in problems["MEMORY.md"]

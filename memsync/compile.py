@@ -115,20 +115,31 @@ def trigger_key(trigger: str) -> str:
 
 def render_routing(entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
     """One row per distinct trigger (compared after NFKC and case folding)."""
-    groups: dict[str, tuple[set[str], set[str]]] = {}
+    groups: dict[str, tuple[set[str], list[str]]] = {}
+    # A tree repeats a few hundred triggers across thousands of entries: fold each once.
+    folded: dict[str, tuple[str, str]] = {}
     for e in entries:
-        if not e.valid or e.id in superseded or e.conflict_of:  # a sibling would route twice
+        if not e.valid or e.conflict_of:  # a sibling would route twice
+            continue
+        entry_id = e.id
+        if entry_id in superseded:
             continue
         for trigger in e.load_when:
-            spellings, ids = groups.setdefault(trigger_key(trigger), (set(), set()))
-            spellings.add(" ".join(trigger.split()))
-            ids.add(e.id)
+            known = folded.get(trigger)
+            if known is None:
+                spelled = " ".join(trigger.split())
+                known = folded[trigger] = (unicodedata.normalize("NFKC", spelled).casefold(), spelled)
+            group = groups.get(known[0])
+            if group is None:
+                group = groups[known[0]] = (set(), [])
+            group[0].add(known[1])
+            group[1].append(entry_id)
     if not groups:
         return "_No `load_when` triggers yet._\n"
     rows = ["| When | Load |", "| --- | --- |"]
     for key in sorted(groups):
         spellings, ids = groups[key]
-        links = ", ".join(f"[{i}]({i}.md)" for i in sorted(ids))
+        links = ", ".join([f"[{i}]({i}.md)" for i in sorted(set(ids))])
         rows.append(f"| {cell(min(spellings))} | {links} |")
     return "\n".join(rows) + "\n"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from memsync.problems import EntryError, Problem
@@ -153,16 +154,19 @@ def _one_line(value: str) -> str:
 
 
 class _PathNames:
-    """id, category and slug, all derived from ``path`` (``<category>/<slug>.md``)."""
+    """id, category and slug, all derived from ``path`` (``<category>/<slug>.md``).
+
+    ``id`` and ``category`` are computed once per object: compiling 10,000 entries
+    asks for them hundreds of thousands of times (``path`` never changes)."""
 
     path: str
 
-    @property
+    @cached_property
     def id(self) -> str:
         """The id the path gives; lint checks the frontmatter agrees."""
         return self.path[: -len(".md")]
 
-    @property
+    @cached_property
     def category(self) -> str:
         return self.path.split("/", 1)[0]
 

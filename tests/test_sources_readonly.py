@@ -90,3 +90,28 @@ def test_no_command_changes_a_source(run, world) -> None:
     indexes = "".join(p.read_text() for p in (repo / ".memory").glob("*/index.md"))
     assert "gnu" in indexes and "claude-code" not in indexes and "mimo:" not in indexes
     assert ".state.json" not in {p.name for p in world["claude"].rglob("*")} | {p.name for p in world["mimo"].rglob("*")}
+
+
+@pytest.mark.parametrize("doc_id", [
+    "claude-code:../../../etc/passwd", "claude-code:feedback_gnu/../../x", f"mimo:projects/{PID}/../../../etc/passwd",
+    "mimo:sessions/s9/checkpoint", "mimo:projects/someone-elses-project/MEMORY", "mimo:/etc/passwd",
+])
+def test_show_reads_only_what_search_reads(cli, world, monkeypatch, doc_id) -> None:
+    settings(world["home"], monkeypatch, "sources:\n  claude_code: true\n  mimo: true\n")  # sessions off
+    other = world["mimo"] / "projects" / "someone-elses-project"
+    other.mkdir(parents=True)
+    (other / "MEMORY.md").write_text("## Rules\n- not this project's\n")
+    code, out, err = cli("show", doc_id, cwd=world["repo"])
+    assert code == 2 and out == "" and "no document" in err
+
+
+def test_file_names_holding_a_hash_sign(cli, world) -> None:
+    topic(claude_memory(world["claude"], world["repo"]), "issue#42", description="the issue 42 gnu fix", kind="project",
+          body="Pin the parser to 3.2.\n")
+    (world["mimo"] / "projects" / PID / "memory-c#.md").write_text("## Tips\n- c# gnu tip\n")
+    code, out, _ = cli("search", "gnu", "--json", cwd=world["repo"])
+    ids = {h["id"]: h["path"] for h in json.loads(out)["hits"]}
+    assert ids["claude-code:issue#42"].endswith("/memory/issue#42.md")
+    assert ids[f"mimo:projects/{PID}/memory-c##tips"].endswith("/memory-c#.md")
+    assert cli("show", "claude-code:issue#42", cwd=world["repo"])[1].rstrip().endswith("Pin the parser to 3.2.")
+    assert "c# gnu tip" in cli("show", f"mimo:projects/{PID}/memory-c##tips", cwd=world["repo"])[1]

@@ -114,7 +114,7 @@ class SourceLayout(Layout):
         return out
 
     def read(self, root: Path, rel: str) -> bytes:
-        file = rel.partition("#")[0]
+        file = self.file_part(rel)
         if not self._inside(file.rpartition("/")[0]):
             raise NotRegularFile("a folder on the way is a symlink")
         if not self.split:
@@ -130,21 +130,29 @@ class SourceLayout(Layout):
             text = files.decode(data)
         except files.NotText:
             return "", _invalid(rel), ""
-        doc = self.document(rel, text, self.stat_of(rel.partition("#")[0]))
+        doc = self.document(rel, text, self.stat_of(self.file_part(rel)))
         if doc is None:
             return "", _invalid(rel), ""
         return doc.id, doc.info(rel), doc.body
 
     def show(self, display: str, rel: str) -> str:
-        return f"{display}/{rel.partition('#')[0]}"
+        return f"{display}/{self.file_part(rel)}"
+
+    def file_part(self, rel: str) -> str:
+        """The file of a document path: ``a/b.md#sec`` is in ``a/b.md`` (a file name may hold ``#``;
+        a section name never holds ``.md#``)."""
+        if not self.split or rel.endswith(".md"):
+            return rel
+        return rel[: rel.rfind(".md#") + 3]
 
     # reading for context, show, inspect and import ------------------------------------
 
     def doc(self, doc_id: str) -> Doc | None:
         """The document an id names, read from its file now."""
         file = self.file_of(doc_id)
-        if file is None or not self._inside(file.rpartition("/")[0]):
-            return None
+        if file is None or not self._inside(file.rpartition("/")[0]) \
+                or file.rpartition("/")[0] not in self.groups(self.root):
+            return None  # only what search would read: never another folder an id names
         text = files.read_text(self.root / file)
         if text is None:
             return None

@@ -193,7 +193,8 @@ class MimoLayout(SourceLayout):
         return out
 
     def document(self, rel: str, text: str, st: os.stat_result | None) -> Doc | None:
-        file, _, anchor = rel.partition("#")
+        file = self.file_part(rel)
+        anchor = rel[len(file) + 1 :]
         layer, _, rest = file.partition("/")
         key = rest[:-3] if layer == "global" else rest.partition("/")[2][:-3]
         lines = text.split("\n")
@@ -209,7 +210,10 @@ class MimoLayout(SourceLayout):
                    meta={"layer": layer, "section": summary if anchor else ""})
 
     def file_of(self, doc_id: str) -> str | None:
-        path = doc_id.partition(":")[2].partition("#")[0]
+        key = doc_id.partition(":")[2]
+        path, sep, _ = key.rpartition("#")
+        if not sep or not os.path.lexists(self.root / f"{path}.md"):
+            path = key  # no section, or a file whose name holds '#'
         parts = path.split("/")
         if not path or any(p in ("", ".", "..") for p in parts) or parts[0] not in ("global", "projects", "sessions"):
             return None

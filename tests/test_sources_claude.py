@@ -267,3 +267,17 @@ def test_bad_settings_are_named(cli, home, project, monkeypatch, text, message) 
     topic(claude_memory(home / ".claude", project), "x", description="anything", kind="user")
     code, out, err = cli("search", "anything", cwd=project)
     assert code == 2 and message in err and out == ""
+
+
+def test_a_secret_in_a_source_is_masked_in_context(cli, home, project, monkeypatch) -> None:
+    _on(home, monkeypatch)
+    token = "ghp_" + "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8L9z0"
+    topic(claude_memory(home / ".claude", project), "reference_bot", description="The release bot credentials",
+          kind="reference", body=f"The release bot uses {token} for pushes.\n")
+    code, out, _ = cli("context", "--prompt", "which credentials does the release bot use", "--format", "json",
+                       cwd=project)
+    block = json.loads(out)
+    assert code == 0 and block["injected"] == ["claude-code:reference_bot"]
+    assert token not in out and "ghp_" in block["text"]
+    code, out, _ = cli("show", "claude-code:reference_bot", "--json", cwd=project)
+    assert code == 0 and token not in out

@@ -281,3 +281,33 @@ def test_a_secret_in_a_source_is_masked_in_context(cli, home, project, monkeypat
     assert token not in out and "ghp_" in block["text"]
     code, out, _ = cli("show", "claude-code:reference_bot", "--json", cwd=project)
     assert code == 0 and token not in out
+
+
+@pytest.mark.parametrize("name, data", [
+    ("laughs", b"---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+               b"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\ndescription: *c\n---\nthe gecko body survives\n"),
+    ("nested", b"---\ndescription: " + b"[" * 5000 + b"]" * 5000 + b"\n---\nthe gecko body survives\n"),
+    ("bigfront", b"---\ndescription: x\nfiller: " + b"y" * 200_000 + b"\n---\nthe gecko body survives\n"),
+    ("notyaml", b"---\ndescription: [unclosed\n---\nthe gecko body survives\n"),
+    ("scalar", b"---\njust a string\n---\nthe gecko body survives\n"),
+], ids=["laughs", "nested", "bigfront", "notyaml", "scalar"])
+def test_hostile_frontmatter_never_breaks_a_search(cli, home, project, monkeypatch, name, data) -> None:
+    _on(home, monkeypatch)
+    mem = claude_memory(home / ".claude", project)
+    (mem / f"{name}.md").write_bytes(data)
+    code, res = _search(cli, project, "gecko")
+    assert code == 0 and [h["id"] for h in res["hits"]] == [f"claude-code:{name}"]
+    assert len(res["hits"][0]["summary"]) <= 300
+
+
+def test_a_fifo_in_the_source_is_skipped(cli, home, project, monkeypatch) -> None:
+    _on(home, monkeypatch)
+    mem = claude_memory(home / ".claude", project)
+    os.mkfifo(mem / "pipe.md")
+    topic(mem, "ok", description="the tapir memory", kind="user")
+    code, res = _search(cli, project, "tapir")
+    assert [h["id"] for h in res["hits"]] == ["claude-code:ok"]
+    code, out, _ = cli("inspect", "--json", cwd=project)
+    problems = {Path(p["path"]).name: p["problem"] for p in
+                {s["scope"]: s for s in json.loads(out)["sources"]}["claude-code"]["problems"]}
+    assert problems == {"pipe.md": "not a regular file; not read"}

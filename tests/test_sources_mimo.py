@@ -195,3 +195,15 @@ def test_bad_bytes_binary_and_huge_files_are_bounded_and_reported(cli, home, pro
     assert "not valid UTF-8" in problems["memory-latin1.md"]
     assert "binary" in problems["memory-bin.md"]
     assert "larger than 4 MiB" in problems["MEMORY.md"]
+
+
+def test_an_edit_is_seen_by_the_next_search(cli, home, project) -> None:
+    mem = mimo_data(home)
+    path = _write(mem / "projects" / PID / "MEMORY.md", "## Rules\n- the lynx rule\n\n## Context\n- the lynx project\n")
+    assert {h["id"] for h in _search(cli, project, "lynx")[1]["hits"]} == {
+        f"mimo:projects/{PID}/MEMORY#rules", f"mimo:projects/{PID}/MEMORY#context"}
+    path.write_text("## Rules\n- the bobcat rule\n\n## Context\n- the lynx project\n")
+    assert [h["id"] for h in _search(cli, project, "lynx")[1]["hits"]] == [f"mimo:projects/{PID}/MEMORY#context"]
+    assert [h["id"] for h in _search(cli, project, "bobcat")[1]["hits"]] == [f"mimo:projects/{PID}/MEMORY#rules"]
+    path.write_text("## Context\n- the lynx project\n")
+    assert _search(cli, project, "bobcat")[0] == 1

@@ -301,7 +301,10 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         outline, named = "", list[str]()
         if want_outline and room > 0:
             share = min(settings.outline, int(room * OUTLINE_SHARE)) if want_bodies else min(settings.outline, room)
-            outline, named = _outline(roots, share, [])
+            also = "".join(f"{r.scope}: {r.name}, searched too; read only (its ids start {r.scope}:)\n" for r in extra)
+            outline, named = _outline(roots, share - len(also), [])
+            if outline and len(outline) + len(also) <= share:
+                outline += _safe(also)
         room -= len(outline)
         bodies = ""
         injected: list[str] = []

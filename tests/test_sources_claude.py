@@ -311,3 +311,14 @@ def test_a_fifo_in_the_source_is_skipped(cli, home, project, monkeypatch) -> Non
     problems = {Path(p["path"]).name: p["problem"] for p in
                 {s["scope"]: s for s in json.loads(out)["sources"]}["claude-code"]["problems"]}
     assert problems == {"pipe.md": "not a regular file; not read"}
+
+
+def test_the_outline_names_the_sources_read(cli, home, project, monkeypatch) -> None:
+    topic(claude_memory(home / ".claude", project), "x", description="anything at all", kind="user")
+    assert cli("init", "--project", cwd=project)[0] == 0
+    code, out, _ = cli("context", "--event", "SessionStart", cwd=project)
+    assert code == 0 and "claude-code" not in out
+    _on(home, monkeypatch)
+    code, out, _ = cli("context", "--event", "SessionStart", cwd=project)
+    assert code == 0
+    assert "claude-code: Claude Code's auto-memory, searched too; read only (its ids start claude-code:)" in out

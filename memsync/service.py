@@ -499,6 +499,8 @@ class Memory:
         from memsync.sources import source_of_id
 
         name = source_of_id(entry_id) or scope
+        if source_of_id(entry_id) is None:
+            entry_id = f"{name}:{entry_id.strip()}"  # `show NAME --scope claude-code`
         for src in self.sources(name):
             doc = src.layout.doc(entry_id.strip())
             if doc is not None:

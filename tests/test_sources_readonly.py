@@ -115,3 +115,22 @@ def test_file_names_holding_a_hash_sign(cli, world) -> None:
     assert ids[f"mimo:projects/{PID}/memory-c##tips"].endswith("/memory-c#.md")
     assert cli("show", "claude-code:issue#42", cwd=world["repo"])[1].rstrip().endswith("Pin the parser to 3.2.")
     assert "c# gnu tip" in cli("show", f"mimo:projects/{PID}/memory-c##tips", cwd=world["repo"])[1]
+
+
+def test_a_category_named_like_a_source_is_memsyncs_own(cli, world) -> None:
+    root = world["repo"] / ".memory"
+    assert cli("init", "--project", cwd=world["repo"])[0] == 0
+    (root / "mimo").mkdir()
+    code, out, err = cli("remember", "--category", "mimo", "--summary", "notes about the mimo editor", "--json",
+                         cwd=world["repo"])
+    assert code == 0, err
+    written = json.loads(out)["id"]
+    assert written.startswith("mimo/")
+    code, out, err = cli("forget", written, cwd=world["repo"])
+    assert code == 0, err
+    assert sorted(p.name for p in (root / "mimo").glob("*.md")) == ["index.md"]
+
+
+def test_show_with_a_source_scope_takes_a_bare_name(cli, world) -> None:
+    code, out, _ = cli("show", "feedback_gnu", "--scope", "claude-code", cwd=world["repo"])
+    assert code == 0 and "Say gnu twice." in out

@@ -85,10 +85,8 @@ def source_of_id(entry_id: object) -> str | None:
     if not isinstance(entry_id, str):
         return None
     head, sep, _ = entry_id.strip().partition(":")
-    if sep and head in NAMES:
-        return head
-    head = entry_id.strip().partition("/")[0]
-    return head if head in NAMES else None
+    # Only the ':' form: a memsync category may well be named "mimo" (ids mimo/<slug>).
+    return head if sep and head in NAMES else None
 
 
 def cache_folder(scope: str) -> Path:

@@ -99,3 +99,16 @@ def tree_state(root: Path) -> dict[str, tuple[str, int]]:
                 what = "dir"
             out[str(p.relative_to(root))] = (what, st.st_mtime_ns)
     return out
+
+
+def source_report(cli, cwd: Path, scope: str) -> dict:  # type: ignore[no-untyped-def]
+    """What ``memsync inspect --json`` says of one source."""
+    import json
+
+    code, out, err = cli("inspect", "--json", cwd=cwd)
+    assert code == 0, err
+    return {s["scope"]: s for s in json.loads(out)["sources"]}[scope]
+
+
+def problems_by_name(report: dict) -> dict[str, str]:
+    return {Path(p["path"]).name: p["problem"] for p in report["problems"]}

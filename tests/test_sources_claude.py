@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from sourcetrees import claude_encode, claude_memory, git_repo, scrub, settings, topic, tree_state, worktree
+from sourcetrees import problems_by_name, source_report, claude_encode, claude_memory, git_repo, scrub, settings, topic, tree_state, worktree
 
 from memsync.sources import claude
 
@@ -106,8 +106,7 @@ def test_symlinks_out_of_the_source_are_never_followed(cli, home, project, monke
     assert code == 1 and res["hits"] == []
     code, res = _search(cli, project, "insideword")
     assert [h["id"] for h in res["hits"]] == [f"claude-code:{claude_encode(str(project))}/fine"]
-    code, out, _ = cli("inspect", "--json", cwd=project)
-    src = {s["scope"]: s for s in json.loads(out)["sources"]}["claude-code"]
+    src = source_report(cli, project, "claude-code")
     assert any(p["path"].endswith("linked.md") and "symlink" in p["problem"] for p in src["problems"])
     assert tree_state(outside) == before
 
@@ -130,9 +129,7 @@ def test_bad_bytes_binary_and_huge_files_are_bounded_and_reported(cli, home, pro
     code, res = _search(cli, project, "binaryword")
     assert code == 1
 
-    code, out, _ = cli("inspect", "--json", cwd=project)
-    problems = {Path(p["path"]).name: p["problem"] for p in
-                {s["scope"]: s for s in json.loads(out)["sources"]}["claude-code"]["problems"]}
+    problems = problems_by_name(source_report(cli, project, "claude-code"))
     assert "not valid UTF-8" in problems["latin1.md"]
     assert "binary" in problems["binary.md"]
     assert "larger than 4 MiB" in problems["huge.md"]
@@ -197,8 +194,7 @@ def test_project_path_over_200_characters_ambiguous(cli, home, monkeypatch, tmp_
         topic(mem, tail, description=f"ambiguous {tail} wombat memory", kind="project")
     code, res = _search(cli, repo, "wombat")
     assert code == 1 and res["hits"] == []
-    code, out, _ = cli("inspect", "--json", cwd=repo)
-    src = {s["scope"]: s for s in json.loads(out)["sources"]}["claude-code"]
+    src = source_report(cli, repo, "claude-code")
     assert any("cannot tell which is this project's" in n for n in src["notes"])
 
 
@@ -307,9 +303,7 @@ def test_a_fifo_in_the_source_is_skipped(cli, home, project, monkeypatch) -> Non
     topic(mem, "ok", description="the tapir memory", kind="user")
     code, res = _search(cli, project, "tapir")
     assert [h["id"] for h in res["hits"]] == ["claude-code:ok"]
-    code, out, _ = cli("inspect", "--json", cwd=project)
-    problems = {Path(p["path"]).name: p["problem"] for p in
-                {s["scope"]: s for s in json.loads(out)["sources"]}["claude-code"]["problems"]}
+    problems = problems_by_name(source_report(cli, project, "claude-code"))
     assert problems == {"pipe.md": "not a regular file; not read"}
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from sourcetrees import git_repo, mimo_data, mimo_project_id, scrub, settings, worktree
+from sourcetrees import problems_by_name, source_report, git_repo, mimo_data, mimo_project_id, scrub, settings, worktree
 
 from memsync.sources import mimo
 
@@ -150,8 +150,7 @@ def test_a_missing_or_garbage_project_id_reads_global_memory_only(cli, home, tmp
     _write(mem / "sessions" / "etc" / "MEMORY.md", "## Rules\n- a heron in sessions\n")
     code, res = _search(cli, repo, "heron")
     assert [h["id"] for h in res["hits"]] == ["mimo:global/MEMORY#preferences"]
-    code, out, _ = cli("inspect", "--json", cwd=repo)
-    src = {s["scope"]: s for s in json.loads(out)["sources"]}["mimo"]
+    src = source_report(cli, repo, "mimo")
     assert any(note in n for n in src["notes"])
 
 
@@ -189,9 +188,7 @@ def test_bad_bytes_binary_and_huge_files_are_bounded_and_reported(cli, home, pro
     code, res = _search(cli, project, "dormouse")
     ids = sorted(h["id"] for h in res["hits"])
     assert ids == sorted([f"mimo:projects/{PID}/MEMORY#start", "mimo:global/memory-latin1#caf"])
-    code, out, _ = cli("inspect", "--json", cwd=project)
-    problems = {Path(p["path"]).name: p["problem"] for p in
-                {s["scope"]: s for s in json.loads(out)["sources"]}["mimo"]["problems"]}
+    problems = problems_by_name(source_report(cli, project, "mimo"))
     assert "not valid UTF-8" in problems["memory-latin1.md"]
     assert "binary" in problems["memory-bin.md"]
     assert "larger than 4 MiB" in problems["MEMORY.md"]

@@ -29,7 +29,7 @@ from memsync.errors import (
 from memsync.output import err
 
 COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
-            "supersede", "context", "inspect", "demo", "import")
+            "supersede", "context", "inspect", "extract", "demo", "import")
 
 EPILOG = """\
 examples:
@@ -41,6 +41,7 @@ examples:
   memsync remember --category pitfalls --summary "…"   write an entry through the safety gates
   memsync context --prompt "…"    the block an agent gets: iron rules, outline, relevant entries
   memsync inspect                 counts, rule proposals, self-check, counters, last runs
+  memsync extract S.jsonl --dry-run   what a model would remember from a session, and each fate
 
 exit codes: 0 ok, 1 findings (stale index, lint errors, secrets, no hits, a refused write),
 2 usage or environment error, 3 sync could not reach the remote (local work kept).

@@ -40,6 +40,15 @@ DEFAULTS: dict[str, Any] = {
         "body_chars": 1500,  # one body is cut beyond this, with a note on how to read the rest
         "session_days": 7,  # per-session deduplication is forgotten after this
     },
+    # docs/config.md and docs/extract.md explain these; memsync.extract.run validates them.
+    "extract": {
+        "model_cmd": None,  # read from the user's settings file only, never a root's .memsync.yaml
+        "timeout": 120,  # seconds one model call may take; then its process group is killed
+        "min_turns": 4,  # user turns (new ones, for the hook) before a run asks the model
+        "min_chars": 200,  # characters of conversation below which a session is too short
+        "chunk_chars": 60000,  # transcript characters per prompt; a longer session is sent in parts
+        "tool_chars": 2000,  # a tool call or output longer than this keeps its head and tail (0: whole)
+    },
     # Other agents' memory, read in place (docs/sources.md); memsync.sources validates these, and
     # only the user's own settings file can turn them on.
     "sources": {"claude_code": False, "mimo": False, "mimo_sessions": False},

@@ -191,7 +191,7 @@ class Memory:
                 return extra  # no memory root yet, but another agent's memory to read
             raise
 
-    def _target(self, scope: str | None, *, create: bool = True) -> Root:
+    def target_root(self, scope: str | None = None, *, create: bool = True) -> Root:
         """Where a new entry goes: the named scope's root (created if need be); else the project
         root if it exists, else the global root (created if need be)."""
         try:
@@ -251,7 +251,7 @@ class Memory:
 
         gates.read_only(scope, id)  # another agent's memory is never written
         gates.write_switch(load_config(None))  # before a missing root is created
-        root = self._find(id, scope)[0] if id else self._target(scope, create=not dry_run)
+        root = self._find(id, scope)[0] if id else self.target_root(scope, create=not dry_run)
         config = load_config(root.path)
         gates.write_switch(config)  # 1
         # 2: names (the target itself is checked once it is known, below)

@@ -215,6 +215,30 @@ class Memory:
             live = self._live[root.path] = LiveTree(root.path, watch=self.watch)
         return live.tree()
 
+    def _locate(self, entry_id: str, scope: str | None) -> tuple[Root, str]:
+        """(root, relative path) of an entry file: the project's first (it wins), then the global's.
+        One lstat per root, no walk: what show, and the writers before their lock, need."""
+        import stat
+
+        from memsync.gates import split_id
+
+        category, slug = split_id(entry_id)
+        rel = f"{category}/{slug}.md"
+        try:
+            roots = self.roots(scope, default="all")
+        except MemsyncError:
+            roots = []
+        for root in roots:
+            try:
+                folder, st = os.lstat(root.path / category), os.lstat(root.path / rel)
+            except OSError:
+                continue
+            if stat.S_ISDIR(folder.st_mode) and stat.S_ISREG(st.st_mode):
+                return root, rel
+        where = " or ".join(r.display for r in roots) or "any memory root"
+        raise UnknownEntry(f"no entry {rel[:-3]} in {where}; search memory to find the id (ids are "
+                           "<category>/<slug>, as recall shows them)", rel[:-3])
+
     def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
         """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
         from memsync.gates import split_id
@@ -251,7 +275,7 @@ class Memory:
 
         gates.read_only(scope, id)  # another agent's memory is never written
         gates.write_switch(load_config(None))  # before a missing root is created
-        root = self._find(id, scope)[0] if id else self.target_root(scope, create=not dry_run)
+        root = self._locate(id, scope)[0] if id else self.target_root(scope, create=not dry_run)
         config = load_config(root.path)
         gates.write_switch(config)  # 1
         # 2: names (the target itself is checked once it is known, below)
@@ -427,7 +451,7 @@ class Memory:
         from memsync.templates import read_template
 
         gates.read_only(scope, entry_id, action="forget")
-        root = self._find(entry_id, scope)[0]
+        root = self._locate(entry_id, scope)[0]
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
             root, t, info = self._find(entry_id, root.scope if self.root is None else None)
@@ -454,7 +478,7 @@ class Memory:
 
         gates.read_only(scope, new)
         gates.read_only(None, old)
-        root = self._find(new, scope)[0]
+        root = self._locate(new, scope)[0]
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
             root, t, new_info = self._find(new, root.scope if self.root is None else None)
@@ -486,12 +510,12 @@ class Memory:
 
         if sources.source_of_id(entry_id) or sources.is_source_scope(scope):
             return self._show_source(entry_id, scope)
-        root, _t, info = self._find(entry_id, scope)
-        data = _read(root, info.path)
-        parsed = parse_entry(data, info.path)
+        root, rel = self._locate(entry_id, scope)
+        data = _read(root, rel)
+        parsed = parse_entry(data, rel)
         meta = {k: v for k, v in (parsed.meta or {}).items()}
         text = redact(data.decode("utf-8", "replace"))
-        return Shown(info.id, root.scope, root.display, root.show(info.path), _redacted(meta),
+        return Shown(rel[:-3], root.scope, root.display, root.show(rel), _redacted(meta),
                      redact(parsed.body.strip("\n")), text)
 
     def _show_source(self, entry_id: str, scope: str | None) -> Shown:

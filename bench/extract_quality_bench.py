@@ -163,6 +163,9 @@ def report(outcomes: list[Outcome], times: list[float], seed: int) -> str:
     out.append(f"| **all** | | {len(outcomes)} | {good} | {ratio(good, len(outcomes))} "
                f"| {'met in every class' if met_all else 'not met in every class'} | | {ratio(base, len(outcomes))} |")
 
+    sure = [f"{c} {sum(o.correct for o in rows if not o.case.unsure)} / {sum(not o.case.unsure for o in rows)}"
+            for c, rows in by_class.items() if any(o.case.unsure for o in rows)]
+    out += ["", "Without the debatable labels listed at the end: " + ", ".join(sure) + "."]
     out += ["", "Per gate: each fate is one gate's decision (what not to remember -> dropped, iron rules -> "
             "rule-proposal, secrets -> secret, dedupe -> duplicate; written = no gate fired). Precision: of its "
             "decisions, how many were right; recall: of the candidates it should have decided, how many it did.", "",
@@ -181,8 +184,8 @@ def report(outcomes: list[Outcome], times: list[float], seed: int) -> str:
     for c, rows in by_class.items():
         cells = []
         for lang in LANGS:
-            sub = [o for o in rows if o.case.lang == lang]
-            cells.append(f"{sum(o.correct for o in sub)} / {len(sub)}")
+            part = [o for o in rows if o.case.lang == lang]
+            cells.append(f"{sum(o.correct for o in part)} / {len(part)}")
         out.append(f"| {c} | " + " | ".join(cells) + " |")
 
     dupes = by_class["duplicate"] + by_class["paraphrase"]
@@ -195,10 +198,10 @@ def report(outcomes: list[Outcome], times: list[float], seed: int) -> str:
             f"{len(by_class['paraphrase']) - len(cross)}.", "",
             "Task state by what it is (dropped / dropped for that reason / n):", "",
             "| kind | expected label | dropped | right reason | n | decided |", "|---|---|---:|---:|---:|---|"]
-    for sub, why in DROP_REASON.items():
-        rows = [o for o in by_class["task-state"] if o.case.sub == sub]
+    for kind, why in DROP_REASON.items():
+        rows = [o for o in by_class["task-state"] if o.case.sub == kind]
         labels = Counter(o.label for o in rows)
-        out.append(f"| {sub} | dropped: {why} | {sum(o.correct for o in rows)} | {sum(o.right_reason for o in rows)} "
+        out.append(f"| {kind} | dropped: {why} | {sum(o.correct for o in rows)} | {sum(o.right_reason for o in rows)} "
                    f"| {len(rows)} | " + ", ".join(f"{k} {v}" for k, v in sorted(labels.items())) + " |")
 
     misses = [o for o in outcomes if not o.correct]
@@ -231,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         # memsync reads the user's settings and cache: give it empty ones, so the run depends on nothing here
         (base / "config.yaml").write_text("{}\n", encoding="utf-8")
         os.environ.update({"MEMSYNC_CONFIG": str(base / "config.yaml"), "MEMSYNC_GLOBAL_ROOT": str(base / "global"),
-                           "XDG_CACHE_HOME": str(base / "cache")})
+                           "XDG_CACHE_HOME": str(base / "cache"), "MEMSYNC_CACHE_DIR": str(base / "cache" / "memsync")})
         os.environ.pop("MEMSYNC_DISABLE_WRITE", None)
         project = base / "harbor"
         root = build_root(project)

@@ -333,6 +333,9 @@ DUPLICATES: tuple[Case, ...] = (
       ("Unleash",), target="decisions/unleash-feature-flags"),
     C("dup-32", "duplicate", "zh", "decisions", "decision", "REST API 版本号放在路径里（/v1/…），破坏性改动才升 /v2", "",
       ("API",), target="decisions/api-version-in-path"),
+    C("dup-33", "duplicate", "en", "facts", "fact",
+      "Every PR goes through lint, typecheck, pytest, vitest and Playwright on GitHub Actions; merging to main "
+      "deploys to Fly", "", ("CI",), target="facts/ci-pipeline", note="the entry's list of names, reordered"),
 )
 
 PARAPHRASES: tuple[Case, ...] = (
@@ -411,9 +414,6 @@ PARAPHRASES: tuple[Case, ...] = (
       target="pitfalls/redis-py-ex-seconds", note="English restatement of a Chinese entry"),
     C("para-24", "paraphrase", "zh", "facts", "fact", "本地开发端口：前端 3000，API 8000，Postgres 用 5433 避开系统自带的 5432，Redis 6380",
       "", ("端口",), target="facts/local-dev-ports", note="Chinese restatement of an English entry"),
-    C("para-25", "paraphrase", "en", "facts", "fact",
-      "Every PR goes through lint, typecheck, pytest, vitest and Playwright on GitHub Actions; merging to main "
-      "deploys to Fly", "", ("CI",), target="facts/ci-pipeline"),
     C("para-26", "paraphrase", "en", "facts", "fact",
       "Run `make seed` for demo data (3 tenants, 200 orders) and log in as demo@harbor.test", "", ("seed",),
       target="facts/make-seed-demo-data"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import keyword
 import os
 import sys
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from memsync.errors import (
 from memsync.output import err
 
 COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
-            "supersede", "context", "inspect", "extract", "demo", "setup", "mcp")
+            "supersede", "context", "inspect", "extract", "import", "setup", "mcp", "demo")
 
 EPILOG = """\
 examples:
@@ -64,7 +65,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"memsync {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if command is None else (command,):
-        importlib.import_module(f"memsync.commands.{name}").register(sub)
+        # A command named like a Python keyword (import) lives in <name>_.py.
+        importlib.import_module(f"memsync.commands.{name}{'_' if keyword.iskeyword(name) else ''}").register(sub)
     return parser
 
 

@@ -21,7 +21,7 @@ DEFAULTS: dict[str, Any] = {
         "floor": 0.15,
         "half_life_days": 14,
         "decay_floor": 0.7,
-        "scope_weights": {"project": 1.0, "global": 0.8, "root": 1.0},
+        "scope_weights": {"project": 1.0, "global": 0.8, "root": 1.0, "claude-code": 0.8, "mimo": 0.8},
         "recall_boost": 0.05,
         "recall_cap": 1.25,
         "candidates": 200,
@@ -49,6 +49,9 @@ DEFAULTS: dict[str, Any] = {
         "chunk_chars": 60000,  # transcript characters per prompt; a longer session is sent in parts
         "tool_chars": 2000,  # a tool call or output longer than this keeps its head and tail (0: whole)
     },
+    # Other agents' memory, read in place (docs/sources.md); memsync.sources validates these, and
+    # only the user's own settings file can turn them on.
+    "sources": {"claude_code": False, "mimo": False, "mimo_sessions": False},
 }
 ROOT_CONFIG = ".memsync.yaml"
 MAX_CONFIG_BYTES = 256 * 1024
@@ -94,6 +97,13 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> None:
             _merge(base[key], value)
         else:
             base[key] = value
+
+
+def user_settings() -> dict[str, Any]:
+    """The defaults and the user's own settings file, without any root's ``.memsync.yaml``."""
+    config = copy.deepcopy(DEFAULTS)
+    _merge(config, _read(user_config_path()))
+    return config
 
 
 def load_config(root: Path | None = None) -> dict[str, Any]:

@@ -100,6 +100,8 @@ class Inspection:
                 out.append(f"  last sync: {r.sync.get('outcome')}: {r.sync.get('message')}")
         for src in self.sources:
             out.append(f"source {src.get('scope')}: {src.get('summary')}")
+            out += [f"  {note}" for note in src.get("notes", [])]
+            out += [f"  not read as it is: {p['path']}: {p['problem']}" for p in src.get("problems", [])]
         return out
 
 

@@ -321,6 +321,17 @@ DROPS = [
     (cand("We discussed the deploy process"), "chatter"),
     (cand("用户说谢谢"), "chatter"),
     (cand("Greeting", kind="chatter"), "chatter"),
+    # classes found by the independent set (bench/extract_quality_*), with examples of our own
+    (cand("已完成用户导出功能的单元测试"), "task state"),
+    (cand("我们已经部署了新的网关配置"), "task state"),
+    (cand("Will finish the importer tomorrow"), "task state"),
+    (cand("Let's pick it up after lunch with the parser"), "task state"),
+    (cand("Keep the old schema until the PR is merged"), "task state"),
+    (cand("明天再把文档补上"), "task state"),
+    (cand("The schema rewrite lives in anna/schema-v3, a long-running branch"), "branch"),
+    (cand("Perfect, that fixed it"), "chatter"),
+    (cand("The user wanted a short summary of how OAuth works"), "chatter"),
+    (cand("用户想要一个简单的解释：什么是幂等"), "chatter"),
 ]
 
 
@@ -352,7 +363,39 @@ KEEPS = [
     cand("Hi-DPI screenshots need 2x assets"),
     cand("Staging deploys happen from the release branch automatically"),
     cand("改用pnpm是因为npm会改写lockfile"),
+    cand("Config for the worker lives in src/worker/settings.py; the release branch reads it"),
+    cand("The user wants answers in Chinese"),
+    cand("部署前要先跑数据库迁移"),
 ]
+
+
+RULE_LIKE = [
+    cand("Always write a migration test for every schema change"),
+    cand("Never log request bodies"),
+    cand("Do not commit generated files"),
+    cand("Secrets in logs are forbidden"),
+    cand("所有接口都要带鉴权"),
+    cand("生产环境禁止直接改表"),
+    cand("以后一律用 uv 管理依赖"),
+    cand("必须先写测试再改代码"),
+]
+NOT_RULE_LIKE = [
+    cand("The user prefers short answers"),
+    cand("用户偏好简洁回答，禁止客套"),
+    cand("部署前必须先跑数据库迁移，否则启动失败"),
+    cand("Staging runs PostgreSQL 16 on port 5433"),
+    cand("Never-ending retries came from a missing timeout"),
+]
+
+
+@pytest.mark.parametrize("c", RULE_LIKE, ids=[k.summary for k in RULE_LIKE])
+def test_universal_imperatives_are_rule_like(c: Candidate) -> None:
+    assert screen.rule_like(c) and screen.why_not(c) is None
+
+
+@pytest.mark.parametrize("c", NOT_RULE_LIKE, ids=[k.summary for k in NOT_RULE_LIKE])
+def test_facts_and_preferences_are_not_rule_like(c: Candidate) -> None:
+    assert not screen.rule_like(c)
 
 
 @pytest.mark.parametrize("c", KEEPS, ids=[k.summary for k in KEEPS])

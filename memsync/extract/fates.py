@@ -111,7 +111,7 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
     from memsync import dedupe
     from memsync.config import load_config
     from memsync.errors import MemsyncError
-    from memsync.extract.screen import why_not
+    from memsync.extract.screen import rule_like, why_not
     from memsync.gates import BadInput, Duplicate, Refused, SecretFound, UnknownEntry, UnsafePath, WritesDisabled
 
     target = memory.target_root(scope, create=False)
@@ -146,8 +146,9 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
                 fates.append(Fate(index, DUPLICATE, f"of candidate {earlier.index} in this answer, which would be "
                                   f"written as {earlier.id} ({verdict.reason})", c, earlier.id, dry_run))
                 continue
+        kind = "rule" if rule_like(c) else c.kind  # remember's third gate makes it a proposal
         try:
-            w = memory.remember(c.summary, category=category, body=c.body, kind=c.kind, load_when=c.load_when,
+            w = memory.remember(c.summary, category=category, body=c.body, kind=kind, load_when=c.load_when,
                                 scope=scope, dry_run=dry_run)
         except WritesDisabled:
             raise

@@ -46,7 +46,9 @@ _STATE_EN = re.compile(
     r"|current(?:ly)? (?:step|status|progress|state of)"
     r"|this (?:session|conversation|chat|turn)|in this (?:pr|pull request)"
     r"|(?:pr|pull request|mr|merge request) ?#?\d+ (?:is|was|has)|left off|pick(?:ed)? up where"
-    r"|today|tonight|yesterday|this morning|this afternoon|just now|right now|at the moment)\b"
+    r"|today|tonight|tomorrow|yesterday|this morning|this afternoon|just now|right now|at the moment"
+    r"|(?:let's|let us|we'll|we will|i'll) (?:continue|pick (?:this|it) up|resume|finish)"
+    r"|(?:until|once|when|after) (?:that|the|this|our|my) (?:branch|pr|pull request|mr) (?:is|gets|has been) merged)\b"
     r"|^(?:all )?(?:\d+ )?tests? (?:pass|passed|are passing|are green)(?: now| again)?[.!]?$",
     re.IGNORECASE)
 # A work log ("Fixed the login bug", "Added tests for X"): what git log already says. With
@@ -55,14 +57,16 @@ _WORK_LOG = re.compile(
     r"^(?:i |we |claude |the assistant |assistant )?(?:fixed|implemented|added|refactored|updated|created|wrote"
     r"|removed|deleted|renamed|moved|merged|committed|pushed|ran|installed|bumped|completed|finished|started"
     r"|began|reverted|rewrote|cleaned up)\b"
-    r"|^(?:我|我们|助手)?(?:修复了|实现了|添加了|新增了|重构了|更新了|创建了|删除了|提交了|推送了|完成了|写了|改了)",
+    r"|^(?:我|我们|助手)?(?:修复了|实现了|添加了|新增了|重构了|更新了|创建了|删除了|提交了|推送了|完成了|写了|改了)"
+    r"|^(?:我|我们|助手)?已(?:经)?(?:修复|实现|添加|新增|重构|更新|创建|删除|提交|推送|完成|合并|部署|改好|修好|写好)",
     re.IGNORECASE)
 _REASON = re.compile(r"\b(?:because|since|so that|to avoid|to prevent|otherwise)\b|因为|由于|为了|以免|否则",
                      re.IGNORECASE)
 _STATE_ZH = re.compile(
     r"当前任务|当前进度|当前状态|目前(?:正在|还在|的进度|的状态)|正在(?:做|进行|处理|修|实现|调试|开发|写|排查|重构|添加)"
     r"|下一步|接下来(?:要|会|再)|待办|未完成|进行中|已(?:经)?完成了?|做完了|写完了|修好了|搞定了|还没(?:有)?(?:做|完成|修|写|测)"
-    r"|(?:这|本)(?:次|轮)(?:会话|对话|任务)|今天|今晚|昨天|刚才|刚刚|现在(?:已经|终于)|测试(?:现在|终于|已经)?(?:全部)?(?:通过了|过了|挂了)")
+    r"|(?:这|本)(?:次|轮)(?:会话|对话|任务)|今天|今晚|明天|昨天|刚才|刚刚|现在(?:已经|终于)|测试(?:现在|终于|已经)?(?:全部)?(?:通过了|过了|挂了)"
+    r"|(?:下次|回头|之后)(?:再)?继续|等(?:这个|那个)?分支合并")
 
 _NAME = r"([A-Za-z0-9][A-Za-z0-9._/-]*)"
 _BRANCHY = r"([A-Za-z0-9]+[-_/.0-9][A-Za-z0-9._/-]*)"  # fix-123, user/topic: looks like a branch, not a word
@@ -76,7 +80,8 @@ _BRANCH_NAMED = re.compile(
     + r"|\bbranch\s+" + _BRANCHY
     + r"|\bgit\s+(?:checkout|switch)(?:\s+-[bBcC])?\s+[`'\"]?" + _BRANCHY
     + r"|\b(?:checked out|switched to|created) (?:the |a )?(?:new )?branch\s+[`'\"]?" + _NAME
-    + r"|分支\s*[`'\"「]?" + _BRANCHY + r"|" + _BRANCHY + r"[`'\"」]?\s*分支",
+    + r"|分支\s*[`'\"「]?" + _BRANCHY + r"|" + _BRANCHY + r"[`'\"」]?\s*分支"
+    + r"|(?<![\w./-])([A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w./-]*)[`'\"]?(?=[^.!?\n]{0,60}\bbranch\b)",
     re.IGNORECASE)
 _CURRENT_BRANCH = re.compile(r"\bcurrent(?:ly on (?:the )?| )branch\b|当前分支|现在的分支|所在分支", re.IGNORECASE)
 _GENERIC_BRANCHES = frozenset({"main", "master", "develop", "development", "dev", "trunk", "default", "stable",
@@ -96,9 +101,13 @@ _CHATTER = re.compile(
     r"|^(?:thanks|thank you|thx|hello|hi|hey|good morning|good night|goodbye|bye|you're welcome|no problem"
     r"|sounds good|looks good|great job|well done|nice work)(?:[\s,.!]|$)"
     r"|^(?:ok|okay|sure|yes|no|got it|done|great|perfect|cool)\b[.!]?$"
+    r"|^(?:ok|okay|great|perfect|cool|nice|awesome|alright|all right)[,!]"
+    r"|^(?:the )?user (?:wanted|wants|needed|requested|asked for) (?:a |an |the )?(?:quick |short |brief )?"
+    r"(?:explanation|summary|overview|walkthrough|review|look|hand|help|answer)\b"
     r"|^(?:we |i )?(?:discussed|talked about|chatted about)\b|^(?:the|this) conversation\b"
     r"|^用户(?:说|问|问了|让我|感谢|表示感谢|打了招呼|同意|确认)(?!.*(?:总是|一律|永远|不要|别|必须|偏好|喜欢|以后))"
-    r"|^(?:谢谢|你好|再见|辛苦了|好的)|^(?:我们)?(?:讨论了|聊了)",
+    r"|^(?:谢谢|你好|再见|辛苦了|好的)|^(?:我们)?(?:讨论了|聊了)"
+    r"|^用户(?:想|想要|需要|请求)(?:一个|一下)?(?:快速|简单|简短)?的?(?:解释|说明|总结|介绍|看看)",
     re.IGNORECASE)
 
 
@@ -139,7 +148,8 @@ def why_not(c: Candidate, *, local_paths: Sequence[str] = ()) -> str | None:
         return f"branch ({_shown(m.group())!r})"
     for m in _BRANCH_NAMED.finditer(everything):
         name = next((g for g in m.groups() if g), "")
-        if name and name.casefold() not in _GENERIC_BRANCHES and not name.startswith("-"):
+        if name and name.casefold() not in _GENERIC_BRANCHES and not name.startswith("-") \
+                and not re.search(r"\.[A-Za-z0-9]{1,5}$", name):  # src/app.py is a file, not a branch
             return f"branch ({_shown(m.group())!r})"
     m = _LOCAL_PATH.search(everything)
     if m:
@@ -154,3 +164,20 @@ def why_not(c: Candidate, *, local_paths: Sequence[str] = ()) -> str | None:
 def _path_at(text: str, start: int) -> str:
     m = re.compile(r"[^\s'\"`<>|,;)]+").match(text, start)
     return m.group() if m else text[start:start + 40]
+
+
+# A rule a model wants (SPEC §10: rule-like candidates become rule proposals): a universal
+# imperative, whatever kind the model gave it. Only a person makes it binding.
+_RULE_LIKE = re.compile(
+    r"^(?:always|never|do not|don't|must|only ever|under no circumstances)\b(?!-)"
+    r"|\b(?:must (?:always|never|not)|is (?:forbidden|not allowed|prohibited)|are (?:forbidden|not allowed|prohibited)"
+    r"|never ever|no exceptions|without exception|from now on,? (?:always|never))\b"
+    r"|一律|禁止|不许|不准|严禁|务必|不得|永远不要|绝不|^必须|^(?:所有|任何|每个|每次)[^，。,.]{0,20}(?:必须|都要)",
+    re.IGNORECASE)
+_PREFERENCE = re.compile(r"^(?:the )?user (?:prefers|likes|wants|would like)\b|^用户(?:偏好|喜欢|希望|倾向)", re.IGNORECASE)
+
+
+def rule_like(c: Candidate) -> bool:
+    """Is the candidate's summary a universal rule ("Always …", "禁止 …"), not a preference?"""
+    head = c.summary.strip()
+    return bool(_RULE_LIKE.search(head)) and not _PREFERENCE.search(head)

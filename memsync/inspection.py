@@ -86,7 +86,8 @@ class Inspection:
             ctx = r.context
             if ctx:
                 fires = ", ".join(f"{k} {v}" for k, v in sorted((ctx.get("fires") or {}).items()))
-                out.append(f"  context: fired {fires or 'never'}; {ctx.get('injected', 0)} bodies injected, "
+                n = ctx.get("injected", 0)
+                out.append(f"  context: fired {fires or 'never'}; {n} bod{'y' if n == 1 else 'ies'} injected, "
                            f"{ctx.get('deduplicated', 0)} skipped as already given")
                 last = ctx.get("last")
                 if isinstance(last, dict):

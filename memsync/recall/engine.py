@@ -16,11 +16,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 from memsync.errors import MemsyncError
-from memsync.fsutil import NotRegularFile, read_regular
+from memsync.fsutil import NotRegularFile
 from memsync.recall import fresh, monitor, rank, snippet, state
 from memsync.recall.index import Busy, Doc, Index, Stale, db_path, is_busy, remove_db
+from memsync.recall.layout import layout_of
 from memsync.recall.query import Query, parse
 from memsync.recall.watch import Watcher
 from memsync.roots import Root, select_roots
@@ -96,9 +96,13 @@ def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = N
 
     With ``watch`` this process's own inotify watcher says what changed; else
     the change monitor's token (taken before the walk) may say that nothing
-    did, and otherwise every file is stat-ed.
+    did, and otherwise every file is stat-ed (always, for a layout that is not ``live``).
     """
     only: set[str] | None = None
+    layout = cur.index.layout
+    if not layout.live:
+        cur.index.sync(fresh.snapshot(root, layout=layout))
+        return
     token = mon.token(root) if mon is not None and not watch else None
     if token is not None and not token.fresh and cur.index.token() == token.key:
         return  # no event since the last walk began: the index is as fresh as a walk would make it
@@ -133,7 +137,8 @@ def _file_index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[In
     Returns the index and whether the caller must close it: with ``watch``
     it stays open in this process for the next search.
     """
-    path = db_path(root.path)
+    layout = layout_of(root)
+    path = db_path(root.path, layout)
     key = (str(root.path), str(path))
     for attempt in range(2):
         cur = _OPEN.get(key) if watch else None
@@ -142,7 +147,7 @@ def _file_index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[In
             cur = None
         try:
             if cur is None:
-                cur = _Open(Index(root.path, path), None)
+                cur = _Open(Index(root.path, path, layout), None)
                 if watch:
                     _OPEN[key] = cur
             _refresh(cur, root.path, watch, mon)
@@ -173,8 +178,9 @@ def _index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[Index, 
 
 def _memory(root: Root, why: str) -> tuple[Index, bool, list[str]]:
     """A temporary index in memory: slower, same answer."""
-    mem = Index(root.path, None)
-    mem.sync(fresh.snapshot(root.path))
+    layout = layout_of(root)
+    mem = Index(root.path, None, layout)
+    mem.sync(fresh.snapshot(root.path, layout=layout))
     return mem, True, [f"{why}; answered from a temporary index"]
 
 
@@ -209,24 +215,24 @@ def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, categories: 
 
 def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     """The hit as its file says now; None if the file vanished or no longer matches."""
+    layout = layout_of(root)
     try:
-        data = read_regular(root.path / doc.path, MAX_ENTRY_BYTES + 1)
+        data = layout.read(root.path, doc.path)
     except (OSError, NotRegularFile):
         return None
-    entry = parse_entry(data, doc.path)
-    info = entry.info()
+    doc_id, info, body = layout.parse(doc.path, data)
     if not info.valid:
         return None
-    texts = [info.id, info.summary, "\n".join(info.load_when), info.highlight, entry.body]
+    texts = [doc_id, info.summary, "\n".join(info.load_when), info.highlight, body]
     matched = snippet.count(texts, q.words)
     if not matched:
         return None
     # Show the field holding the most distinct query words; the body on a tie.
-    fields = (entry.body, info.summary, info.highlight, "; ".join(info.load_when), info.id)
+    fields = (body, info.summary, info.highlight, "; ".join(info.load_when), doc_id)
     best = max(fields, key=lambda t: len(snippet.count([t], q.words)))
     shown = snippet.make(best, q.words)
     return Hit(
-        id=info.id, root=root.display, scope=root.scope, path=f"{root.display}/{doc.path}", score=score,
+        id=doc_id, root=root.display, scope=root.scope, path=layout.show(root.display, doc.path), score=score,
         summary=info.summary, kind=info.kind, snippet=shown or info.summary, matched=matched,
         updated=info.updated, pinned=info.pinned, superseded=doc.superseded,
     )
@@ -290,6 +296,8 @@ def search(
     if record and result.hits:
         for r, _, _ in opened:
             ids = [h.id for h in result.hits if h.root == r.display and h.scope == r.scope]
+            if not layout_of(r).counts:
+                continue  # a read-only source: nothing is written into it
             try:
                 state.record(r.path, ids, now_ms)
             except (OSError, MemsyncError) as exc:
@@ -323,7 +331,7 @@ def _gather(q: Query, roots: list[Root], s: rank.Settings, limit: int, categorie
         if own:
             owned.append(idx)
         result.notes += notes
-        hits = state.hits(r.path)
+        hits = state.hits(r.path) if layout_of(r).counts else {}
         opened.append((r, idx, docs))
         for rowid, (rel, covered) in found.items():
             d = docs.get(rowid)

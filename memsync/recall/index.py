@@ -15,16 +15,16 @@ import hashlib
 import json
 import os
 import sqlite3
-import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from memsync.entry import MAX_ENTRY_BYTES, EntryInfo, parse_entry
-from memsync.fsutil import NotRegularFile, read_regular, temp_path
+from memsync.entry import EntryInfo
+from memsync.fsutil import NotRegularFile, temp_path
 from memsync.recall import fresh
+from memsync.recall.layout import NATIVE, Layout
 from memsync.recall.tokenize import index_text
 from memsync.roots import cache_dir
 from memsync.tree import Tree
@@ -65,9 +65,9 @@ class Stale(Exception):
     """The database was written by another schema or for another root: rebuild it."""
 
 
-def db_path(root: Path) -> Path:
-    key = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
-    return cache_dir() / "search" / f"{key}.sqlite"
+def db_path(root: Path, layout: Layout = NATIVE) -> Path:
+    key = hashlib.sha256(os.fsencode(str(root)) + layout.key.encode()).hexdigest()[:24]
+    return cache_dir() / layout.cache_folder / f"{key}.sqlite"
 
 
 def remove_db(path: Path) -> None:
@@ -105,9 +105,10 @@ def is_busy(exc: sqlite3.Error) -> bool:
 class Index:
     """An open index database (a file in the cache, or ``:memory:``)."""
 
-    def __init__(self, root: Path, path: Path | None) -> None:
+    def __init__(self, root: Path, path: Path | None, layout: Layout = NATIVE) -> None:
         self.root = root
         self.path = path
+        self.layout = layout
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists() and not self.stamp_ok():
@@ -230,7 +231,7 @@ class Index:
             changed, gone = self.dirty(snap, stored, only)
             n = 0
             for name in gone:
-                if not _is_category(self.root, name):  # a snapshot older than a commit may have missed it
+                if not self.layout.is_group(self.root, name):  # a snapshot older than a commit may have missed it
                     n += self._drop_category(name)
             for cat in changed:
                 prev = stored.get(cat.name)
@@ -317,7 +318,7 @@ class Index:
         self.conn.executemany("DELETE FROM docs WHERE rowid = ?", params)
 
     def _sync_category(self, name: str, checked_ns: int) -> int:
-        files = fresh.entry_files(self.root, name)
+        files = self.layout.files(self.root, name)
         rows = {
             r[1]: r
             for r in self.conn.execute(
@@ -335,7 +336,7 @@ class Index:
             if row is not None and tuple(row[2:6]) == fp and st.st_ctime_ns < trusted_before:
                 continue
             try:
-                data = read_regular(self.root / rel, MAX_ENTRY_BYTES + 1)
+                data = self.layout.read(self.root, rel)
             except (NotRegularFile, OSError):
                 if row is not None:
                     self._delete([row[0]])
@@ -354,8 +355,7 @@ class Index:
 
     def _store(self, rel: str, category: str, fp: tuple[int, int, int, int], sha: bytes, data: bytes,
                rowid: int | None) -> None:
-        entry = parse_entry(data, rel)
-        info = entry.info()
+        doc_id, info, body = self.layout.parse(rel, data)
         values = (
             rel, category, *fp, sha, int(info.valid), info.kind, info.updated if info.updated is not None
             else info.created, int(info.pinned), info.superseded_by,
@@ -382,11 +382,11 @@ class Index:
                 "INSERT INTO fts (rowid, id, summary, load_when, highlight, body) VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     rowid,
-                    index_text(info.id.replace("/", " ")),
+                    index_text(doc_id.replace("/", " ")),
                     index_text(info.summary),
                     index_text("\n".join(info.load_when)),
                     index_text(info.highlight),
-                    index_text(entry.body),
+                    index_text(body),
                 ),
             )
 
@@ -468,14 +468,6 @@ class Index:
             out.update(r[0] for r in self.conn.execute(
                 f"SELECT path FROM docs WHERE valid = 1 AND path IN ({marks})", chunk))
         return out
-
-
-def _is_category(root: Path, name: str) -> bool:
-    """Is ``name`` a category folder of ``root`` now (fresh.categories' rules)?"""
-    try:
-        return stat.S_ISDIR(os.lstat(os.path.join(root, name)).st_mode)
-    except OSError:
-        return False
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:

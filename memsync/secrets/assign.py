@@ -281,6 +281,7 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         return None
     syntax = m.lastgroup or "op"
     at = m.end()
+    got: tuple[int, bytes, bool] | None = None
     if syntax not in ("hcl", "xmlend"):
         if syntax == "op" and m.group("op").strip() == b":" and _BLOCK.match(buf, at):
             got = _block_value(buf, at, max(pos - 200, buf.rfind(b"\n", max(0, pos - 200), pos) + 1))
@@ -309,7 +310,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         return None
     if syntax == "namevalue" and not _NAME_FIELD.search(before + (b"" if opener == b"<" else opener)):
         return None
-    if syntax in ("comma", "to") and (opener not in (b'"', b"'", b"`", b'\\"') or not _pair_value(got[1])):
+    value = got[1] if got else b""  # read above for every syntax but hcl and xmlend
+    if syntax in ("comma", "to") and (opener not in (b'"', b"'", b"`", b'\\"') or not _pair_value(value)):
         return None  # ("tokens", "symbol2label"), ('RC4_KEY', '__darwin_t'): a list of names, not a pair
     if key[:1] == b"-" and b" " not in key:  # --password VALUE, --api-key=VALUE: the flag alone names the value
         key = key.lstrip(b"-")
@@ -321,7 +323,7 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
             syntax = "env"  # Dockerfile: ENV API_TOKEN value
         elif key == b"password" and _netrc(buf, line_start, before):
             syntax = "netrc"
-        elif not got[2] or key.lower() not in _SPACED_QUOTED or buf[m.end():m.end() + 1] == b"`":
+        elif not (got and got[2]) or key.lower() not in _SPACED_QUOTED or buf[m.end():m.end() + 1] == b"`":
             return None  # "password policy", "pass `x` explicitly": prose; SQL's PASSWORD 'x' is not
     if syntax == "hcl":
         if opener != b'"' or not _HCL_LABEL.search(before):
@@ -341,7 +343,9 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         got = (at, value, False)
     elif buf[start - 1:start] in (b"?", b"&"):
         got = read_value(buf, at, query=True)  # "&" ends a value only in a query string
-    vstart, value, quoted = got  # type: ignore[misc]
+    if got is None:
+        return None
+    vstart, value, quoted = got
     if len(value) < min_len:
         return None
     return Assignment(key, words_of(key), vstart, value, quoted, syntax)

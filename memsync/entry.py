@@ -260,11 +260,18 @@ class EntryInfo(_PathNames):
     @classmethod
     def from_json(cls, row: list[Any]) -> EntryInfo:
         path = row[0]
-        return cls(
-            path, row[1], row[2], row[3], row[4], row[5], row[6], row[7], tuple(row[8]),
-            row[9], tuple(row[10]), row[11], row[12],
-            tuple(Problem(path, line, code, msg) for line, code, msg in row[13]),
+        # Loading a cache builds thousands of these: fill the instance dict directly rather
+        # than through the frozen dataclass's __init__ (one object.__setattr__ per field).
+        obj = object.__new__(cls)
+        obj.__dict__.update(
+            path=path, valid=row[1], doc_id=row[2], kind=row[3], summary=row[4], highlight=row[5],
+            created=row[6], updated=row[7], load_when=tuple(row[8]), pinned=row[9], supersedes=tuple(row[10]),
+            superseded_by=row[11], conflict_of=row[12],
+            problems=tuple(Problem(path, line, code, msg) for line, code, msg in row[13]) if row[13] else (),
         )
+        if len(row) != 14:
+            raise ValueError("not an EntryInfo row")
+        return obj
 
 
 def too_big(path: str, size: int) -> Problem:

@@ -196,14 +196,16 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
     fresh: dict[str, list] = {}
     tree = Tree(categories=list(w.categories), problems=list(w.problems))
     for rel, fp in w.entries:
-        info = _cached(cache.get(rel), fp)
+        hit = cache.get(rel)
+        info = _cached(hit, fp)
         if info is None:
             got = read_entry(w.root, rel, fp)
             if isinstance(got, Problem):
                 tree.problems.append(got)
                 continue
             info = got
-        fresh[rel] = [fp, info.to_json()]
+            hit = [fp, info.to_json()]
+        fresh[rel] = hit  # a cache hit is kept as read: comparing it below costs nothing
         tree.entries.append(info)
     for rel, compiled_fp in w.compiled.items():
         tree.compiled[rel] = None if compiled_fp is None else _read_compiled(w.root / rel, rel, tree)

@@ -337,10 +337,12 @@ class Index:
         return n
 
     def _store_stats(self) -> None:
-        sums = ", ".join(f"total(len_{col})" for col in COLUMNS)
+        # Averaged over the entries that have the field (as Lucene does): most entries
+        # leave highlight and load_when empty, which must not make a present one look long.
+        sums = ", ".join(f"total(len_{col}), count(nullif(len_{col}, 0))" for col in COLUMNS)
         row = self.conn.execute(f"SELECT count(*), {sums} FROM docs WHERE valid = 1").fetchone()
         count = row[0]
-        averages = [(t / count if count else 0.0) for t in row[1:]]
+        averages = [(row[i] / row[i + 1] if row[i + 1] else 0.0) for i in range(1, len(row), 2)]
         self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('stats', ?)", (json.dumps([count, averages]),))
 
     # -- noticing changes made by anything but memsync ------------------------

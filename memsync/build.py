@@ -6,16 +6,24 @@ each takes a Root and returns a report; nothing here prints.
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, field
 
 from memsync import parsecache
 from memsync.compile import CompileResult, Links, compile_tree, render_index, stale_files
 from memsync.entry import valid_name
 from memsync.errors import MemsyncError
-from memsync.fsutil import check_writable, mkdir_inside, read_regular, sweep_abandoned_temps, write_inside
+from memsync.fsutil import (
+    NotRegularFile,
+    check_writable,
+    mkdir_inside,
+    read_regular,
+    sweep_abandoned_temps,
+    write_inside,
+)
 from memsync.lint import lint_tree
 from memsync.problems import Problem
-from memsync.roots import Root
+from memsync.roots import Root, refuse_cache_inside
 from memsync.templates import read_template
 from memsync.tree import INDEX, ROOT_MD, Tree, read, walk
 
@@ -58,6 +66,7 @@ def _record(root: Root, digest: str, problems: list[Problem]) -> None:
 
 def load_state(root: Root) -> State:
     """Walk the root; parse and render only if it changed since it was last consistent."""
+    refuse_cache_inside([root])  # library callers need not come through select_roots
     w = walk(root.path)
     digest = w.digest()
     known = parsecache.load_verified(root.path, digest)
@@ -106,9 +115,17 @@ def check_root(root: Root) -> Report:
         old = (state.tree.compiled.get(path) or b"").decode("utf-8", "replace").splitlines(keepends=True)
         new = state.result.outputs[path].decode("utf-8").splitlines(keepends=True)
         shown = root.show(path)
-        report.diffs[path] = "".join(difflib.unified_diff(old, new, f"a/{shown}", f"b/{shown}"))
+        report.diffs[path] = _redact("".join(difflib.unified_diff(old, new, f"a/{shown}", f"b/{shown}")))
         report.changed.append(path)
     return report
+
+
+def _redact(diff: str) -> str:
+    """A diff for display: entries (and hand edits of compiled files) may hold tokens, shown
+    masked like findings. Only a stale root pays for it; the no-op path never gets here."""
+    from memsync.secrets.gate import redact
+
+    return redact(diff)
 
 
 def lint_root(root: Root) -> Report:
@@ -121,7 +138,10 @@ def init_root(root: Root, categories: list[str]) -> Report:
     bad = [c for c in categories if not valid_name(c)]
     if bad:
         raise MemsyncError(f"invalid category name {bad[0]!r} (letters, digits, '-', '_')")
+    refuse_cache_inside([root])
     report = Report(root)
+    if os.path.lexists(root.path) and not root.path.is_dir():
+        raise MemsyncError("exists and is not a folder; a memory root is a folder", path=root.display)
     if not root.path.exists():
         try:
             root.path.mkdir(parents=True)
@@ -129,33 +149,41 @@ def init_root(root: Root, categories: list[str]) -> Report:
             raise MemsyncError(f"cannot create the root: {exc.strerror}", path=root.display) from None
         report.changed.append(".")
     if not (root.path / ROOT_MD).exists():
-        write_inside(root.path, ROOT_MD, read_template(ROOT_MD).encode(), exclusive=True)
+        write_inside(root.path, ROOT_MD, read_template(ROOT_MD).encode(), exclusive=True, display=root.show(ROOT_MD))
         report.changed.append(ROOT_MD)
     for category in categories:
         if mkdir_inside(root.path, category):
             report.changed.append(category + "/")
         index = f"{category}/{INDEX}"
-        if not (root.path / index).exists():
-            # An empty folder is not a category until it holds a .md file.
-            write_inside(root.path, index, render_index(category, [], Links.of([])), exclusive=True)
+        if not os.path.lexists(root.path / index):
+            # The index makes git keep the folder; ROOT.md lists the category once it holds an entry.
+            write_inside(root.path, index, render_index(category, [], Links.of([])), exclusive=True,
+                         display=root.show(index))
     ensure_gitignore(root, report)
     # Fill the fresh ROOT.md tables; an existing ROOT.md is left as it is.
     tree, result = plan(root)
     if ROOT_MD in report.changed and ROOT_MD in result.outputs:
-        write_inside(root.path, ROOT_MD, result.outputs[ROOT_MD])
+        write_inside(root.path, ROOT_MD, result.outputs[ROOT_MD], display=root.show(ROOT_MD))
     return report
 
 
 def ensure_gitignore(root: Root, report: Report) -> None:
     """Make sure .state.json is ignored: create .gitignore, or add the one line it lacks."""
     path = root.path / ".gitignore"
-    if not path.exists():
+    if not os.path.lexists(path):
         write_inside(root.path, ".gitignore", read_template("gitignore").encode(), exclusive=True)
         report.changed.append(".gitignore")
         return
-    data = read_regular(path, 1 << 20)
+    try:
+        data = read_regular(path, (1 << 20) + 1)
+    except NotRegularFile:
+        raise MemsyncError("is a symlink or not a regular file; not read or changed", path=root.show(".gitignore")) from None
+    except OSError as exc:
+        raise MemsyncError(f"cannot read: {exc.strerror or exc}", path=root.show(".gitignore")) from None
+    if len(data) > 1 << 20:
+        raise MemsyncError("is larger than 1 MiB; not changed", path=root.show(".gitignore"))
     lines = [ln.strip() for ln in data.decode("utf-8", "replace").splitlines()]
     if not any(ln in (".state.json", "/.state.json", "**/.state.json") for ln in lines):
         sep = b"" if not data or data.endswith(b"\n") else b"\n"
-        write_inside(root.path, ".gitignore", data + sep + b".state.json\n")
+        write_inside(root.path, ".gitignore", data + sep + b".state.json\n", display=root.show(".gitignore"))
         report.updated.append(".gitignore")

@@ -27,7 +27,8 @@ from memsync.errors import (
 )
 from memsync.output import err
 
-COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "demo")
+COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
+            "supersede", "context", "inspect", "demo")
 
 EPILOG = """\
 examples:
@@ -36,6 +37,9 @@ examples:
   memsync check --json            what is stale, for CI (writes nothing)
   memsync lint                    report every problem as path:line: CODE message
   memsync search 部署 pnpm         find entries in the project and global roots
+  memsync remember --category pitfalls --summary "…"   write an entry through the safety gates
+  memsync context --prompt "…"    the block an agent gets: iron rules, outline, relevant entries
+  memsync inspect                 counts, rule proposals, self-check, counters, last runs
 
 exit codes: 0 ok, 1 findings (stale index, lint errors, secrets, no hits, a refused write),
 2 usage or environment error, 3 sync could not reach the remote (local work kept).

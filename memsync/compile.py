@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from memsync.entry import EntryInfo
+from memsync.entry import EntryInfo, text_problem
 from memsync.problems import Problem
 from memsync.regions import RegionError, replace_regions
 from memsync.tree import INDEX, ROOT_MD, Tree, superseded_ids
@@ -89,15 +89,23 @@ def render_index(category: str, entries: Iterable[EntryInfo], links: Links) -> b
 
 
 def render_directory(categories: Iterable[str], entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
-    counts = {c: 0 for c in categories}
+    """One row per category that holds at least one entry file (readable or not), so the
+    table is a function of the entries alone: an empty folder, a folder holding only its
+    index.md and no folder at all give the same bytes (git keeps no empty folders, and
+    index.md is compiled output, not input)."""
+    known = set(categories)
+    counts: dict[str, int] = {}
     for e in entries:
-        if e.valid and e.id not in superseded and not e.conflict_of and e.category in counts:
+        if e.category not in known:
+            continue
+        counts.setdefault(e.category, 0)
+        if e.valid and e.id not in superseded and not e.conflict_of:
             counts[e.category] += 1
     rows = ["| Category | Entries | Index |", "| --- | ---: | --- |"]
     for c in sorted(counts):
         rows.append(f"| {cell(c)} | {counts[c]} | [{c}/{INDEX}]({c}/{INDEX}) |")
     if not counts:
-        rows = ["_No categories yet._"]
+        rows = ["_No entries yet._"]
     return "\n".join(rows) + "\n"
 
 
@@ -107,20 +115,31 @@ def trigger_key(trigger: str) -> str:
 
 def render_routing(entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
     """One row per distinct trigger (compared after NFKC and case folding)."""
-    groups: dict[str, tuple[set[str], set[str]]] = {}
+    groups: dict[str, tuple[set[str], list[str]]] = {}
+    # A tree repeats a few hundred triggers across thousands of entries: fold each once.
+    folded: dict[str, tuple[str, str]] = {}
     for e in entries:
-        if not e.valid or e.id in superseded or e.conflict_of:  # a sibling would route twice
+        if not e.valid or e.conflict_of:  # a sibling would route twice
+            continue
+        entry_id = e.id
+        if entry_id in superseded:
             continue
         for trigger in e.load_when:
-            spellings, ids = groups.setdefault(trigger_key(trigger), (set(), set()))
-            spellings.add(" ".join(trigger.split()))
-            ids.add(e.id)
+            known = folded.get(trigger)
+            if known is None:
+                spelled = " ".join(trigger.split())
+                known = folded[trigger] = (unicodedata.normalize("NFKC", spelled).casefold(), spelled)
+            group = groups.get(known[0])
+            if group is None:
+                group = groups[known[0]] = (set(), [])
+            group[0].add(known[1])
+            group[1].append(entry_id)
     if not groups:
         return "_No `load_when` triggers yet._\n"
     rows = ["| When | Load |", "| --- | --- |"]
     for key in sorted(groups):
         spellings, ids = groups[key]
-        links = ", ".join(f"[{i}]({i}.md)" for i in sorted(ids))
+        links = ", ".join([f"[{i}]({i}.md)" for i in sorted(set(ids))])
         rows.append(f"| {cell(min(spellings))} | {links} |")
     return "\n".join(rows) + "\n"
 
@@ -137,6 +156,10 @@ def root_text(root_md: bytes | None, template: str | None) -> tuple[str | None, 
     """ROOT.md as text to fill (the template when it is missing), or None if unreadable."""
     if root_md is None:
         return (template if template is not None else "# Memory\n"), []
+    # ROOT.md is committed like an entry: binary bytes in it would hide it from secret scans.
+    problem = text_problem(root_md)
+    if problem is not None:
+        return None, [Problem(ROOT_MD, problem.line, "E001", f"ROOT.md is {problem.message}; not rewritten")]
     try:
         return root_md.decode("utf-8"), []
     except UnicodeDecodeError as exc:

@@ -30,6 +30,16 @@ DEFAULTS: dict[str, Any] = {
         "monitor_idle_minutes": 30,
     },
     "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
+    # docs/config.md explains these; memsync.service validates them.
+    "memory": {"disable_write": False, "dedupe_coverage": 0.7},
+    "context": {
+        "budget": 4000,  # characters of one context block (the iron rules always go in)
+        "cap": 9000,  # never exceeded (Claude Code drops hook output over 10,000)
+        "outline": 1500,  # at most this much of the budget for tier 2
+        "bodies": 3,  # at most this many entry bodies per block
+        "body_chars": 1500,  # one body is cut beyond this, with a note on how to read the rest
+        "session_days": 7,  # per-session deduplication is forgotten after this
+    },
 }
 ROOT_CONFIG = ".memsync.yaml"
 MAX_CONFIG_BYTES = 256 * 1024

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from memsync.problems import EntryError, Problem
@@ -20,6 +21,9 @@ MAX_ENTRY_BYTES = 1 << 20
 # which matters because libyaml's composer recurses on the C stack.
 MAX_FRONTMATTER_CHARS = 64 * 1024
 MAX_NESTING = 64
+# Timestamps are epoch milliseconds from 1970 to the end of year 9999; anything beyond is
+# a mistake (seconds * 1e6, a pasted hash) that would overflow SQLite's 64-bit integers.
+MAX_EPOCH_MS = 253402300799999
 
 KNOWN_KEYS = (
     "id",
@@ -50,10 +54,42 @@ def _check_nesting(fm: str) -> None:
         raise EntryError(2, "E009", f"frontmatter nests more than {MAX_NESTING} levels deep")
 
 
+# Bytes that text holds: what pre-commit's `types: [text]` (the identify library, like
+# file(1)) counts as text. Any other byte (NUL, most C0 controls, DEL) means binary data
+# or UTF-16 without a BOM, which secret scanners skip, so such a file is not an entry.
+_TEXT_BYTES = bytes([7, 8, 9, 10, 11, 12, 13, 27]) + bytes(range(0x20, 0x7F)) + bytes(range(0x80, 0x100))
+_NOT_TEXT = re.compile(b"[^" + re.escape(_TEXT_BYTES) + b"]")
+_WIDE_BOMS = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"),
+              (b"\xfe\xff", "UTF-16"), (b"\xff\xfe", "UTF-16"))
+
+
+def text_problem(data: bytes) -> EntryError | None:
+    """Why ``data`` is not UTF-8 text (an EntryError with code E001 to raise), or None."""
+    for bom, name in _WIDE_BOMS:
+        if data.startswith(bom):
+            return EntryError(1, "E001", f"not UTF-8 text: the file is {name}; save it as UTF-8")
+    if data.translate(None, _TEXT_BYTES):  # fast: most files hold no such byte
+        m = _NOT_TEXT.search(data)
+        assert m is not None
+        at = m.start()
+        line = data.count(b"\n", 0, at) + 1
+        head = data[:64]
+        half = len(head) // 2
+        if half and max(head[0::2].count(0), head[1::2].count(0)) * 2 >= half:  # NUL in every other byte
+            return EntryError(line, "E001", "not UTF-8 text: looks like UTF-16 without a byte-order mark;"
+                                            " save it as UTF-8")
+        return EntryError(line, "E001", f"not UTF-8 text: byte 0x{data[at]:02x} at offset {at} (binary data?)")
+    return None
+
+
 def decode(data: bytes) -> str:
-    """UTF-8 text without a BOM, with CRLF turned into LF; EntryError if not UTF-8."""
+    """UTF-8 text without a BOM, with CRLF turned into LF; EntryError (E001) if the bytes are
+    not UTF-8 text: invalid UTF-8, UTF-16/32, or binary bytes such as NUL."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    problem = text_problem(data)
+    if problem is not None:
+        raise problem
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -118,16 +154,19 @@ def _one_line(value: str) -> str:
 
 
 class _PathNames:
-    """id, category and slug, all derived from ``path`` (``<category>/<slug>.md``)."""
+    """id, category and slug, all derived from ``path`` (``<category>/<slug>.md``).
+
+    ``id`` and ``category`` are computed once per object: compiling 10,000 entries
+    asks for them hundreds of thousands of times (``path`` never changes)."""
 
     path: str
 
-    @property
+    @cached_property
     def id(self) -> str:
         """The id the path gives; lint checks the frontmatter agrees."""
         return self.path[: -len(".md")]
 
-    @property
+    @cached_property
     def category(self) -> str:
         return self.path.split("/", 1)[0]
 
@@ -159,9 +198,8 @@ class Entry(_PathNames):
         value = (self.meta or {}).get(key)
         return value if isinstance(value, str) else ""
 
-    def _int(self, key: str) -> int | None:
-        value = (self.meta or {}).get(key)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    def _time(self, key: str) -> int | None:
+        return _timestamp((self.meta or {}).get(key))
 
     def _str_list(self, key: str, *, allow_scalar: bool) -> tuple[str, ...]:
         value = (self.meta or {}).get(key)
@@ -181,8 +219,8 @@ class Entry(_PathNames):
             kind=_one_line(self._str("kind")),
             summary=_one_line(self._str("summary")),
             highlight=_one_line(self._str("highlight")),
-            created=self._int("created"),
-            updated=self._int("updated"),
+            created=self._time("created"),
+            updated=self._time("updated"),
             load_when=self._str_list("load_when", allow_scalar=False),
             pinned=(self.meta or {}).get("pinned") is True,
             supersedes=self._str_list("supersedes", allow_scalar=True),
@@ -284,11 +322,11 @@ def _check_fields(entry: Entry) -> None:
         value = meta.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             entry._problem(key, "E013", f"{key!r} must be an integer (epoch milliseconds), not {_type_name(value)}")
-        elif isinstance(value, int) and value < 0:
-            entry._problem(key, "E013", f"{key!r} must not be negative")
-    created, updated = meta.get("created"), meta.get("updated")
-    if isinstance(created, int) and isinstance(updated, int) and _is_int(created) and _is_int(updated) \
-            and updated < created:
+        elif isinstance(value, int) and not 0 <= value <= MAX_EPOCH_MS:
+            entry._problem(key, "E013", f"{key!r} is {value}: epoch milliseconds run from 0 (1970)"
+                                        f" to {MAX_EPOCH_MS} (the end of year 9999)")
+    created, updated = _timestamp(meta.get("created")), _timestamp(meta.get("updated"))
+    if created is not None and updated is not None and updated < created:
         entry._problem("updated", "E014", f"updated ({updated}) is earlier than created ({created})")
     if "pinned" in meta and not isinstance(meta["pinned"], bool):
         entry._problem("pinned", "E013", f"'pinned' must be true or false, not {_type_name(meta['pinned'])}")
@@ -307,8 +345,12 @@ def _check_fields(entry: Entry) -> None:
         entry._problem("supersedes", "E013", "'supersedes' must be an id or a list of ids")
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _timestamp(value: Any) -> int | None:
+    """An epoch-millisecond value lint accepts, else None: nothing downstream (search's
+    SQLite columns, merge, decay) ever sees one outside 0 .. MAX_EPOCH_MS."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_EPOCH_MS:
+        return value
+    return None
 
 
 def _type_name(value: Any) -> str:

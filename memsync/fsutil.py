@@ -56,13 +56,27 @@ def inside(root: Path, relpath: str) -> Path:
     return root.joinpath(*parts)
 
 
+def _lstat(path: Path, shown: str) -> os.stat_result | None:
+    """``os.lstat``; None if nothing is there, MemsyncError naming ``shown`` for any other failure."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        raise MemsyncError("cannot be created: a parent is a file, not a folder", path=shown) from None
+    except OSError as exc:
+        raise MemsyncError(f"cannot read: {exc.strerror or exc}", path=shown) from None
+
+
 def _check_parents(root: Path, target: Path) -> None:
+    st = _lstat(root, str(root))
+    if st is not None and not stat.S_ISDIR(st.st_mode):
+        raise MemsyncError("is not a folder", path=str(root))
     current = root
     for part in target.relative_to(root).parts[:-1]:
         current = current / part
-        try:
-            st = os.lstat(current)
-        except FileNotFoundError:
+        st = _lstat(current, str(current))
+        if st is None:
             return  # created by the caller with mkdir_inside
         if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
             raise MemsyncError("refusing to write through a symlink or non-directory", path=str(current))
@@ -93,9 +107,8 @@ def check_writable(root: Path, relpath: str, *, display: str | None = None) -> t
     target = inside(root, relpath)
     shown = display or str(target)
     _check_parents(root, target)
-    try:
-        st = os.lstat(target)
-    except FileNotFoundError:
+    st = _lstat(target, shown)
+    if st is None:
         return target, None
     if stat.S_ISLNK(st.st_mode):
         raise MemsyncError("is a symlink; refusing to write through it", path=shown)
@@ -154,8 +167,10 @@ def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None =
     With ``exclusive`` an existing file is never touched.
     """
     shown = display or str(inside(root, relpath))
-    if exclusive and os.path.lexists(inside(root, relpath)):
-        raise MemsyncError("exists; not overwritten", path=shown)
+    if exclusive:
+        _check_parents(root, inside(root, relpath))
+        if _lstat(inside(root, relpath), shown) is not None:
+            raise MemsyncError("exists; not overwritten", path=shown)
     target, mode = check_writable(root, relpath, display=display)
     if mode is None:
         mode = 0o644

@@ -51,4 +51,5 @@ def print_json(value: Any) -> None:
 
 
 def err(message: str) -> None:
-    sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {message}\n")
+    """One line on stderr; control characters in the message (from a file name, say) shown, not sent."""
+    sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {visible(message)}\n")

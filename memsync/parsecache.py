@@ -21,7 +21,7 @@ from memsync.jsonfile import write_json
 from memsync.roots import cache_dir
 
 # Bump when EntryInfo's fields or the parser's checks change.
-SCHEMA = 3
+SCHEMA = 4
 
 
 def _cache_file(root: Path) -> Path:

@@ -8,7 +8,7 @@ WARNING = "warning"
 
 # Every code memsync can report, with the one-line meaning shown in docs/lint.md.
 CODES: dict[str, str] = {
-    "E001": "file is not valid UTF-8",
+    "E001": "file is not UTF-8 text (invalid UTF-8, UTF-16, or binary bytes such as NUL)",
     "E002": "entry is larger than 1 MiB",
     "E003": "empty file",
     "E004": "no frontmatter (an entry starts with a '---' line)",
@@ -48,14 +48,37 @@ class EntryError(Exception):
         self.message = message
 
 
+def escape_undecodable(text: str) -> str:
+    """``text`` with the bytes of a file name that were not UTF-8 (surrogate escapes, as
+    ``os.listdir`` returns them) written as ``\\xNN``: printable, and valid in JSON."""
+    if text.isascii() or not any("\udc80" <= c <= "\udcff" for c in text):
+        return text
+    return "".join(f"\\x{ord(c) - 0xdc00:02x}" if "\udc80" <= c <= "\udcff" else c for c in text)
+
+
+def _redact(text: str) -> str:
+    # A file name or a quoted frontmatter value may be a token: problems are shown masked.
+    from memsync.secrets.gate import redact
+
+    return redact(text)
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One finding. ``path`` is relative to the root (POSIX separators)."""
+    """One finding. ``path`` is relative to the root (POSIX separators).
+
+    A path from a file name that is not UTF-8 is kept escaped (``bad\\xff.md``), so every
+    problem can be printed, cached and sent as JSON; ``format`` and ``to_json`` mask
+    secrets, and ``format`` (for people) also shows control characters visibly."""
 
     path: str
     line: int  # 1-based; 0 when it concerns the whole file
     code: str
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", escape_undecodable(self.path))
+        object.__setattr__(self, "message", escape_undecodable(self.message))
 
     @property
     def severity(self) -> str:
@@ -67,16 +90,18 @@ class Problem:
         return join_display(root_display, self.path)
 
     def format(self, root_display: str = "") -> str:
+        """``path:line: CODE message`` for a terminal: secrets masked, control characters visible."""
+        from memsync.output import visible
+
         path = self.shown(root_display)
         where = f"{path}:{self.line}" if self.line else path
-        return f"{where}: {self.code} {self.message}"
+        return visible(_redact(f"{where}: {self.code} {self.message}"))
 
     def to_json(self, root_display: str = "") -> dict[str, object]:
-        path = self.shown(root_display)
         return {
-            "path": path,
+            "path": _redact(self.shown(root_display)),
             "line": self.line,
             "code": self.code,
             "severity": self.severity,
-            "message": self.message,
+            "message": _redact(self.message),
         }

@@ -24,8 +24,18 @@ class Root:
 
     @classmethod
     def at(cls, path: str | os.PathLike[str], scope: str = "root") -> Root:
-        resolved = Path(os.path.realpath(os.path.abspath(path)))
+        if not os.path.isabs(path):
+            path = os.path.join(working_dir(), path)
+        resolved = Path(os.path.realpath(path))
         return cls(resolved, scope, display_path(resolved))
+
+
+def working_dir() -> str:
+    """``os.getcwd()``, or a MemsyncError when the folder was deleted under us."""
+    try:
+        return os.getcwd()
+    except OSError as exc:
+        raise MemsyncError(f"the current folder cannot be read ({exc.strerror}); was it deleted? cd elsewhere") from None
 
 
 def join_display(display: str, relpath: str) -> str:
@@ -33,12 +43,15 @@ def join_display(display: str, relpath: str) -> str:
 
 
 def display_path(path: Path) -> str:
-    """Relative to the working directory when inside it, else absolute."""
+    """Relative to the working directory when inside it, else absolute; bytes of the name
+    that are not UTF-8 shown as ``\\xNN``, so that every message and JSON can hold it."""
+    from memsync.problems import escape_undecodable
+
     try:
         rel = os.path.relpath(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
-    return str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel
+    except (ValueError, OSError):  # another drive on Windows; a deleted working folder
+        return escape_undecodable(str(path))
+    return escape_undecodable(str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel)
 
 
 def _home() -> Path:
@@ -82,7 +95,7 @@ def main_worktree(start: str | os.PathLike[str] | None = None) -> Path | None:
     ``<main>/.git/worktrees/<name>``, whose ``commondir`` leads back to
     ``<main>/.git``.
     """
-    here = Path(os.path.realpath(start if start is not None else os.getcwd()))
+    here = Path(os.path.realpath(start if start is not None else working_dir()))
     for top in (here, *here.parents):
         dotgit = top / ".git"
         if dotgit.is_dir():
@@ -162,6 +175,27 @@ def select_roots(
     if must_exist:
         for r in chosen:
             if not r.path.is_dir():
+                if os.path.lexists(r.path):
+                    raise MemsyncError(f"memory root {r.display} is not a folder")
                 hint = {"project": "--project", "global": "--global"}.get(r.scope, f"--root {r.display}")
                 raise MemsyncError(f"memory root {r.display} does not exist (create it with `memsync init {hint}`)")
+    refuse_cache_inside(chosen)
     return chosen
+
+
+def refuse_cache_inside(roots: list[Root]) -> None:
+    """MemsyncError if memsync's cache would live inside one of ``roots``: its files would
+    be committed and synced with the memory, and a cache rebuild would rewrite the tree."""
+    cache = Path(os.path.realpath(os.path.abspath(cache_dir())))
+    for r in roots:
+        if cache == r.path or r.path in cache.parents:
+            if os.environ.get("MEMSYNC_CACHE_DIR"):
+                fix = "point MEMSYNC_CACHE_DIR at a folder outside it"
+            elif os.environ.get("XDG_CACHE_HOME"):
+                fix = "point XDG_CACHE_HOME (or MEMSYNC_CACHE_DIR) at a folder outside it"
+            else:
+                fix = "set MEMSYNC_CACHE_DIR to a folder outside it"
+            raise MemsyncError(
+                f"memsync's cache folder {display_path(cache)} is inside the memory root {r.display}, "
+                f"and the cache must stay out of the tree (it would be committed and synced): {fix}"
+            )

@@ -128,9 +128,7 @@ def walk(root: Path) -> Walk:
             continue
         if not valid_name(d.name):
             if _holds_markdown(d.path):
-                w.problems.append(
-                    Problem(d.name, 0, "E020", "folder name is not a valid category (letters, digits, '-', '_')")
-                )
+                w.problems.append(Problem(d.name, 0, "E020", _bad_name(d.name, "folder name is not a valid category")))
             continue
         _walk_category(root, d.name, w)
     return w
@@ -160,13 +158,14 @@ def _walk_category(root: Path, name: str, w: Walk) -> None:
             w.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, d.path)))
             continue
         if not valid_name(d.name[:-3]):
-            w.problems.append(
-                Problem(rel, 0, "E020", "entry name is not a valid slug (letters, digits, '-', '_'; no dots)")
-            )
+            w.problems.append(Problem(rel, 0, "E020", _bad_name(d.name, "entry name is not a valid slug")))
             continue
         try:
             st = d.stat(follow_symlinks=False)
-        except OSError:
+        except FileNotFoundError:
+            continue  # deleted since the listing
+        except OSError as exc:
+            w.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
             continue
         if stat.S_ISREG(st.st_mode):
             w.entries.append((rel, _fingerprint(st)))
@@ -198,18 +197,12 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
     tree = Tree(categories=list(w.categories), problems=list(w.problems))
     for rel, fp in w.entries:
         info = _cached(cache.get(rel), fp)
-        if info is None and fp[0] > MAX_ENTRY_BYTES:  # reported without reading it
-            info = Entry(rel, problems=[too_big(rel, fp[0])]).info()
         if info is None:
-            try:
-                data = read_regular(w.root / rel, MAX_ENTRY_BYTES + 1)
-            except NotRegularFile:
-                tree.problems.append(Problem(rel, 0, "E021", "symlink not followed"))
+            got = read_entry(w.root, rel, fp)
+            if isinstance(got, Problem):
+                tree.problems.append(got)
                 continue
-            except OSError as exc:
-                tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
-                continue
-            info = parse_entry(data, rel).info()
+            info = got
         fresh[rel] = [fp, info.to_json()]
         tree.entries.append(info)
     for rel, compiled_fp in w.compiled.items():
@@ -219,9 +212,29 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
     return tree
 
 
+def read_entry(root: Path, rel: str, fp: list[int]) -> EntryInfo | Problem:
+    """One walked entry parsed (or the problem that kept it from being read)."""
+    if fp[0] > MAX_ENTRY_BYTES:  # reported without reading it
+        return Entry(rel, problems=[too_big(rel, fp[0])]).info()
+    try:
+        data = read_regular(root / rel, MAX_ENTRY_BYTES + 1)
+    except NotRegularFile:
+        return Problem(rel, 0, "E021", "symlink not followed")
+    except OSError as exc:
+        return Problem(rel, 0, "E001", f"cannot read: {exc.strerror}")
+    return parse_entry(data, rel).info()
+
+
 def scan(root: Path, *, use_cache: bool = True) -> Tree:
     """Read every category, entry and compiled file under ``root``."""
     return read(walk(root), use_cache=use_cache)
+
+
+def _bad_name(name: str, what: str) -> str:
+    if any("\udc80" <= c <= "\udcff" for c in name):
+        # os.scandir hands undecodable bytes over as surrogate escapes; Problem shows them as \xNN.
+        return "file name is not valid UTF-8 (its bytes are shown as \\xNN); rename it"
+    return what + " (letters, digits, '-', '_'; no dots)"
 
 
 def _where(root: Path, path: str) -> str:
@@ -263,3 +276,13 @@ def _read_compiled(path: Path, rel: str, tree: Tree) -> bytes | None:
     except OSError as exc:
         tree.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
         return None
+
+
+def walk_categories(root: Path, names: Iterable[str]) -> Walk:
+    """A ``Walk`` of just these category folders (ROOT.md and the top level are not looked at):
+    what a long-lived process re-reads when change notification names the folders that changed."""
+    w = Walk(root)
+    for name in sorted(set(names)):
+        if valid_name(name) and os.path.isdir(root / name) and not os.path.islink(root / name):
+            _walk_category(root, name, w)
+    return w

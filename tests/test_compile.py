@@ -176,7 +176,7 @@ def test_parse_cache_never_changes_results(cli, tmp_path: Path, monkeypatch):
     # Corrupt the cache: results must not change, and compile must not fail.
     cache = Path(os.environ["MEMSYNC_CACHE_DIR"]) / "parsed"
     for f in cache.glob("*.json"):
-        f.write_bytes(b'{"schema": 3, "root": "x", "entries": {"facts/x.md": [[1]]}} garbage')
+        f.write_bytes(b'{"schema": 4, "root": "x", "entries": {"facts/x.md": [[1]]}} garbage')
     assert cli("check", "--root", "mem") == (0, "", "")
     # An edit that keeps the size and is written in the same second is still seen.
     p = root / "facts" / "staging-database.md"

@@ -65,6 +65,23 @@ BAD = [
     pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nsupersedes: {a: b}\n---\n", [(5, "E013")], id="supersedes-map"),
     pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: " + b"9" * 5000 + b"\n---\n", [(2, "E006")], id="huge-int"),
     pytest.param(b"---\n!!python/object:os.system {}\n---\n", [(2, "E006")], id="python-tag"),
+    # Not UTF-8 *text*: what secret scanners (and pre-commit's `types: [text]`) skip as binary.
+    pytest.param(GOOD + b"token\0here\n", [(17, "E001")], id="nul-in-body"),
+    pytest.param(GOOD.replace(b"one line", b"one\0line"), [(4, "E001")], id="nul-in-summary"),
+    pytest.param(GOOD + b"x" * 9000 + b"\0", [(17, "E001")], id="nul-after-9000-bytes"),
+    pytest.param(GOOD.decode().encode("utf-16-le"), [(1, "E001")], id="utf16le-no-bom"),
+    pytest.param(GOOD.decode().encode("utf-16-be"), [(1, "E001")], id="utf16be-no-bom"),
+    pytest.param(GOOD.decode().encode("utf-16"), [(1, "E001")], id="utf16-bom"),
+    pytest.param(GOOD.decode().encode("utf-32"), [(1, "E001")], id="utf32-bom"),
+    pytest.param(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", [(2, "E001")], id="png"),
+    pytest.param(GOOD + b"\x01\x02", [(17, "E001")], id="c0-control"),
+    pytest.param(GOOD + b"\x7f", [(17, "E001")], id="del"),
+    # Timestamps: epoch milliseconds from 0 to the end of year 9999.
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\nupdated: 9223372036854775808\n---\n", [(5, "E013")],
+                 id="updated-2**63"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: 253402300800000\n---\n", [(5, "E013")],
+                 id="created-year-10000"),
+    pytest.param(b"---\nid: facts/a\nkind: k\nsummary: s\ncreated: -1\n---\n", [(5, "E013")], id="created-negative"),
 ]
 
 
@@ -115,3 +132,39 @@ def test_render_keeps_unknown_keys_and_canonical_order():
                     "supersedes", "custom"]
     again = parse_entry(text.encode(), "pitfalls/x.md")
     assert again.meta == e.meta and again.body == e.body and again.problems == []
+
+
+NOT_TEXT_MESSAGES = [
+    (GOOD + b"a\0b", "not UTF-8 text: byte 0x00 at offset"),
+    (GOOD.decode().encode("utf-16-le"), "looks like UTF-16 without a byte-order mark; save it as UTF-8"),
+    (GOOD.decode().encode("utf-16"), "the file is UTF-16; save it as UTF-8"),
+    (b"\x00\x00\xfe\xff" + GOOD.decode().encode("utf-32-be"), "the file is UTF-32; save it as UTF-8"),
+]
+
+
+@pytest.mark.parametrize("data,message", NOT_TEXT_MESSAGES, ids=["nul", "utf16-no-bom", "utf16-bom", "utf32-bom"])
+def test_not_text_is_left_out_with_a_message_that_says_why(data, message):
+    e = parse_entry(data, "facts/a.md")
+    [problem] = e.problems
+    assert problem.code == "E001" and message in problem.message
+    assert not e.valid and not e.info().valid
+
+
+@pytest.mark.parametrize("char", [b"\t", b"\x0c", b"\x0b", b"\x07", b"\x08", b"\x1b[31m", "\u0085".encode()])
+def test_control_bytes_that_text_holds_are_accepted_in_the_body(char):
+    e = parse_entry(GOOD + b"log: " + char + b" end\n", "pitfalls/x.md")
+    assert e.problems == [] and e.valid
+
+
+@pytest.mark.parametrize("value,ok", [(0, True), (1791512014824, True), (253402300799999, True),
+                                      (253402300800000, False), (2 ** 63, False), (-1, False)])
+def test_timestamp_bounds(value, ok):
+    data = GOOD.replace(b"created: 1791512014824", f"created: {value}".encode())
+    data = data.replace(b"updated: 1791512014825", f"updated: {max(value, 0)}".encode())
+    e = parse_entry(data, "pitfalls/x.md")
+    info = e.info()
+    assert (e.problems == []) is ok, e.problems
+    # A value lint refuses never reaches search, merge or decay: it reads as absent.
+    assert info.created == (value if ok else None)
+    if not ok and value > 0:
+        assert "epoch milliseconds run from 0 (1970) to 253402300799999" in e.problems[0].message

@@ -278,7 +278,7 @@ def test_large_scan_in_several_processes_reports_the_same(cli, tmp_path: Path,
     assert outputs[0]["files"] == PARALLEL_FILES + 10 and len(outputs[0]["findings"]) == 11
 
 
-def test_staged_by_default_skips_roots_outside_git(cli, git_repo: Path, clean_env: Path) -> None:
+def test_staged_by_default_scans_this_repo_not_other_roots(cli, git_repo: Path, clean_env: Path) -> None:
     secret = token(6)
     note(clean_env / "global-memory" / "facts" / "g.md", f"t {token(7)}")  # a plain folder: nothing staged
     note(git_repo / ".memory" / "facts" / "p.md", f"t {secret}")

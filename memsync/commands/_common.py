@@ -52,3 +52,29 @@ def print_problems(problems: list[Problem], root: Root, stream: IO[str] | None =
         line = p.format(root.display)
         head, _, rest = line.partition(f" {p.code} ")
         stream.write(f"{head} {paint(p.code, color, stream)} {rest}\n")
+
+
+def add_memory_options(p: argparse.ArgumentParser) -> None:
+    """--scope / --root for the agent commands (remember, forget, show, context, inspect ...)."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--scope", choices=("project", "global"),
+                   help="this root only (default: the project root if there is one, and the global root)")
+    g.add_argument("--root", metavar="DIR", help="use this root instead of discovering one")
+
+
+def memory_from(args: argparse.Namespace, **kwargs: object):  # type: ignore[no-untyped-def]
+    from memsync.service import Memory
+
+    return Memory(root=args.root, **kwargs)  # type: ignore[arg-type]
+
+
+def refusal_json(exc: Exception) -> dict[str, object]:
+    """A refused or failed agent command in --json form (the message also goes to stderr)."""
+    out: dict[str, object] = {"ok": False, "error": type(exc).__name__, "gate": getattr(exc, "gate", None),
+                              "message": str(exc)}
+    for key in ("existing", "coverage", "id"):
+        if hasattr(exc, key):
+            out[key] = getattr(exc, key)
+    if hasattr(exc, "findings"):
+        out["findings"] = [f.to_json() for f in exc.findings]  # type: ignore[attr-defined]
+    return out

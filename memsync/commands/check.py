@@ -5,7 +5,7 @@ import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
 from memsync.errors import Findings
-from memsync.output import paint, print_json
+from memsync.output import paint, print_json, visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,7 +47,9 @@ def run(args: argparse.Namespace) -> None:
         problems += [p.to_json(root.display) for p in report.problems]
         if not args.json:
             for path in report.changed:
-                diff = report.diffs[path]
+                # Secrets are masked by check_root; control characters (a hand-edited index
+                # may hold ESC sequences) are shown, never sent to the terminal.
+                diff = visible(report.diffs[path], newlines=True)
                 sys.stdout.write(_color_diff(diff if diff.endswith("\n") else diff + "\n"))
             print_problems(report.problems, root, sys.stderr)
     errors = [p for p in problems if p["severity"] == "error"]

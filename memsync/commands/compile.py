@@ -5,6 +5,7 @@ import sys
 
 from memsync.commands._common import add_parser, add_root_options, print_problems, roots_from
 from memsync.errors import Findings
+from memsync.output import visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> None:
             continue
         report = compile_root(root)
         for path in report.changed:
-            print(f"Fixing {root.show(path)}")
+            print(f"Fixing {visible(root.show(path))}")
         print_problems(report.problems, root, sys.stderr)
         errors += len(report.errors)
     if errors:

@@ -130,17 +130,21 @@ STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step
 
 
 def run(args: argparse.Namespace) -> None:
-    if args.keep:
-        base = Path(args.keep).resolve()
-        if base.exists():
-            from memsync.errors import MemsyncError
+    from memsync.errors import MemsyncError
 
-            raise MemsyncError(f"{base} exists; choose a new folder for the demo")
-        base.mkdir(parents=True)
-        cleanup = False
-    else:
-        base = Path(tempfile.mkdtemp(prefix="memsync-demo-"))
-        cleanup = True
+    try:
+        if args.keep:
+            base = Path(args.keep).resolve()
+            if os.path.lexists(base):
+                raise MemsyncError(f"{base} exists; choose a new folder for the demo")
+            base.mkdir(parents=True)
+            cleanup = False
+        else:
+            base = Path(tempfile.mkdtemp(prefix="memsync-demo-"))
+            cleanup = True
+    except OSError as exc:
+        where = args.keep or tempfile.gettempdir()
+        raise MemsyncError(f"cannot create the demo folder: {exc.strerror or exc}", path=where) from None
     saved = {k: os.environ.get(k) for k in ("MEMSYNC_CACHE_DIR", "MEMSYNC_GLOBAL_ROOT", "MEMSYNC_NO_MONITOR", "NO_COLOR")}
     old_cwd = os.getcwd()
     try:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import argparse
 
 from memsync.commands._common import add_parser, add_root_options, roots_from
+from memsync.output import visible
 from memsync.roots import global_root, project_root
 
 
@@ -30,8 +31,8 @@ def run(args: argparse.Namespace) -> None:
         categories = args.category or load_config(root.path if root.path.is_dir() else None)["categories"]
         report = init_root(root, categories)
         if not report.changed and not report.updated:
-            print(f"{root.display} is already set up; nothing changed")
+            print(f"{visible(root.display)} is already set up; nothing changed")
         for path in report.changed:
-            print(f"Created {root.display if path == '.' else root.show(path)}")
+            print(f"Created {visible(root.display if path == '.' else root.show(path))}")
         for path in report.updated:
-            print(f"Updated {root.show(path)} (added .state.json)")
+            print(f"Updated {visible(root.show(path))} (added .state.json)")

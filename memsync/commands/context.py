@@ -1,0 +1,73 @@
+"""``memsync context``: the memory block an agent gets before it answers (SPEC §8).
+
+``--format claude-code`` is a Claude Code hook (SessionStart, UserPromptSubmit): it reads
+the hook JSON on stdin and fails open — on any problem it exits 0 with no context and one
+line on stderr, so it never blocks the user's prompt.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from memsync.commands._common import add_memory_options, add_parser
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_parser(
+        sub, "context", "print the context block for an agent: iron rules, outline, relevant entry bodies",
+        'memsync context --prompt "how do we deploy?"\n'
+        "memsync context --format claude-code   # as a Claude Code hook: hook JSON on stdin (docs/agents.md)",
+    )
+    p.add_argument("--prompt", help="the user's message: entries relevant to it are included")
+    p.add_argument("--session", metavar="ID", help="deduplicate within this session (what was given is not repeated)")
+    p.add_argument("--event", choices=("SessionStart", "UserPromptSubmit"),
+                   help="the hook event: SessionStart gives rules and outline, UserPromptSubmit the bodies")
+    p.add_argument("--budget", type=int, metavar="N", help="characters at most (default context.budget; never over context.cap)")
+    p.add_argument("--format", choices=("text", "json", "claude-code"), default="text",
+                   help="text (default), json, or claude-code (hook JSON in and out; fails open)")
+    add_memory_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    if args.format == "claude-code":
+        _hook(args)
+        return
+    from memsync.output import print_json
+
+    with _memory(args, os.getcwd()) as memory:
+        block = memory.context(args.prompt, session=args.session, budget=args.budget, event=args.event)
+    if args.format == "json":
+        print_json(block.to_json())
+    elif block.text:
+        sys.stdout.write(block.text)
+
+
+def _memory(args: argparse.Namespace, cwd: str | None):  # type: ignore[no-untyped-def]
+    from memsync.service import Memory
+
+    return Memory(root=args.root, cwd=cwd)
+
+
+def _hook(args: argparse.Namespace) -> None:
+    """Claude Code: never fail the prompt. Everything is caught; stdout is JSON or nothing."""
+    try:
+        from memsync import hookio
+
+        hook = hookio.read(sys.stdin.buffer)
+        if hook.problem:
+            sys.stderr.write(f"memsync context: {hook.problem}; no memory context added\n")
+            if hook.event is None:
+                return
+        cwd = hook.cwd if hook.cwd and os.path.isdir(hook.cwd) else os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
+        with _memory(args, cwd) as memory:
+            block = memory.context(hook.prompt, session=hook.session_id, budget=args.budget, event=hook.event,
+                                   source=hook.source)
+        out = block.hook_output()
+        if out:
+            sys.stdout.write(out + "\n")
+    except BaseException as exc:  # noqa: BLE001 - fail open by design
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        sys.stderr.write(f"memsync context: {type(exc).__name__}: {str(exc)[:200]}; no memory context added\n")

@@ -1,0 +1,28 @@
+"""``memsync show ID``: one entry as stored, with its root and path (secrets masked)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from memsync.commands._common import add_memory_options, add_parser, memory_from
+from memsync.output import print_json, visible
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = add_parser(sub, "show", "print one memory entry as stored, with its root and path",
+                   "memsync show decisions/pnpm-for-deploy\nmemsync show pitfalls/sqlite-cjk --json | jq .meta")
+    p.add_argument("id", metavar="ID", help="<category>/<slug>, as search shows it")
+    add_memory_options(p)
+    p.add_argument("--json", action="store_true", help="print {id, scope, root, path, meta, body, text}")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    with memory_from(args) as memory:
+        shown = memory.show(args.id, scope=args.scope)
+    if args.json:
+        print_json(shown.to_json())
+        return
+    sys.stdout.write(f"# {shown.id} ({shown.scope}: {visible(shown.path)})\n")
+    text = visible(shown.text, newlines=True)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")

@@ -1,0 +1,341 @@
+"""The context block an agent gets before it answers (SPEC §8), in three tiers:
+
+1. **iron rules** — the global root's, then the project's; always in, never dropped;
+2. **outline** — what exists: categories with live counts, the goal, the routing
+   triggers, one-line summaries of the entries most likely to matter (pinned first,
+   then the most recalled), cut to its budget;
+3. **bodies** — the best hits for the prompt, as many as fit, each with its id; when
+   a body does not fit whole it is cut with a note, and when not even that fits its
+   summary line still names it.
+
+The whole block never exceeds ``context.cap``. Tiers 1–2 come from the compiled files
+(ROOT.md, ``index.md``), so an outline costs no walk of the entries; tier 3 is a search.
+Per session: tiers 1–2 at its start and after a compaction, each body once, nothing
+for a prompt already seen. No file in the tree is written.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memsync.errors import MemsyncError
+
+HEADER = "# Memory (memsync)\n"
+RULES_HEAD = "## Iron rules (hard requirements a person wrote; follow them)\n"
+OUTLINE_HEAD = "## What memory holds\n"
+BODIES_HEAD = "## Memory entries relevant to this prompt\n"
+FOOTER = "Search memory (memory_recall, or `memsync search WORDS`) for anything else.\n"
+_CUT = "… (cut; recall {id} for the rest)\n"
+MIN_BODY = 160  # below this a cut body says too little: list the entry's summary instead
+OUTLINE_SHARE = 0.4  # of what the rules leave, when a prompt also wants bodies
+
+
+@dataclass
+class Settings:
+    budget: int
+    cap: int
+    outline: int
+    bodies: int
+    body_chars: int
+    session_days: float
+
+
+def settings_from(config: dict[str, Any]) -> Settings:
+    from memsync.service import _number
+
+    s = Settings(
+        budget=_number(config, "context", "budget", 0, 1_000_000, integer=True),
+        cap=_number(config, "context", "cap", 200, 1_000_000, integer=True),
+        outline=_number(config, "context", "outline", 0, 1_000_000, integer=True),
+        bodies=_number(config, "context", "bodies", 0, 100, integer=True),
+        body_chars=_number(config, "context", "body_chars", 100, 1_000_000, integer=True),
+        session_days=_number(config, "context", "session_days", 0.01, 3650),
+    )
+    return s
+
+
+@dataclass
+class ContextBlock:
+    text: str
+    event: str | None = None
+    tiers: dict[str, int] = field(default_factory=dict)  # characters per tier
+    injected: list[str] = field(default_factory=list)  # entries whose body went in
+    listed: list[str] = field(default_factory=list)  # entries named by a summary line
+    skipped: list[str] = field(default_factory=list)  # bodies left out: given earlier in the session
+    reason: str = ""
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "chars": self.chars, "event": self.event, "tiers": self.tiers,
+                "injected": self.injected, "listed": self.listed, "skipped": self.skipped, "reason": self.reason}
+
+    def hook_output(self) -> str:
+        """Claude Code's hook JSON for SessionStart / UserPromptSubmit ("" when there is nothing to add)."""
+        if not self.text or self.event not in ("SessionStart", "UserPromptSubmit"):
+            return ""
+        return json.dumps({"hookSpecificOutput": {"hookEventName": self.event, "additionalContext": self.text}},
+                          ensure_ascii=False)
+
+
+def _read_text(path: Path, limit: int = 1 << 20) -> str:
+    from memsync.fsutil import NotRegularFile, read_regular
+
+    try:
+        return read_regular(path, limit).decode("utf-8", "replace")
+    except (OSError, NotRegularFile):
+        return ""
+
+
+def _safe(text: str) -> str:
+    """Text for a model: secrets masked, control characters shown, not sent."""
+    from memsync.output import visible
+    from memsync.secrets.gate import redact
+
+    return visible(redact(text), newlines=True)
+
+
+def _fit(text: str, room: int) -> str:
+    """``text`` if it fits in ``room`` characters, else its head cut at a line or word end."""
+    if len(text) <= room:
+        return text
+    cut = text[: max(room - 1, 0)]
+    for sep in ("\n", " "):
+        at = cut.rfind(sep)
+        if at > room // 2:
+            cut = cut[:at]
+            break
+    return cut.rstrip() + "…\n" if room > 1 else ""
+
+
+def _rules(roots: list[Any]) -> str:
+    from memsync.rootdoc import iron_rules
+
+    parts = []
+    for root in sorted(roots, key=lambda r: r.scope != "global"):  # the global root's first
+        text = iron_rules(_read_text(root.path / "ROOT.md"))
+        if text:
+            parts.append(f"From the {root.scope} memory:\n{_safe(text)}\n" if len(roots) > 1 else f"{_safe(text)}\n")
+    return RULES_HEAD + "\n".join(parts) if parts else ""
+
+
+def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list[str]]:
+    """Tier 2 within ``room`` characters; the ids its summary lines name."""
+    from memsync import rootdoc
+    from memsync.recall import state
+
+    if room <= len(OUTLINE_HEAD) + 20:
+        return "", []
+    head: list[str] = []
+    lines: list[tuple[tuple[int, int, int], Any, str]] = []
+    for r_i, root in enumerate(roots):
+        root_md = _read_text(root.path / "ROOT.md")
+        counts = rootdoc.directory(root_md)
+        listed = ", ".join(f"{c} {n}" for c, n in sorted(counts.items()) if n) or "no entries yet"
+        head.append(f"{root.scope} memory ({root.display}): {listed}")
+        goal = rootdoc.goal(root_md)
+        if goal:
+            head.append(f"  goal: {_fit(' '.join(goal.split()), 200).strip()}")
+        trig = rootdoc.triggers(root_md)
+        if trig:
+            shown = _fit(", ".join(trig), 300).strip()
+            rest = len(trig) - shown.count(",") - 1
+            head.append(f"  load when: {shown}" + (f" (+{rest} more)" if rest > 0 and shown.endswith("…") else ""))
+        hits = state.hits(root.path)
+        where = f" [{root.scope}]" if len(roots) > 1 else ""
+        for category in sorted(counts):
+            index = _read_text(root.path / category / "index.md")
+            for n, line in enumerate(rootdoc.index_lines(category, index)):
+                if line.conflict:
+                    continue
+                rank = 0 if line.pinned else (1 if line.id in hit_ids else 2)
+                lines.append(((rank, -hits.get(line.id, 0), r_i * 1_000_000 + n), line, where))
+    out = OUTLINE_HEAD + "".join(_safe(h) + "\n" for h in head)
+    if len(out) > room:
+        return _fit(out, room), []
+    named: list[str] = []
+    lines.sort(key=lambda item: item[0])
+    budget = room - len(out)
+    for _, line, where in lines:  # formatted lazily: only what fits is ever written out
+        mark = " (pinned)" if line.pinned else ""
+        text = _safe(f"- {line.id}{where} — {_fit(line.summary, 160).strip()}{mark}\n")
+        entry_id = line.id
+        more = f"(+{len(lines) - len(named)} more entries)\n"
+        if len(text) + len(more) > budget:
+            out += more if len(more) <= budget else ""
+            break
+        out += text
+        budget -= len(text)
+        named.append(entry_id)
+    return out, named
+
+
+def _prompt_query(prompt: str) -> str:
+    from memsync.service import _keyword_query
+
+    return _keyword_query(prompt)
+
+
+def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Settings, config: dict[str, Any],
+            seen: dict[str, int], owners: dict[str, str]) -> tuple[str, list[str], list[str], list[str]]:
+    """Tier 3: (text, bodies injected, summary lines listed, bodies skipped as already given);
+    ``owners`` gets the root (display) of each injected entry."""
+    from memsync.entry import MAX_ENTRY_BYTES, parse_entry
+    from memsync.fsutil import NotRegularFile, read_regular
+    from memsync.recall import search
+
+    query = _prompt_query(prompt)
+    if not query or settings.bodies == 0 or room <= len(BODIES_HEAD) + 40:
+        return "", [], [], []
+    result = search(query, roots=roots, limit=settings.bodies + min(len(seen), 50) + 3, config=config,
+                    watch=memory.watch)
+    by_display = {r.display: r for r in roots}
+    out = BODIES_HEAD
+    injected: list[str] = []
+    listed: list[str] = []
+    skipped: list[str] = []
+    budget = room - len(out)
+    for hit in result.hits:
+        if len(injected) + len(listed) >= settings.bodies:
+            break
+        if hit.id in seen:
+            skipped.append(hit.id)
+            continue
+        root = by_display.get(hit.root)
+        if root is None:
+            continue
+        try:
+            data = read_regular(root.path / f"{hit.id}.md", MAX_ENTRY_BYTES + 1)
+        except (OSError, NotRegularFile):
+            continue
+        body = parse_entry(data, f"{hit.id}.md").body.strip("\n")
+        head = f"### {hit.id} ({hit.scope}, {hit.kind or 'entry'})\n{hit.summary}\n"
+        text = _safe(head + (body + "\n" if body else ""))
+        if len(text) > settings.body_chars:
+            text = _fit(text, settings.body_chars - len(_CUT.format(id=hit.id))) + _CUT.format(id=hit.id)
+        if len(text) <= budget:
+            out += text
+            budget -= len(text)
+            injected.append(hit.id)
+            owners[hit.id] = hit.root
+            continue
+        note = _CUT.format(id=hit.id)
+        if budget >= MIN_BODY + len(note):
+            part = _fit(text, budget - len(note)) + note
+            out += part
+            budget -= len(part)
+            injected.append(hit.id)
+            owners[hit.id] = hit.root
+            continue
+        line = _safe(f"- {hit.id} — {_fit(hit.summary, 120).strip()} (recall it for the body)\n")
+        if len(line) <= budget:
+            out += line
+            budget -= len(line)
+            listed.append(hit.id)
+    if not injected and not listed:
+        return "", [], [], skipped
+    return out, injected, listed, skipped
+
+
+def build(memory: Any, *, prompt: str | None = None, session: str | None = None, budget: int | None = None,
+          event: str | None = None, source: str | None = None, now_ms: int | None = None) -> ContextBlock:
+    """The block for one hook call or ``memsync context`` (see the module doc)."""
+    from memsync import activity, sessions
+    from memsync.config import load_config
+
+    block = ContextBlock("", event)
+    owners: dict[str, str] = {}
+    try:
+        roots = [r for r in memory.roots(default="all") if r.path.is_dir()]
+    except MemsyncError:
+        roots = []
+    if not roots:
+        block.reason = "no memory root here (run `memsync init`)"
+        return block
+    config = load_config(roots[0].path)
+    settings = settings_from(config)
+    if budget is not None and budget < 0:
+        raise MemsyncError("--budget must be 0 or more characters")
+    limit = min(settings.budget if budget is None else budget, settings.cap)
+    prompt = (prompt or "").strip()
+    now = int(time.time() * 1000) if now_ms is None else now_ms
+
+    state_cm = sessions.opened(session) if session else None
+    s = state_cm.__enter__() if state_cm is not None else None
+    try:
+        if s is not None and event == "SessionStart":
+            sessions.sweep(settings.session_days)
+            if source in ("clear", "compact"):
+                s.injected.clear()  # what was injected is gone from the conversation
+                s.prompts.clear()
+            s.outline_given = False
+        want_outline = event != "UserPromptSubmit" or s is None or not s.outline_given
+        want_bodies = bool(prompt) and event != "SessionStart"
+        if s is not None and prompt and sessions.prompt_key(prompt) in s.prompts:
+            want_bodies = False
+            block.reason = "this prompt was seen before in this session: nothing new to add"
+            if not want_outline:
+                return block
+
+        rules = _rules(roots) if want_outline else ""
+        room = limit - len(HEADER) - len(FOOTER) - 3  # the newlines that join the tiers
+        if len(rules) > settings.cap - len(HEADER):
+            rules = _fit(rules, settings.cap - len(HEADER) - 60) + "(iron rules cut at the context cap)\n"
+        room -= len(rules)
+        outline, named = "", list[str]()
+        if want_outline and room > 0:
+            share = min(settings.outline, int(room * OUTLINE_SHARE)) if want_bodies else min(settings.outline, room)
+            outline, named = _outline(roots, share, [])
+        room -= len(outline)
+        bodies = ""
+        injected: list[str] = []
+        listed: list[str] = []
+        skipped: list[str] = []
+        if want_bodies and room > 0:
+            bodies, injected, listed, skipped = _bodies(memory, roots, prompt, room, settings, config,
+                                                        s.injected if s is not None else {}, owners)
+        parts = [p for p in (rules, outline, bodies) if p]
+        text = HEADER + "\n".join(parts) + ("\n" + FOOTER if outline or bodies else "") if parts else ""
+        if len(text) > settings.cap:  # by construction it is not; a last guard all the same
+            text = _fit(text, settings.cap)
+        block.text = text
+        block.tiers = {"rules": len(rules), "outline": len(outline), "bodies": len(bodies)}
+        block.injected, block.listed, block.skipped = injected, named + listed, skipped
+        if not block.reason:
+            block.reason = _reason(block, want_outline, want_bodies, prompt)
+        if s is not None:
+            if outline or rules:
+                s.outline_given = True
+            for i in injected:
+                s.injected[i] = now
+            if prompt:
+                s.prompts.append(sessions.prompt_key(prompt))
+    finally:
+        if state_cm is not None:
+            state_cm.__exit__(None, None, None)
+    for root in roots:
+        mine = [i for i in block.injected if owners.get(i) == root.display]
+        activity.record_context(root.path, event=event or "cli", injected=mine, skipped=block.skipped,
+                                listed=len(block.listed), chars=block.chars, reason=block.reason, now_ms=now)
+    return block
+
+
+def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: str) -> str:
+    if not block.text:
+        return "nothing to add: no iron rules, and the outline was given earlier in this session" if not want_bodies \
+            else "nothing relevant to this prompt that was not given already"
+    parts = []
+    if block.tiers.get("rules"):
+        parts.append("iron rules")
+    if block.tiers.get("outline"):
+        parts.append("outline")
+    if block.injected or block.listed and block.tiers.get("bodies"):
+        parts.append(f"{len(block.injected)} bod{'y' if len(block.injected) == 1 else 'ies'} for the prompt")
+    elif want_bodies:
+        parts.append("no entry matched the prompt" if not block.skipped else "matching entries were given already")
+    return ", ".join(parts)

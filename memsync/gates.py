@@ -1,0 +1,229 @@
+"""The gates a write passes, in order (SPEC §8), and the typed refusals they raise.
+
+1. write switch — the user turned writing off;
+2. path guard — ids, categories and slugs never leave the root;
+3. iron rules are human-only — a rule request becomes a ``rule-proposal``;
+4. secrets — the rendered entry goes through ``memsync.secrets.gate``;
+5. dedupe — keyword coverage against live entries (``memsync.dedupe``).
+
+Each refusal's message says what happened and what to do next, in words fit to show
+a language model (a bare "not allowed" makes a model retry elsewhere in a loop).
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from memsync.entry import valid_name
+from memsync.errors import Findings, MemsyncError
+
+
+class Refused(MemsyncError):
+    """A gate refused the write; ``gate`` names it. Nothing was written."""
+
+    gate = ""
+
+
+class WritesDisabled(Refused):
+    gate = "write-switch"
+
+
+class UnsafePath(Refused):
+    gate = "path"
+
+
+class SecretFound(Refused, Findings):
+    gate = "secrets"
+
+    def __init__(self, message: str, findings: list[Any]) -> None:
+        super().__init__(message)
+        self.findings = findings
+
+
+class Duplicate(Refused, Findings):
+    gate = "dedupe"
+
+    def __init__(self, message: str, existing: str, coverage: float) -> None:
+        super().__init__(message)
+        self.existing = existing
+        self.coverage = coverage
+
+
+class PinnedEntry(Refused):
+    gate = "pinned"
+
+
+class UnknownEntry(MemsyncError):
+    def __init__(self, message: str, id: str) -> None:
+        super().__init__(message)
+        self.id = id
+
+
+class BadInput(MemsyncError):
+    """An argument that cannot make an entry (empty summary, unknown category, ...)."""
+
+
+# 1. write switch --------------------------------------------------------------------------
+
+def write_switch(config: dict[str, Any]) -> None:
+    env = os.environ.get("MEMSYNC_DISABLE_WRITE", "")
+    setting = (config.get("memory") or {}).get("disable_write") if isinstance(config.get("memory"), dict) else None
+    if setting is True or (env and env not in ("0", "false", "no")):
+        how = "MEMSYNC_DISABLE_WRITE" if env and env not in ("0", "false", "no") else "memory.disable_write: true"
+        raise WritesDisabled(
+            f"writing memory is turned off by the user ({how}); nothing was written. Every other way of "
+            "writing memory is off too, so do not retry through another tool or path. Searching and "
+            "reading memory still work."
+        )
+
+
+# 2. path guard ----------------------------------------------------------------------------
+
+def _shown(value: str) -> str:
+    from memsync.output import visible
+
+    return visible(value[:80]) + ("…" if len(value) > 80 else "")
+
+
+def name(value: str, what: str) -> str:
+    """A category or slug that is a plain name inside the root, else UnsafePath."""
+    if not isinstance(value, str) or not value:
+        raise UnsafePath(f"the {what} is empty; give a simple name (letters, digits, '-', '_')")
+    if value in (".", "..") or "/" in value or "\\" in value or "\0" in value or value.startswith("."):
+        raise UnsafePath(
+            f"the {what} {_shown(value)!r} is not a plain name: '..', '/', a leading dot and absolute paths "
+            "are refused, memory stays inside its root. Give a simple name (letters, digits, '-', '_')"
+        )
+    if not valid_name(value):
+        raise UnsafePath(f"the {what} {_shown(value)!r} may hold only letters, digits, '-' and '_'")
+    return value
+
+
+def split_id(entry_id: str) -> tuple[str, str]:
+    """``<category>/<slug>`` checked part by part; an absolute or dotted id is refused."""
+    if not isinstance(entry_id, str) or not entry_id.strip():
+        raise UnsafePath("the id is empty; an id is <category>/<slug>, as search shows it")
+    text = entry_id.strip()
+    if text.endswith(".md"):
+        text = text[:-3]
+    if text.startswith("/") or os.path.isabs(text) or text.count("/") != 1:
+        raise UnsafePath(f"the id {_shown(entry_id)!r} is not <category>/<slug>; ids never name paths outside the root")
+    category, slug = text.split("/")
+    return name(category, "category"), name(slug, "slug")
+
+
+def safe_target(root: Path, relpath: str) -> None:
+    """Refuse a symlinked target, a symlinked category folder, or anything not a regular file."""
+    folder, _, _ = relpath.partition("/")
+    for path, what in ((root / folder, "category folder"), (root / relpath, "entry")):
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(st.st_mode):
+            raise UnsafePath(f"the {what} {relpath if what == 'entry' else folder} is a symlink; memsync never "
+                             "writes through one (it could lead outside the root)")
+        if what == "entry" and not stat.S_ISREG(st.st_mode):
+            raise UnsafePath(f"{relpath} exists and is not a regular file; not touched")
+        if what != "entry" and not stat.S_ISDIR(st.st_mode):
+            raise UnsafePath(f"{folder} exists and is not a folder; not touched")
+
+
+# fields -----------------------------------------------------------------------------------
+
+MAX_BODY_BYTES = 1 << 20
+MAX_SUMMARY_CHARS = 500
+
+
+def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_SUMMARY_CHARS) -> str:
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise BadInput(f"the {what} must be text")
+    text = value.strip()
+    if required and not text:
+        raise BadInput(f"the {what} is empty; say in one line what is worth remembering")
+    if "\n" in text or "\r" in text or "\u2028" in text:
+        raise BadInput(f"the {what} must be one line (put details in the body)")
+    if required and not any(unicodedata.category(c)[0] in "LN" for c in text):
+        raise BadInput(f"the {what} has no letters or digits; say in words what is worth remembering")
+    if len(text) > limit:
+        raise BadInput(f"the {what} is {len(text)} characters; keep it under {limit} (details go in the body)")
+    return " ".join(text.split())
+
+
+def body_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput("the body must be text")
+    size = len(value.encode("utf-8", "surrogatepass"))
+    if size > MAX_BODY_BYTES:
+        raise BadInput(f"the body is {size} bytes; an entry is at most 1 MiB. Keep memory short: the gist, "
+                       "the reason, the root cause")
+    if "\0" in value:
+        raise BadInput("the body holds a NUL character; memory entries are text")
+    return value.replace("\r\n", "\n").strip("\n")
+
+
+def triggers(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [v for v in re.split(r"[,，]", value)]
+    if not isinstance(value, (list, tuple)):
+        raise BadInput("load_when must be a list of short triggers")
+    out: list[str] = []
+    for item in value:
+        text = one_line(item, "load_when trigger", limit=120)
+        if text and text not in out:
+            out.append(text)
+    return out
+
+
+# 3. iron rules ----------------------------------------------------------------------------
+
+RULE_KINDS = frozenset({"rule", "rules", "iron-rule", "iron rule", "iron_rule", "铁规则", "铁律", "rule-proposal"})
+_RULE_CLAIM = re.compile(r"(?i)\biron[\s_-]*rules?\b|铁规则|铁律|硬性规定|硬性要求|\bhard rule\b|\bnon-negotiable rule\b")
+PROPOSAL_KIND = "rule-proposal"
+RULES_CATEGORY = "rules"
+
+
+def is_rule_request(category: str | None, kind: str | None, summary: str, body: str) -> bool:
+    """Would this write make a rule? Only a person writes iron rules (ROOT.md); a tool's
+    request becomes a proposal a person accepts or deletes."""
+    if category == RULES_CATEGORY or (kind or "").strip().casefold() in RULE_KINDS:
+        return True
+    return bool(_RULE_CLAIM.search(summary) or _RULE_CLAIM.search(body[:4000]))
+
+
+# 4. secrets -------------------------------------------------------------------------------
+
+def secrets(root: Path, relpath: str, text: str) -> None:
+    from memsync.secrets.gate import check_text
+
+    found = check_text(root, relpath, text)
+    if found:
+        where = "; ".join(f"{f.rule} at line {f.line}: {f.masked}" for f in found[:3])
+        more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+        raise SecretFound(
+            f"the entry holds what looks like a secret ({where}{more}); memory goes into git, so nothing was "
+            "written. Leave the secret out and say where it is kept instead (e.g. 'the deploy token is in the "
+            "vault as DEPLOY_TOKEN'); if it is not a secret, a person can mark the line `memsync: allow-secret`",
+            found,
+        )
+
+
+# 5. dedupe --------------------------------------------------------------------------------
+
+def duplicate(existing: str, summary: str, coverage: float, reason: str) -> Duplicate:
+    return Duplicate(
+        f"not written: {existing} already says this ({reason}: {_shown(summary)!r}). Recall it instead; to "
+        f"change it, update that entry (id {existing}); if this really says something new, write it again "
+        "with force",
+        existing, coverage,
+    )

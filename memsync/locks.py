@@ -1,0 +1,46 @@
+"""Advisory per-root locks kept in memsync's cache (never in the tree).
+
+``root_lock(root, "write")`` serialises memsync's own writers of one root (the CLI,
+hooks, several MCP servers), so each sees the others' finished writes before it
+recompiles. Readers never take it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+
+
+def lock_path(root: Path, name: str) -> Path:
+    from memsync.roots import cache_dir
+
+    key = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
+    return cache_dir() / "locks" / f"{key}.{name}.lock"
+
+
+@contextmanager
+def root_lock(root: Path, name: str) -> Iterator[None]:
+    path = lock_path(root, name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as exc:
+        raise MemsyncError(f"cannot create a lock file in memsync's cache: {exc.strerror or exc}",
+                           path=str(path)) from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # Windows: writes stay atomic per file; no cross-process ordering
+            yield
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

@@ -1,0 +1,617 @@
+"""The operations a user or an agent asks for — one code path under the CLI, the hooks
+and the MCP server (SPEC §8).
+
+    from memsync import service
+
+    w = service.remember("部署脚本用pnpm而不是npm", category="decisions", body="lockfile 不兼容")
+    service.recall("部署")                      # search, recall counts recorded
+    print(service.context(prompt="怎么部署").text)
+    service.forget(w.id)
+
+Each function is a one-shot ``Memory``. A long-lived process (the MCP server) keeps
+one ``Memory(cwd=project, watch=True)``: its roots' entries stay in memory and fresh
+through inotify, and searches stay warm. Nothing here touches process-wide state.
+
+Refusals are typed (``memsync.gates``): ``WritesDisabled``, ``UnsafePath``,
+``SecretFound``, ``Duplicate``, ``PinnedEntry``, ``UnknownEntry``, ``BadInput`` — all
+``MemsyncError``s whose message tells the caller what to do next.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memsync.errors import MemsyncError
+from memsync.gates import (
+    PROPOSAL_KIND,
+    RULES_CATEGORY,
+    BadInput,
+    Duplicate,
+    PinnedEntry,
+    Refused,
+    SecretFound,
+    UnknownEntry,
+    UnsafePath,
+    WritesDisabled,
+)
+from memsync.roots import Root, select_roots
+
+__all__ = [
+    "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "Refused", "SecretFound", "Shown",
+    "Superseded", "UnknownEntry", "UnsafePath", "Written", "WritesDisabled", "context", "forget", "inspect",
+    "recall", "remember", "show", "supersede",
+]
+
+# A category's usual kind, and back (remember without one of them).
+KIND_OF = {"pitfalls": "pitfall", "decisions": "decision", "preferences": "preference", "facts": "fact",
+           RULES_CATEGORY: PROPOSAL_KIND}
+CANDIDATES = 8  # live entries compared by the dedupe gate (the best keyword matches)
+
+
+@dataclass
+class Written:
+    """What ``remember`` did."""
+
+    id: str
+    scope: str
+    root: str
+    path: str
+    action: str  # created | updated | would create | would update (dry run)
+    kind: str
+    proposal: bool = False  # a rule request, stored as a rule-proposal for a person to accept
+    superseded: list[str] = field(default_factory=list)
+    recompiled: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        what = f"{self.action[0].upper()}{self.action[1:]} {self.id} in {self.root}"
+        if self.proposal:
+            what += (" as a rule proposal: only a person makes iron rules; it waits in rules/ until someone "
+                     "moves it into ROOT.md's Iron rules (or deletes it)")
+        if self.superseded:
+            what += f"; it supersedes {', '.join(self.superseded)}"
+        return what
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "message": self.message}
+
+
+@dataclass
+class Forgotten:
+    id: str
+    scope: str
+    root: str
+    path: str
+    relinked: list[str] = field(default_factory=list)  # entries whose supersede links named it
+    recompiled: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        out = f"Forgot {self.id} (deleted {self.path})"
+        if self.relinked:
+            out += f"; supersede links removed from {', '.join(self.relinked)}"
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "message": self.message}
+
+
+@dataclass
+class Shown:
+    id: str
+    scope: str
+    root: str
+    path: str
+    meta: dict[str, Any]
+    body: str
+    text: str  # the file as stored, secrets masked
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Superseded:
+    old: str
+    new: str
+    root: str
+    recompiled: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        return f"{self.new} now supersedes {self.old} in {self.root} (the old entry leaves search and routing)"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "message": self.message}
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _number(config: dict[str, Any], section: str, key: str, lo: float, hi: float, *, integer: bool = False) -> Any:
+    value = (config.get(section) or {}).get(key) if isinstance(config.get(section), dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not lo <= value <= hi \
+            or (integer and not float(value).is_integer()):
+        raise MemsyncError(f"config: {section}.{key} must be a {'whole ' if integer else ''}number from {lo:g} to {hi:g}")
+    return int(value) if integer else float(value)
+
+
+class Memory:
+    """The memory an agent works with: the project root found from ``cwd`` and the global root
+    (or one ``root``). ``watch`` keeps entries and search indexes warm between calls."""
+
+    def __init__(self, *, cwd: str | os.PathLike[str] | None = None, root: str | os.PathLike[str] | None = None,
+                 watch: bool = False) -> None:
+        self.cwd = os.fspath(cwd) if cwd is not None else None
+        self.root = os.fspath(root) if root is not None else None
+        self.watch = watch
+        self._live: dict[Path, Any] = {}
+
+    def close(self) -> None:
+        for live in self._live.values():
+            live.close()
+        self._live.clear()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # roots ------------------------------------------------------------------------------
+
+    def roots(self, scope: str | None = None, *, default: str = "all", must_exist: bool = True) -> list[Root]:
+        return select_roots(root=self.root, scope=scope, default=default, must_exist=must_exist, cwd=self.cwd)
+
+    def _target(self, scope: str | None, *, create: bool = True) -> Root:
+        """Where a new entry goes: the named scope's root (created if need be); else the project
+        root if it exists, else the global root (created if need be)."""
+        try:
+            root = self.roots(scope, default="first", must_exist=False)[0]
+        except MemsyncError:
+            if scope is not None or self.root is not None:
+                raise
+            root = select_roots(default="global", must_exist=False)[0]  # no root yet: start the global one
+        if create and not root.path.is_dir():
+            from memsync.build import init_root
+            from memsync.config import load_config
+
+            init_root(root, load_config(None)["categories"])
+        return root
+
+    def _tree(self, root: Root):  # type: ignore[no-untyped-def]
+        from memsync.livetree import LiveTree
+
+        live = self._live.get(root.path)
+        if live is None:
+            live = self._live[root.path] = LiveTree(root.path, watch=self.watch)
+        return live.tree()
+
+    def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
+        """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
+        from memsync.gates import split_id
+
+        category, slug = split_id(entry_id)
+        wanted = f"{category}/{slug}"
+        try:
+            roots = self.roots(scope, default="all")
+        except MemsyncError:
+            roots = []
+        for root in roots:
+            t = self._tree(root)
+            for info in t.entries:
+                if info.id == wanted:
+                    return root, t, info
+        where = " or ".join(r.display for r in roots) or "any memory root"
+        raise UnknownEntry(f"no entry {wanted} in {where}; search memory to find the id (ids are "
+                           "<category>/<slug>, as recall shows them)", wanted)
+
+    # writing -----------------------------------------------------------------------------
+
+    def remember(self, summary: str | None = None, *, category: str | None = None, body: str | None = None,
+                 kind: str | None = None, load_when: list[str] | tuple[str, ...] | str | None = None,
+                 highlight: str | None = None, pinned: bool | None = None,
+                 supersedes: list[str] | tuple[str, ...] | str = (), scope: str | None = None,
+                 id: str | None = None, force: bool = False, now_ms: int | None = None,
+                 dry_run: bool = False) -> Written:
+        """Create an entry (or update the one ``id`` names), through the five gates in order.
+
+        With ``dry_run`` every gate runs and the answer says what would be written, but
+        nothing is (``Written.action`` is ``would create`` / ``would update``)."""
+        from memsync import gates
+        from memsync.config import load_config
+
+        root = self._find(id, scope)[0] if id else self._target(scope, create=not dry_run)
+        config = load_config(root.path)
+        gates.write_switch(config)  # 1
+        # 2: names (the target itself is checked once it is known, below)
+        if id:
+            id_category, id_slug = gates.split_id(id)
+            if category is not None and category != id_category:
+                raise BadInput(f"{id} lives in {id_category}/; an entry keeps its category (forget it and "
+                               f"remember it anew in {category}/ to move it)")
+            category = id_category
+        elif category is not None:
+            gates.name(category, "category")
+        kind_text = gates.one_line(kind, "kind", limit=60) if kind is not None else None
+        summary_text = gates.one_line(summary, "summary", required=not id) if summary is not None or not id else None
+        body_text = gates.body_text(body) if body is not None else None
+        triggers = gates.triggers(load_when) if load_when is not None else None
+        highlight_text = gates.one_line(highlight, "highlight") if highlight is not None else None
+        old_ids = [supersedes] if isinstance(supersedes, str) else list(supersedes or [])
+        for old in old_ids:
+            gates.split_id(old)
+        # 3: iron rules are human-only
+        proposal = gates.is_rule_request(category, kind_text, summary_text or "", body_text or "")
+        if proposal:
+            if id and category != RULES_CATEGORY:
+                raise BadInput(f"{id} cannot become a rule: only a person writes iron rules. Remember a new "
+                               "entry instead; it is stored as a rule proposal in rules/ for a person to accept")
+            category, kind_text = RULES_CATEGORY, PROPOSAL_KIND
+        if not id:
+            category = self._category(category, kind_text, config, root)
+        assert category is not None
+        now = _now_ms() if now_ms is None else now_ms
+        from memsync.locks import root_lock
+
+        with root_lock(root.path, "write"):
+            t = self._tree(root) if root.path.is_dir() else _empty_tree()
+            return self._write(root, t, config, id=id, category=category, summary=summary_text, body=body_text,
+                               kind=kind_text, triggers=triggers, highlight=highlight_text, pinned=pinned,
+                               old_ids=old_ids, proposal=proposal, force=force, now=now, dry_run=dry_run)
+
+    def _category(self, category: str | None, kind: str | None, config: dict[str, Any], root: Root) -> str:
+        configured = list(config["categories"])
+        existing = sorted(d.name for d in _folders(root.path) if d.name not in configured)
+        if category is None and kind:
+            guess = {v: k for k, v in KIND_OF.items()}.get(kind.casefold()) or kind.casefold() + "s"
+            category = guess if guess in configured or guess in existing else None
+        if category is None:
+            raise BadInput(f"name a category: one of {', '.join(configured)}")
+        if category not in configured and category not in existing:
+            raise BadInput(f"unknown category {category!r}: use one of {', '.join(dict.fromkeys(configured + existing))}"
+                           " (or create the folder to make a new category)")
+        return category
+
+    def _write(self, root: Root, t: Any, config: dict[str, Any], *, id: str | None, category: str,
+               summary: str | None, body: str | None, kind: str | None, triggers: list[str] | None,
+               highlight: str | None, pinned: bool | None, old_ids: list[str], proposal: bool, force: bool,
+               now: int, dry_run: bool = False) -> Written:
+        from memsync import gates, writer
+        from memsync.entry import parse_entry, render_entry
+        from memsync.templates import read_template
+
+        by_id = {e.id: e for e in t.entries if e.valid}
+        if id:
+            current = by_id.get(f"{category}/{gates.split_id(id)[1]}")
+            if current is None:
+                raise UnknownEntry(f"no entry {id} in {root.display}", id)
+            rel = current.path
+            gates.safe_target(root.path, rel)
+            parsed = parse_entry(_read(root, rel), rel)
+            meta = dict(parsed.meta or {})
+            text_body = parsed.body.strip("\n") if body is None else body
+            old_updated = meta.get("updated")
+            if not isinstance(old_updated, int) or isinstance(old_updated, bool):
+                old_updated = now - 1
+            meta["updated"] = max(now, old_updated + 1)  # an update always moves updated forward
+        else:
+            slug = writer.free_slug(writer.slugify(summary or ""), writer.folder_names(root, category))
+            rel = f"{category}/{slug}.md"
+            gates.safe_target(root.path, rel)
+            meta = {"created": now, "updated": now}
+            text_body = body or ""
+        meta["id"] = rel[:-3]
+        if kind is not None or not id:
+            meta["kind"] = kind or KIND_OF.get(category, "note")
+        if summary is not None:
+            meta["summary"] = summary
+        if highlight is not None:
+            if highlight:
+                meta["highlight"] = highlight
+            else:
+                meta.pop("highlight", None)
+        if triggers is not None:
+            if triggers:
+                meta["load_when"] = triggers
+            else:
+                meta.pop("load_when", None)
+        if pinned is not None:
+            if pinned:
+                meta["pinned"] = True
+            else:
+                meta.pop("pinned", None)
+        changes: dict[str, bytes | None] = {}
+        superseded: list[str] = []
+        for old in old_ids:
+            target = by_id.get(old.strip().removesuffix(".md"))
+            if target is None:
+                raise UnknownEntry(f"cannot supersede {old}: no such entry in {root.display}", old)
+            if target.id == meta["id"]:
+                raise BadInput("an entry cannot supersede itself")
+            if target.pinned and not force:
+                raise PinnedEntry(f"{target.id} is pinned: pinned entries are never superseded without force "
+                                  "(ask the user, then pass force)")
+            superseded.append(target.id)
+        if superseded:
+            have = meta.get("supersedes")
+            have = [have] if isinstance(have, str) else list(have or [])
+            meta["supersedes"] = list(dict.fromkeys([*have, *superseded]))
+        data = render_entry(meta, f"\n{text_body}\n" if text_body else "\n").encode("utf-8")
+        gates.secrets(root.path, rel, data.decode("utf-8"))  # 4
+        if not force:
+            self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5
+        changes[rel] = data
+        for old in superseded:
+            changes[by_id[old].path] = _relinked(root, by_id[old].path, superseded_by=meta["id"], now=now)
+        action = "updated" if id else "created"
+        if dry_run:
+            return Written(meta["id"], root.scope, root.display, root.show(rel), "would " + action[:-1],
+                           meta["kind"], proposal, superseded, [])
+        template = read_template("ROOT.md")
+        try:
+            recompiled = writer.apply(root, t, changes, create=() if id else (rel,), template=template)
+        except FileExistsError:
+            # Another writer took the slug between our listing and our write: take the next one.
+            return self._write(root, self._tree(root), config, id=id, category=category, summary=summary,
+                               body=body, kind=kind, triggers=triggers, highlight=highlight, pinned=pinned,
+                               old_ids=old_ids, proposal=proposal, force=force, now=now, dry_run=dry_run)
+        return Written(meta["id"], root.scope, root.display, root.show(rel), action, meta["kind"], proposal,
+                       superseded, recompiled)
+
+    def _dedupe(self, root: Root, config: dict[str, Any], meta: dict[str, Any], body: str, exclude: set[str]) -> None:
+        from memsync import dedupe, gates
+        from memsync.entry import parse_entry
+        from memsync.recall import search
+
+        threshold = _number(config, "memory", "dedupe_coverage", 0.01, 1.0)
+        triggers = meta.get("load_when") or []
+        new_text = dedupe.entry_text(meta.get("summary", ""), triggers, body)
+        query = _keyword_query(new_text)
+        if not query:
+            return
+        relaxed = dict(config, search={**config["search"], "floor": 0.0})
+        hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch).hits
+        best: tuple[float, str, str, str] | None = None
+        for hit in hits:
+            if hit.id in exclude:
+                continue
+            try:
+                parsed = parse_entry(_read(root, hit.id + ".md"), hit.id + ".md")
+            except MemsyncError:
+                continue
+            info = parsed.info()
+            if not info.valid or info.conflict_of:
+                continue
+            verdict = dedupe.judge(new_text, dedupe.entry_text(info.summary, info.load_when, parsed.body), threshold)
+            if verdict.duplicate and (best is None or verdict.coverage > best[0]):
+                best = (verdict.coverage, hit.id, info.summary, verdict.reason)
+        if best is not None:
+            raise gates.duplicate(best[1], best[2], best[0], best[3])
+
+    def forget(self, entry_id: str, *, force: bool = False, scope: str | None = None) -> Forgotten:
+        """Delete an entry (a pinned one needs ``force``); supersede links naming it are removed."""
+        from memsync import gates, writer
+        from memsync.config import load_config
+        from memsync.locks import root_lock
+        from memsync.templates import read_template
+
+        root = self._find(entry_id, scope)[0]
+        gates.write_switch(load_config(root.path))
+        with root_lock(root.path, "write"):
+            root, t, info = self._find(entry_id, root.scope if self.root is None else None)
+            gates.safe_target(root.path, info.path)
+            if info.pinned and not force:
+                raise PinnedEntry(f"{info.id} is pinned: the user marked it to keep. Forget it only if the user "
+                                  "asks, with force")
+            changes: dict[str, bytes | None] = {info.path: None}
+            relinked = []
+            now = _now_ms()
+            for e in t.entries:
+                if e.valid and e.id != info.id and (e.superseded_by == info.id or info.id in e.supersedes):
+                    changes[e.path] = _relinked(root, e.path, drop=info.id, now=now)
+                    relinked.append(e.id)
+            recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"))
+        return Forgotten(info.id, root.scope, root.display, root.show(info.path), relinked, recompiled)
+
+    def supersede(self, old: str, new: str, *, force: bool = False, scope: str | None = None) -> Superseded:
+        """Mark ``new`` as replacing ``old`` (both ways: ``supersedes`` and ``superseded_by``)."""
+        from memsync import gates, writer
+        from memsync.config import load_config
+        from memsync.locks import root_lock
+        from memsync.templates import read_template
+
+        root = self._find(new, scope)[0]
+        gates.write_switch(load_config(root.path))
+        with root_lock(root.path, "write"):
+            root, t, new_info = self._find(new, root.scope if self.root is None else None)
+            by_id = {e.id: e for e in t.entries if e.valid}
+            old_info = by_id.get(gates.split_id(old)[0] + "/" + gates.split_id(old)[1])
+            if old_info is None:
+                raise UnknownEntry(f"no entry {old} in {root.display} (both entries must be in the same root)", old)
+            if old_info.id == new_info.id:
+                raise BadInput("an entry cannot supersede itself")
+            if old_info.pinned and not force:
+                raise PinnedEntry(f"{old_info.id} is pinned: pinned entries are never superseded without force")
+            for rel in (old_info.path, new_info.path):
+                gates.safe_target(root.path, rel)
+            now = _now_ms()
+            changes = {
+                old_info.path: _relinked(root, old_info.path, superseded_by=new_info.id, now=now),
+                new_info.path: _relinked(root, new_info.path, supersedes=old_info.id, now=now),
+            }
+            recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"))
+        return Superseded(old_info.id, new_info.id, root.display, recompiled)
+
+    # reading ---------------------------------------------------------------------------
+
+    def show(self, entry_id: str, *, scope: str | None = None) -> Shown:
+        """An entry as stored, with its root and path; secrets in it are masked."""
+        from memsync.entry import parse_entry
+        from memsync.secrets.gate import redact
+
+        root, _t, info = self._find(entry_id, scope)
+        data = _read(root, info.path)
+        parsed = parse_entry(data, info.path)
+        meta = {k: v for k, v in (parsed.meta or {}).items()}
+        text = redact(data.decode("utf-8", "replace"))
+        return Shown(info.id, root.scope, root.display, root.show(info.path), _redacted(meta),
+                     redact(parsed.body.strip("\n")), text)
+
+    def recall(self, query: str, *, scope: str | None = None, category: str | list[str] | tuple[str, ...] = (),
+               kind: str | list[str] | tuple[str, ...] = (), limit: int | None = None,
+               include_superseded: bool = False) -> Any:
+        """Search (SPEC §4); the hits are counted in each root's recall counters."""
+        from memsync.recall import search
+
+        return search(query, roots=self.roots(scope, default="all"), category=category, kind=kind, limit=limit,
+                      include_superseded=include_superseded, record=True, watch=self.watch)
+
+    def context(self, prompt: str | None = None, *, session: str | None = None, budget: int | None = None,
+                event: str | None = None, source: str | None = None) -> Any:
+        from memsync.context import build
+
+        return build(self, prompt=prompt, session=session, budget=budget, event=event, source=source)
+
+    def inspect(self, *, scope: str | None = None) -> Any:
+        from memsync.inspection import inspect_roots
+
+        return inspect_roots(self, self.roots(scope, default="all"))
+
+
+def _empty_tree():  # type: ignore[no-untyped-def]
+    from memsync.tree import Tree
+
+    return Tree()
+
+
+def _folders(path: Path) -> list[os.DirEntry[str]]:
+    """Category-looking folders of a root (none when it does not exist yet)."""
+    try:
+        with os.scandir(path) as it:
+            return [d for d in it if d.is_dir(follow_symlinks=False) and not d.name.startswith(".")]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise MemsyncError(f"cannot list the root: {exc.strerror or exc}", path=str(path)) from None
+
+
+def _read(root: Root, rel: str) -> bytes:
+    from memsync.entry import MAX_ENTRY_BYTES
+    from memsync.fsutil import NotRegularFile, read_regular
+
+    try:
+        return read_regular(root.path / rel, MAX_ENTRY_BYTES + 1)
+    except NotRegularFile:
+        raise UnsafePath(f"{root.show(rel)} is a symlink or not a regular file; not read") from None
+    except FileNotFoundError:
+        raise UnknownEntry(f"{root.show(rel)} no longer exists", rel[:-3]) from None
+    except OSError as exc:
+        raise MemsyncError(f"cannot read: {exc.strerror or exc}", path=root.show(rel)) from None
+
+
+def _relinked(root: Root, rel: str, *, superseded_by: str | None = None, supersedes: str | None = None,
+              drop: str | None = None, now: int) -> bytes:
+    """An existing entry's bytes with one supersede link added or ``drop`` removed; ``updated`` bumped."""
+    from memsync.entry import parse_entry, render_entry
+
+    parsed = parse_entry(_read(root, rel), rel)
+    if parsed.meta is None:
+        raise BadInput(f"{root.show(rel)} cannot be read as an entry; fix it first (`memsync lint`)")
+    meta = dict(parsed.meta)
+    if superseded_by is not None:
+        meta["superseded_by"] = superseded_by
+    if supersedes is not None:
+        have = meta.get("supersedes")
+        have = [have] if isinstance(have, str) else list(have or [])
+        meta["supersedes"] = list(dict.fromkeys([*have, supersedes]))
+    if drop is not None:
+        if meta.get("superseded_by") == drop:
+            meta.pop("superseded_by")
+        have = meta.get("supersedes")
+        if isinstance(have, str) and have == drop:
+            meta.pop("supersedes")
+        elif isinstance(have, list) and drop in have:
+            rest = [h for h in have if h != drop]
+            if rest:
+                meta["supersedes"] = rest
+            else:
+                meta.pop("supersedes")
+    updated = meta.get("updated")
+    meta["updated"] = max(now, updated + 1) if isinstance(updated, int) and not isinstance(updated, bool) else now
+    return render_entry(meta, parsed.body).encode("utf-8")
+
+
+def _redacted(value: Any) -> Any:
+    from memsync.secrets.gate import redact
+
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, list):
+        return [_redacted(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _redacted(v) for k, v in value.items()}
+    return value
+
+
+def _keyword_query(text: str, limit: int = 32) -> str:
+    """Search words for the dedupe candidates: Latin words and CJK bigrams, summary first."""
+    from memsync.recall.tokenize import normalize, segments
+
+    words: list[str] = []
+    for seg in segments(normalize(text)):
+        pieces = [seg.text[i : i + 2] for i in range(len(seg.text) - 1)] if seg.cjk and len(seg.text) > 1 else [seg.text]
+        for piece in pieces:
+            if piece not in words:
+                words.append(piece)
+        if len(words) >= limit:
+            break
+    return " ".join(words[:limit])
+
+
+# One-shot functions: a Memory for one call.
+
+def remember(summary: str | None = None, *, cwd: str | os.PathLike[str] | None = None,
+             root: str | os.PathLike[str] | None = None, **kwargs: Any) -> Written:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.remember(summary, **kwargs)
+
+
+def forget(entry_id: str, *, cwd: str | os.PathLike[str] | None = None, root: str | os.PathLike[str] | None = None,
+           **kwargs: Any) -> Forgotten:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.forget(entry_id, **kwargs)
+
+
+def supersede(old: str, new: str, *, cwd: str | os.PathLike[str] | None = None,
+              root: str | os.PathLike[str] | None = None, **kwargs: Any) -> Superseded:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.supersede(old, new, **kwargs)
+
+
+def show(entry_id: str, *, cwd: str | os.PathLike[str] | None = None, root: str | os.PathLike[str] | None = None,
+         **kwargs: Any) -> Shown:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.show(entry_id, **kwargs)
+
+
+def recall(query: str, *, cwd: str | os.PathLike[str] | None = None, root: str | os.PathLike[str] | None = None,
+           **kwargs: Any) -> Any:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.recall(query, **kwargs)
+
+
+def context(prompt: str | None = None, *, cwd: str | os.PathLike[str] | None = None,
+            root: str | os.PathLike[str] | None = None, **kwargs: Any) -> Any:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.context(prompt, **kwargs)
+
+
+def inspect(*, cwd: str | os.PathLike[str] | None = None, root: str | os.PathLike[str] | None = None,
+            **kwargs: Any) -> Any:
+    with Memory(cwd=cwd, root=root) as m:
+        return m.inspect(**kwargs)

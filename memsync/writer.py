@@ -1,0 +1,154 @@
+"""Apply entry changes to a root and recompile only what they touch.
+
+The service layer decides *what* to write (after the gates); this module writes it:
+every target is checked before the first write (all or nothing, like compile), each
+file is replaced atomically, a new entry is created exclusively (two writers never
+share a file name), and then the ``index.md`` of each affected category and ROOT.md's
+tables are rendered with compile's own functions from the tree as it now is, and
+written only where their bytes change. ``memsync check`` is clean afterwards when it
+was clean before.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import unicodedata
+from collections.abc import Iterable, Mapping
+
+from memsync.compile import compile_entries
+from memsync.entry import EntryInfo, parse_entry, valid_name
+from memsync.errors import MemsyncError
+from memsync.fsutil import check_writable, mkdir_inside, write_inside
+from memsync.roots import Root
+from memsync.tree import ROOT_MD, Tree
+
+MAX_SLUG = 60
+
+
+def slugify(summary: str) -> str:
+    """A file name from a summary: NFKC, letters and digits of any script kept (Latin lower-cased),
+    every other run a single ``-``, at most ~60 characters, cut at a ``-`` when one is near."""
+    text = unicodedata.normalize("NFKC", summary).lower()
+    kept = "".join(c if unicodedata.category(c)[0] in "LNM" else " " for c in text)
+    slug = "-".join(kept.split())
+    if len(slug) > MAX_SLUG:
+        cut = slug.rfind("-", MAX_SLUG // 2, MAX_SLUG + 1)
+        slug = slug[: cut if cut > 0 else MAX_SLUG].rstrip("-")
+    while slug and not valid_name(slug):  # a leading combining mark, say
+        slug = slug[1:].lstrip("-")
+    return slug or "entry"
+
+
+def free_slug(base: str, taken: Iterable[str]) -> str:
+    """``base``, or ``base-2``, ``base-3`` ... whichever is not taken (compared case-insensitively,
+    for file systems that fold case)."""
+    used = {t.casefold() for t in taken}
+    if base.casefold() not in used:
+        return base
+    n = 2
+    while f"{base}-{n}".casefold() in used:
+        n += 1
+    return f"{base}-{n}"
+
+
+def folder_names(root: Root, category: str) -> list[str]:
+    """Entry slugs present in a category folder (any file, so a stray name is not reused)."""
+    try:
+        return [n[:-3] if n.endswith(".md") else n for n in os.listdir(root.path / category)]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise MemsyncError(f"cannot list folder: {exc.strerror or exc}", path=root.show(category)) from None
+
+
+def affected_categories(entries: Iterable[EntryInfo], changed_ids: set[str]) -> set[str]:
+    """Categories whose index shows something of the changed entries (themselves, or a
+    supersede link to one of them)."""
+    out = {i.split("/", 1)[0] for i in changed_ids}
+    for e in entries:
+        if e.superseded_by in changed_ids or changed_ids.intersection(e.supersedes):
+            out.add(e.category)
+    return out
+
+
+def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create: Iterable[str] = (),
+          template: str | None = None) -> list[str]:
+    """Write ``changes`` (``{relpath: bytes, or None to delete}``) and recompile; returns the
+    compiled files written. ``create`` names the paths that must not exist yet.
+
+    ``tree`` is the root as read under the caller's write lock, before the changes.
+    """
+    create = set(create)
+    for rel in sorted(changes):  # refuse before the first write
+        if rel in create:
+            if os.path.lexists(root.path / rel):
+                raise FileExistsError(rel)
+        elif changes[rel] is not None:
+            check_writable(root.path, rel, display=root.show(rel))
+    entries = {e.path: e for e in tree.entries}
+    for rel, data in changes.items():
+        entries.pop(rel, None)
+        if data is not None:
+            entries[rel] = parse_entry(data, rel).info()
+    categories = sorted(set(tree.categories) | {rel.split("/", 1)[0] for rel in changes})
+    changed_ids = {rel[:-3] for rel in changes}
+    affected = affected_categories(entries.values(), changed_ids) | affected_categories(tree.entries, changed_ids)
+    old_entries = {e.path: e for e in tree.entries}
+    result = compile_entries(categories, list(entries.values()), tree.compiled.get(ROOT_MD), template,
+                             only=affected, with_root=_touches_root(changes, old_entries, entries)
+                             or ROOT_MD not in tree.compiled or tree.compiled.get(ROOT_MD) is None)
+    compiled = {rel: data for rel, data in result.outputs.items() if tree.compiled.get(rel) != data}
+    for rel in sorted(compiled):
+        check_writable(root.path, rel, display=root.show(rel))
+    _check_folders(root, [*changes, *compiled])
+    for rel in sorted(changes):
+        data = changes[rel]
+        if data is None:
+            _delete(root, rel)
+            continue
+        mkdir_inside(root.path, rel.split("/", 1)[0])
+        try:
+            write_inside(root.path, rel, data, display=root.show(rel), exclusive=rel in create)
+        except MemsyncError:
+            if rel in create and os.path.lexists(root.path / rel):
+                raise FileExistsError(rel) from None  # another writer took the name meanwhile
+            raise
+    for rel in sorted(compiled):
+        write_inside(root.path, rel, compiled[rel], display=root.show(rel))
+    return sorted(compiled)
+
+
+def _shown_by_root(e: EntryInfo | None) -> tuple[object, ...] | None:
+    """What ROOT.md's tables show of an entry: whether it counts, and its triggers."""
+    if e is None:
+        return None
+    return (e.valid, e.superseded_by, e.supersedes, e.pinned, e.conflict_of, e.load_when)
+
+
+def _touches_root(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo],
+                  after: Mapping[str, EntryInfo]) -> bool:
+    """Can these changes alter ROOT.md's tables? (An edit of a summary or body cannot.)"""
+    return any(_shown_by_root(before.get(rel)) != _shown_by_root(after.get(rel)) for rel in changes)
+
+
+def _delete(root: Root, rel: str) -> None:
+    target, _mode = check_writable(root.path, rel, display=root.show(rel))
+    try:
+        os.unlink(target)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise MemsyncError(f"cannot delete: {exc.strerror or exc}", path=root.show(rel)) from None
+
+
+def _check_folders(root: Root, rels: Iterable[str]) -> None:
+    """A folder without write permission is the user's "leave this alone", honoured even for root."""
+    for folder in sorted({"", *(rel.rpartition("/")[0] for rel in rels)}):
+        path = root.path / folder if folder else root.path
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISDIR(st.st_mode) and not st.st_mode & 0o222:
+            raise MemsyncError("is read-only; nothing was written (make it writable to let memsync write here)",
+                               path=root.show(folder) if folder else root.display)

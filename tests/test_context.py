@@ -1,0 +1,198 @@
+"""memsync context: three tiers, budgets and the cap, per-session dedupe, Claude Code's hook
+format (fail open), counters kept outside the tree, and inspect reporting them."""
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from memtree import snapshot, write_entry
+
+from bench.secrets_corpus import FAKES
+from memsync import service
+from memsync.build import compile_root, init_root
+from memsync.roots import Root
+
+PROJECT_RULES = "- Never commit directly to main.\n- 测试必须在两核机器上十分钟内跑完。"
+GLOBAL_RULES = "- Answer in the user's language."
+
+
+def set_rules(root: Path, rules: str, goal: str = "") -> None:
+    text = (root / "ROOT.md").read_text()
+    head, _, rest = text.partition("## Iron rules\n")
+    _, _, tail = rest.partition("## Directory")
+    if goal:
+        head = head.replace("<!-- One or two sentences: what you are working towards now. -->", goal)
+    (root / "ROOT.md").write_text(f"{head}## Iron rules\n\n<!-- a comment that is not a rule -->\n{rules}\n\n## Directory{tail}")
+
+
+@pytest.fixture
+def roots(git_repo: Path) -> tuple[Path, Path]:
+    project = git_repo / ".memory"
+    glob = Path(os.environ["MEMSYNC_GLOBAL_ROOT"])
+    for path in (project, glob):
+        init_root(Root.at(path), ["preferences", "decisions", "pitfalls", "facts"])
+    set_rules(project, PROJECT_RULES, goal="Ship the agent layer.")
+    set_rules(glob, GLOBAL_RULES)
+    write_entry(project, "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm，因为lockfile不兼容。", kind="decision",
+                load_when=["部署", "pnpm"], body="npm kept rewriting pnpm-lock.yaml.\n")
+    write_entry(project, "pitfalls/kafka-lag", "Kafka consumer lag spikes when partitions change", kind="pitfall",
+                load_when=["kafka"], body="Rebalance storms. Pin the partition count.\n")
+    write_entry(project, "facts/staging-db", "Staging runs PostgreSQL 16 on port 5433", pinned=True,
+                body="Migrations run before every deploy.\n")
+    write_entry(glob, "preferences/short-answers", "The user prefers short answers", kind="preference",
+                body="No long preambles.\n")
+    for path in (project, glob):
+        compile_root(Root.at(path))
+    return project, glob
+
+
+def ctx(git_repo: Path, prompt: str | None = None, **kw):  # type: ignore[no-untyped-def]
+    return service.context(prompt, cwd=git_repo, **kw)
+
+
+def test_three_tiers_rules_of_both_roots_global_first(roots, git_repo: Path) -> None:
+    block = ctx(git_repo, "kafka 积压怎么处理")
+    text = block.text
+    assert text.index(GLOBAL_RULES) < text.index("Never commit directly to main") < text.index("## What memory holds")
+    assert "a comment that is not a rule" not in text
+    assert "goal: Ship the agent layer." in text
+    assert "load when: kafka, pnpm, 部署" in text
+    outline = text[text.index("## What memory holds"):text.index("## Memory entries")]
+    assert outline.index("facts/staging-db") < outline.index("decisions/pnpm-for-deploy")  # pinned first
+    assert "### pitfalls/kafka-lag (project, pitfall)" in text and "Pin the partition count." in text
+    assert block.injected == ["pitfalls/kafka-lag"]
+    assert block.tiers["rules"] and block.tiers["outline"] and block.tiers["bodies"]
+
+
+@pytest.mark.parametrize("budget", [300, 600, 1200, 4000])
+def test_budget_is_never_exceeded_and_rules_are_always_in(roots, git_repo: Path, budget: int) -> None:
+    project, _ = roots
+    for i in range(60):
+        write_entry(project, f"facts/filler-{i}", f"Kafka filler note number {i} about partitions",
+                    body="kafka partition details. " * 80)
+    compile_root(Root.at(project))
+    block = ctx(git_repo, "kafka partitions", budget=budget)
+    assert len(block.text) <= budget or len(block.text) <= len("# Memory (memsync)\n") + block.tiers["rules"] + 2
+    assert GLOBAL_RULES in block.text and "Never commit directly to main" in block.text
+    if budget >= 1200:
+        assert block.injected or block.listed
+
+
+def test_the_hard_cap_holds_whatever_the_budget(roots, git_repo: Path) -> None:
+    project, _ = roots
+    for i in range(40):
+        write_entry(project, f"facts/big-{i}", f"kafka big note {i}", body="kafka " * 3000)
+    compile_root(Root.at(project))
+    (project / ".memsync.yaml").write_text("context:\n  cap: 5000\n  bodies: 10\n")
+    block = ctx(git_repo, "kafka", budget=100000)
+    assert 0 < len(block.text) <= 5000
+    assert "(cut; recall" in block.text
+
+
+def test_a_long_body_is_cut_with_a_note_naming_its_id(roots, git_repo: Path) -> None:
+    project, _ = roots
+    write_entry(project, "pitfalls/long-one", "Redis eviction surprises", body="Redis eviction detail. " * 400)
+    compile_root(Root.at(project))
+    block = ctx(git_repo, "redis eviction", budget=4000)
+    assert "… (cut; recall pitfalls/long-one for the rest)" in block.text
+
+
+def test_session_dedupe(roots, git_repo: Path) -> None:
+    start = ctx(git_repo, session="S1", event="SessionStart", source="startup")
+    assert "## Iron rules" in start.text and "## What memory holds" in start.text and not start.injected
+    first = ctx(git_repo, "kafka lag", session="S1", event="UserPromptSubmit")
+    assert first.injected == ["pitfalls/kafka-lag"] and "## Iron rules" not in first.text
+    again = ctx(git_repo, "kafka lag", session="S1", event="UserPromptSubmit")
+    assert again.text == "" and "seen before" in again.reason
+    other = ctx(git_repo, "kafka partitions lag", session="S1", event="UserPromptSubmit")
+    assert other.injected == [] and "pitfalls/kafka-lag" in other.skipped
+    # after a compaction the outline comes back and bodies may be given again
+    ctx(git_repo, session="S1", event="SessionStart", source="compact")
+    back = ctx(git_repo, "kafka lag", session="S1", event="UserPromptSubmit")
+    assert back.injected == ["pitfalls/kafka-lag"]
+    # another session is independent; a prompt before any SessionStart gets the outline too
+    fresh = ctx(git_repo, "kafka lag", session="S2", event="UserPromptSubmit")
+    assert "## Iron rules" in fresh.text and fresh.injected == ["pitfalls/kafka-lag"]
+
+
+def test_context_writes_nothing_in_the_tree_and_counts_in_the_cache(roots, git_repo: Path) -> None:
+    project, glob = roots
+    before = snapshot(project), snapshot(glob)
+    ctx(git_repo, "kafka", session="S9", event="UserPromptSubmit")
+    ctx(git_repo, "部署", session="S9", event="UserPromptSubmit")
+    assert (snapshot(project), snapshot(glob)) == before
+    report = service.inspect(cwd=git_repo).roots[0]
+    assert report.context["fires"]["UserPromptSubmit"] == 2
+    assert report.context["entries"] == {"pitfalls/kafka-lag": 1, "decisions/pnpm-for-deploy": 1}
+    assert report.context["last"]["injected"] == ["decisions/pnpm-for-deploy"]
+
+
+def test_bodies_are_given_with_secrets_masked(roots, git_repo: Path) -> None:
+    project, _ = roots
+    secret = FAKES["github-pat"](random.Random(2))
+    write_entry(project, "facts/ci-token", "the kafka CI token", body=f"token {secret}\n")  # written by hand
+    compile_root(Root.at(project))
+    block = ctx(git_repo, "kafka CI token")
+    assert "facts/ci-token" in block.injected and secret not in block.text and "ghp_***" in block.text
+
+
+def test_no_root_gives_an_empty_block(tmp_path: Path) -> None:
+    block = service.context("anything", cwd=tmp_path)
+    assert block.text == "" and "no memory root" in block.reason
+
+
+HOOK = {"session_id": "abc", "hook_event_name": "UserPromptSubmit", "prompt": "kafka lag", "source": "startup"}
+
+
+def test_claude_code_hook_json(roots, git_repo: Path, run) -> None:
+    done = run("context", "--format", "claude-code", cwd=git_repo, input=json.dumps(dict(HOOK, cwd=str(git_repo))))
+    assert done.returncode == 0 and done.stderr == ""
+    doc = json.loads(done.stdout)
+    out = doc["hookSpecificOutput"]
+    assert out["hookEventName"] == "UserPromptSubmit" and "pitfalls/kafka-lag" in out["additionalContext"]
+    start = run("context", "--format", "claude-code", cwd=git_repo,
+                input=json.dumps({"session_id": "x", "hook_event_name": "SessionStart", "source": "startup",
+                                  "cwd": str(git_repo)}))
+    assert json.loads(start.stdout)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+
+
+@pytest.mark.parametrize("payload, says", [
+    ("", "no hook input"),
+    ("not json {", "not JSON"),
+    ("[1, 2]", "not a JSON object"),
+    ('{"prompt": "kafka"}', "no hook_event_name"),
+    ('{"hook_event_name": 5, "prompt": ["x"]}', "no hook_event_name"),
+])
+def test_claude_code_hook_fails_open(roots, git_repo: Path, run, payload: str, says: str) -> None:
+    project, glob = roots
+    before = snapshot(project), snapshot(glob)
+    done = run("context", "--format", "claude-code", cwd=git_repo, input=payload)
+    assert done.returncode == 0 and done.stdout == ""
+    assert says in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert (snapshot(project), snapshot(glob)) == before
+
+
+def test_claude_code_hook_fails_open_on_a_broken_setting(roots, git_repo: Path, run) -> None:
+    project, _ = roots
+    (project / ".memsync.yaml").write_text("context:\n  budget: lots\n")
+    done = run("context", "--format", "claude-code", cwd=git_repo, input=json.dumps(dict(HOOK, cwd=str(git_repo))))
+    assert done.returncode == 0 and done.stdout == "" and "context.budget" in done.stderr
+    plain = run("context", "--prompt", "kafka", cwd=git_repo)
+    assert plain.returncode == 2 and "context.budget must be a whole number" in plain.stderr
+
+
+def test_hook_with_a_missing_cwd_falls_back_to_the_project_dir(roots, git_repo: Path, run, tmp_path: Path) -> None:
+    done = run("context", "--format", "claude-code", cwd=tmp_path,
+               env={"CLAUDE_PROJECT_DIR": str(git_repo)},
+               input=json.dumps(dict(HOOK, cwd=str(tmp_path / "gone"))))
+    assert done.returncode == 0 and "pitfalls/kafka-lag" in done.stdout
+
+
+def test_text_and_json_formats(roots, git_repo: Path, run) -> None:
+    done = run("context", "--prompt", "部署", cwd=git_repo)
+    assert done.returncode == 0 and "### decisions/pnpm-for-deploy" in done.stdout
+    doc = json.loads(run("context", "--prompt", "部署", "--format", "json", cwd=git_repo).stdout)
+    assert doc["injected"] == ["decisions/pnpm-for-deploy"] and doc["chars"] == len(doc["text"])

@@ -1,0 +1,71 @@
+"""memsync inspect: counts, proposals, conflicts, the self-check naming what an index misses,
+counters and last runs — read only."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from memtree import snapshot, write_entry
+
+from memsync import activity, service
+from memsync.build import compile_root, init_root
+from memsync.roots import Root
+
+
+def make(tmp_path: Path) -> Path:
+    root = tmp_path / "mem"
+    init_root(Root.at(root), ["rules", "decisions", "pitfalls", "facts"])
+    write_entry(root, "decisions/a", "alpha decision", kind="decision", pinned=True, supersedes=["decisions/b"])
+    write_entry(root, "decisions/b", "beta decision", kind="decision", superseded_by="decisions/a")
+    write_entry(root, "facts/c", "gamma fact")
+    write_entry(root, "facts/c--conflict-abc1234", "gamma fact, other device", conflict_of="facts/c")
+    compile_root(Root.at(root))
+    service.remember("Always squash merge", category="decisions", kind="rule", root=root)
+    return root
+
+
+def test_inspect_reports_what_the_memory_holds(tmp_path: Path, cli) -> None:
+    root = make(tmp_path)
+    r = service.inspect(root=root).roots[0]
+    assert r.entries == 4 and r.pinned == ["decisions/a"] and r.superseded == ["decisions/b"]
+    assert r.by_category == {"decisions": 1, "facts": 2, "rules": 1}
+    assert r.by_kind == {"decision": 1, "fact": 2, "rule-proposal": 1}
+    assert r.conflicts == [{"id": "facts/c--conflict-abc1234", "conflict_of": "facts/c"}]
+    assert [p["id"] for p in r.proposals] == ["rules/always-squash-merge"]
+    assert r.consistent and r.stale == [] and r.index_misses == []
+    code, out, err = cli("inspect", "--root", str(root))
+    assert code == 0, err
+    assert "rule proposal awaiting a person: rules/always-squash-merge" in out
+    assert "conflict sibling facts/c--conflict-abc1234 of facts/c" in out
+    assert "self-check: compiled files up to date" in out
+    assert "context: never injected" in out
+
+
+def test_the_self_check_names_what_an_index_misses_and_inspect_writes_nothing(tmp_path: Path, cli) -> None:
+    root = make(tmp_path)
+    write_entry(root, "pitfalls/hand-added", "added by an editor, never compiled")
+    (root / "facts" / "c.md").unlink()
+    before = snapshot(root)
+    r = service.inspect(root=root).roots[0]
+    assert "pitfalls/hand-added" in r.index_misses and "facts/c" in r.index_extra
+    assert not r.consistent
+    assert any(p.endswith("pitfalls/index.md") for p in r.stale)
+    code, out, _ = cli("inspect", "--root", str(root))
+    assert "an index misses pitfalls/hand-added" in out and "an index lists facts/c" in out
+    assert snapshot(root) == before
+
+
+def test_inspect_shows_counters_and_the_last_runs_with_reasons(tmp_path: Path, cli) -> None:
+    root = make(tmp_path)
+    service.context("alpha decision", root=root)
+    activity.record_run(Root.at(root).path, "extract", {"session": "s1", "outcome": "too-few-turns",
+                                                         "reason": "2 new turns; extract.min_turns is 4", "turns": 2})
+    service.recall("gamma", root=root)
+    code, out, _ = cli("inspect", "--root", str(root), "--json")
+    doc = json.loads(out)["roots"][0]
+    assert doc["context"]["fires"] == {"cli": 1} and doc["context"]["entries"] == {"decisions/a": 1}
+    assert doc["extractions"][-1]["outcome"] == "too-few-turns"
+    assert doc["recalled"][0]["id"] == "facts/c"
+    code, out, _ = cli("inspect", "--root", str(root))
+    assert "extraction s1: too-few-turns — 2 new turns; extract.min_turns is 4 (2 turns read)" in out
+    assert "last context (cli):" in out and "most recalled: facts/c ×1" in out

@@ -19,7 +19,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -28,7 +27,7 @@ from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 from memsync.errors import MemsyncError
 from memsync.fsutil import NotRegularFile, read_regular
 from memsync.recall import fresh, monitor, rank, snippet, state
-from memsync.recall.index import Busy, Doc, Index, Stale, WriterBusy, db_path, is_busy
+from memsync.recall.index import BUSY_TIMEOUT_S, COLUMNS, Busy, Doc, Index, Stale, WriterBusy, db_path, is_busy
 from memsync.recall.query import Query, Word, parse
 from memsync.recall.tokenize import BREAK, mark_blocks
 from memsync.recall.watch import Watcher
@@ -166,13 +165,19 @@ class _RootIndex:
         if cur is not None and (cur.index.replaced() or not cur.index.stamp_ok()):
             _forget(self.key)  # written, replaced or deleted by someone else
             cur = None
+        short = 0.2 if patient else BUSY_TIMEOUT_S
         if cur is None:
-            cur = _Open(Index(self.root.path, self.path), None)
+            cur = _Open(Index(self.root.path, self.path, timeout=short), None)
             if self.watch:
                 _OPEN[self.key] = cur
+        else:
+            cur.index.set_timeout(short)
         self.cur = cur
-        with cur.index.patience(0.2) if patient else nullcontext():
+        try:
             _refresh(cur, self.root.path, self.watch, self.mon)
+        finally:
+            if patient:
+                cur.index.set_timeout(BUSY_TIMEOUT_S)
 
     def _drop(self) -> None:
         if self.cur is not None:
@@ -266,17 +271,28 @@ def _features(idx: Index, q: Query, rowids: list[int], s: rank.Settings) -> dict
     n = max(stats.count, 1)
     idfs = [rank.idf(idx.df(w.phrase), n) for w in q.words]
     out: dict[int, _Candidate] = {}
+    none = [0] * len(COLUMNS)
     for rowid in rowids:
         doc, cols = docs.get(rowid), fields.get(rowid)
         if doc is None or cols is None:
             continue
+        whole = "".join(cols)  # each column is padded: a needle cannot span two
         tfs: list[list[int]] = []
         qual = 0.0
         for w in q.words:
-            counts = [w.counts(col) for col in cols]
-            exact, prefix = sum(c[0] for c in counts), sum(c[1] for c in counts)
-            qual += rank.quality(exact, prefix)
-            tfs.append([e + p for e, p in counts])
+            if w.stem not in whole:  # most OR candidates lack most words: skip the columns
+                tfs.append(none)
+                continue
+            # Inline rather than Word.counts: this loop runs for every candidate and word.
+            needle, stem = w.needle, w.stem
+            exact = [col.count(needle) if len(col) > 2 else 0 for col in cols]
+            if w.prefix:
+                tf = [col.count(stem) if len(col) > 2 else 0 for col in cols]
+                qual += rank.quality(sum(exact), sum(tf) - sum(exact))
+            else:
+                tf = exact
+                qual += rank.quality(sum(exact), 0)
+            tfs.append(tf)
         rel = rank.relevance(tfs, doc.lengths, stats.averages, idfs, s.weights)
         out[rowid] = _Candidate(doc, qual, rel)
     return out
@@ -323,14 +339,17 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
         return None
     body = mark_blocks(entry.body)
     load_when = (";" + BREAK).join(info.load_when)  # shown as "a; b", matched item by item
-    found = snippet.find([info.id, info.summary, *info.load_when, info.highlight, body], q.words)
+    # In the order a snippet prefers them: the body on a tie.
+    fields = [(body, [body]), (info.summary, [info.summary]), (info.highlight, [info.highlight]),
+              (load_when, list(info.load_when)), (info.id, [info.id])]
+    per_field = [snippet.find(texts, q.words) for _, texts in fields]
+    found = snippet.merge(per_field)
     if not found:
         return None
-    # Show the field holding the most distinct query words; the body on a tie. Secrets are
-    # masked before the window is cut, so no part of one can show at the window's edge.
-    fields = (body, info.summary, info.highlight, load_when, info.id)
-    best = max(fields, key=lambda t: len(snippet.find([t], q.words)))
-    shown = snippet.make(_redact(best), q.words)
+    # Show the field holding the most distinct query words. Secrets are masked before
+    # the window is cut, so no part of one can show at the window's edge.
+    best = max(range(len(fields)), key=lambda i: len(per_field[i]))
+    shown = snippet.make(_redact(fields[best][0]), q.words)
     summary = _redact(info.summary)
     return Hit(
         id=_redact(info.id), root=root.display, scope=root.scope, path=_redact(f"{root.display}/{doc.path}"),
@@ -437,11 +456,11 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
     for j, ri in enumerate(indexes):
         cands = ri.call(lambda idx: _candidates(idx, q, s, limit, f))
         found.append(cands)
-        hits = state.hits(ri.root.path, now_ms)
-        for rowid, c in cands.items():
-            d = c.doc
+        hits = state.ranking_hits(ri.root.path, now_ms)
+        for rowid, cand in cands.items():
+            d = cand.doc
             p = rank.prior(ri.root.scope, d.updated, d.pinned, hits.get(d.id, 0), now_ms, s)
-            scored.append(rank.Scored((j, rowid), c.quality, c.relevance * p, (d.path, j)))
+            scored.append(rank.Scored((j, rowid), cand.quality, cand.relevance * p, (d.path, j)))
     # The project entry wins over a global one with the same id (SPEC §1).
     project = [j for j, ri in enumerate(indexes) if ri.root.scope == "project"]
     if project:

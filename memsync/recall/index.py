@@ -159,9 +159,10 @@ def is_busy(exc: BaseException) -> bool:
 class Index:
     """An open index database (a file in the cache, or ``:memory:``)."""
 
-    def __init__(self, root: Path, path: Path | None) -> None:
+    def __init__(self, root: Path, path: Path | None, timeout: float = BUSY_TIMEOUT_S) -> None:
         self.root = root
         self.path = path
+        self.timeout = timeout  # SQLite's busy timeout, seconds
         self.opened: tuple[int, int] | None = None  # (dev, ino) of the file this connection opened
         if path is None:
             self.conn = self._connect(":memory:")
@@ -176,8 +177,12 @@ class Index:
             self._rebuild()
 
     def _connect(self, where: str) -> sqlite3.Connection:
-        conn = sqlite3.connect(where, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA synchronous=NORMAL")  # a cache: losing the last commit is harmless
+        conn = sqlite3.connect(where, timeout=self.timeout, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA synchronous=NORMAL")  # a cache: losing the last commit is harmless
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     def _identity(self) -> tuple[int, int] | None:
@@ -193,11 +198,19 @@ class Index:
         before = self._identity()
         if before is None:
             return False
-        conn = self._connect(str(self.path))
+        try:
+            conn = self._connect(str(self.path))
+        except sqlite3.DatabaseError as exc:
+            if is_busy(exc):
+                raise  # locked, not damaged: the caller decides whether to wait
+            return False
         try:
             ok = self._identity() == before and _schema_ok(conn, self.root)
-        except sqlite3.DatabaseError:  # not a database, or damaged
-            ok = False
+        except sqlite3.DatabaseError as exc:
+            if is_busy(exc):
+                conn.close()
+                raise
+            ok = False  # not a database, or damaged
         except BaseException:
             conn.close()
             raise
@@ -420,14 +433,10 @@ class Index:
         finally:
             os.close(fd)
 
-    @contextmanager
-    def patience(self, seconds: float) -> Iterator[None]:
-        """SQLite's busy timeout set to ``seconds`` for a while (a last, short try)."""
+    def set_timeout(self, seconds: float) -> None:
+        """SQLite's busy timeout from now on (a last, short try; then back)."""
+        self.timeout = seconds
         self.conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
-        try:
-            yield
-        finally:
-            self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     def _drop_category(self, name: str) -> int:
         rowids = [r[0] for r in self.conn.execute("SELECT rowid FROM docs WHERE category = ?", (name,))]

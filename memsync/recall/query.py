@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from memsync.recall.tokenize import BREAK, cjk_tokens, is_word_char, normalize, segments
 
@@ -54,17 +55,22 @@ class Word:
         # Tokens are letters and digits only, so they cannot close the quotes.
         return '"' + " ".join(self.tokens) + '"' + (" *" if self.prefix else "")
 
-    @property
+    @cached_property
     def needle(self) -> str:
         """The word in index tokens joined by spaces, framed by spaces (an exact occurrence)."""
         return " " + " ".join(self.tokens) + " "
+
+    @cached_property
+    def stem(self) -> str:
+        """``needle`` without its closing space: an exact or a prefix occurrence."""
+        return self.needle[:-1]
 
     def counts(self, padded: str) -> tuple[int, int]:
         """``(exact, prefix-only)`` occurrences in ``padded`` index tokens (spaces at both ends)."""
         exact = padded.count(self.needle)
         if not self.prefix:
             return exact, 0
-        return exact, padded.count(self.needle[:-1]) - exact
+        return exact, padded.count(self.stem) - exact
 
     def spans(self, norm: str) -> list[tuple[int, int, bool]]:
         """``(start, end, exact)`` where the word stands in normalized text, by the index's rules.

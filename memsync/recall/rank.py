@@ -136,7 +136,11 @@ def relevance(tfs: Sequence[Sequence[int]], lengths: Sequence[int], averages: Se
     """Σ over words of ``idf × Σ_field weight × bm25(field)``; ``tfs[word][field]``, fields in ``FIELDS`` order."""
     total = 0.0
     for word_tf, word_idf in zip(tfs, idfs):
-        total += word_idf * sum(w * field_bm25(tf, n, avg) for tf, n, avg, w in zip(word_tf, lengths, averages, weights))
+        part = 0.0
+        for f, tf in enumerate(word_tf):
+            if tf:
+                part += weights[f] * field_bm25(tf, lengths[f], averages[f])
+        total += word_idf * part
     return total
 
 

@@ -45,11 +45,21 @@ def _normalized(text: str) -> tuple[str, list[int] | None]:
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
-        n = normalize(ch)
+        n = _CHAR.get(ch)
+        if n is None:
+            n = normalize(ch)
+            if len(_CHAR) < 1 << 16:
+                _CHAR[ch] = n
         out.append(n)
-        where.extend([i] * len(n))
+        if len(n) == 1:
+            where.append(i)
+        else:
+            where.extend([i] * len(n))
     where.append(len(text))
     return "".join(out), where
+
+
+_CHAR: dict[str, str] = {}  # each character's normalized form, as met (bounded)
 
 
 def _spans(text: str, word: Word) -> tuple[str, list[tuple[int, int, bool]], list[tuple[int, int, bool]]]:
@@ -83,6 +93,18 @@ def find(texts: Sequence[str], words: Sequence[Word]) -> dict[str, Found]:
                         f.forms.append(form)
         if f.total:
             out[w.text] = f
+    return out
+
+
+def merge(parts: Sequence[dict[str, Found]]) -> dict[str, Found]:
+    """``find`` over several groups of texts, added up (in the order of the first group that has a word)."""
+    out: dict[str, Found] = {}
+    for part in parts:
+        for word, f in part.items():
+            into = out.setdefault(word, Found())
+            into.exact += f.exact
+            into.prefix += f.prefix
+            into.forms += [x for x in f.forms if x not in into.forms][: MAX_FORMS - len(into.forms)]
     return out
 
 

@@ -108,22 +108,54 @@ def ranked(item: object, now_ms: int) -> int:
 _ITEMS: dict[Path, tuple[tuple[int, int, int, int], dict[str, Any]]] = {}
 
 
-def hits(root: Path, now_ms: int) -> dict[str, int]:
-    """``{entry id: recall hits}`` for ranking at ``now_ms`` (see ``ranked``)."""
+def _stat_key(root: Path) -> tuple[int, int, int, int] | None:
     try:
         st = os.lstat(root / STATE)
-        key = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _items(root: Path, key: tuple[int, int, int, int] | None) -> dict[str, Any]:
+    if key is None:
         return {}
     cached = _ITEMS.get(root)
     if cached is None or cached[0] != key:
         cached = (key, _read(root)[0]["recall"])
         _ITEMS[root] = cached
+        _RANKED.pop(root, None)
+    return cached[1]
+
+
+# Ranking counts by file stat and day, so a long-lived process computes them once a day per change.
+_RANKED: dict[Path, tuple[tuple[int, int, int, int], int, dict[str, int]]] = {}
+
+
+def hits(root: Path) -> dict[str, int]:
+    """``{entry id: recall hits}``, every hit counted (what ``inspect`` reports)."""
     out: dict[str, int] = {}
-    for name, item in cached[1].items():
+    for name, item in _items(root, _stat_key(root)).items():
+        n = _count(item.get("hits")) if isinstance(item, dict) else None
+        if n:
+            out[name] = n
+    return out
+
+
+def ranking_hits(root: Path, now_ms: int) -> dict[str, int]:
+    """``{entry id: recall hits}`` as search ranks at ``now_ms`` (see ``ranked``)."""
+    key = _stat_key(root)
+    items = _items(root, key)
+    day = now_ms // DAY_MS
+    cached = _RANKED.get(root)
+    if key is not None and cached is not None and cached[0] == key and cached[1] == day:
+        return cached[2]
+    out: dict[str, int] = {}
+    for name, item in items.items():
         n = ranked(item, now_ms)
         if n > 0:
             out[name] = n
+    if key is not None:
+        _RANKED[root] = (key, day, out)
     return out
 
 

@@ -270,3 +270,14 @@ def test_file_times_past_2262_do_not_break_the_index(cli, mem: Path) -> None:
     for _ in range(2):
         assert _search(cli, mem) == (0, ["decisions/deploy"], "")
     assert wrap64(2**64 - 1) == -1 and wrap64(2**63) == -(2**63) and wrap64(5) == 5
+
+
+def test_state_json_with_a_lone_surrogate_key_is_kept_and_written(cli, mem: Path) -> None:
+    """Valid JSON may escape a lone surrogate ("\\ud800"), which UTF-8 cannot carry:
+    the counts are kept and the file is written with the escape, not a crash (exit 70)."""
+    (mem / ".state.json").write_text('{"recall": {"\\ud800x": {"hits": 4, "last": 1}}, "mine": [1]}')
+    code, out, err = cli("search", "部署", "--root", str(mem))
+    assert (code, err) == (0, "") and "decisions/deploy" in out
+    doc = json.loads((mem / ".state.json").read_bytes().decode("utf-8"))
+    assert doc["recall"]["\ud800x"] == {"hits": 4, "last": 1} and doc["mine"] == [1]
+    assert doc["recall"]["decisions/deploy"]["hits"] == 1

@@ -371,6 +371,10 @@ def table(all_results: dict[int, dict]) -> str:
                  f"{__import__('sqlite3').sqlite_version}. One run; differences under ~30% in timings are noise. "
                  "Load average (1 min) when each size started (the bench waits up to 4 min for it to fall below 1): "
                  + ", ".join(f"{n:,}: {r['load']:.1f}" for n, r in all_results.items()) + ".")
+    if 100_000 not in all_results:
+        lines.append("")
+        lines.append("Sizes not in this run (100,000) were last measured before the ranking and cache changes of "
+                     "issue 10; their figures are in this file's git history.")
     lines.append("")
     lines.append("Query families (80 queries, 16 each; bench/search_corpus.py): `zh2` a 2-character Chinese "
                  "word inside longer runs; `phrase` a Chinese phrase with decoys sharing its bigrams; `latin` an "

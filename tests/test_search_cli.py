@@ -305,3 +305,22 @@ def test_recall_help_names_recall(run) -> None:
     assert out.stdout.startswith("usage: memsync search ") and "(alias: recall)" in out.stdout
     listing = run("--help").stdout
     assert listing.count("\n    search ") == 1 and "\n    recall " not in listing
+
+
+def test_a_prefix_reason_never_names_a_secret(cli, tmp_path: Path) -> None:
+    """A query word that starts a token's characters matches it as a prefix; the reason
+    naming the longer word must not print the token (it is read from masked text)."""
+    token = _token()
+    root = tmp_path / "mem"
+    path = write_entry(root, "facts/ci.md", "CI 说明", f"token {token} 别外传。", updated=NOW_MS)
+    data = path.read_bytes()
+    start = token[4:9]
+    for args in ((), ("--json",)):
+        code, out, err = cli("search", start, "--root", str(root), *args)
+        assert code == 0 and err == ""
+        assert token[4:] not in out and token[4:].lower() not in out and token[6:20].lower() not in out
+        assert f"{start.lower()}: only as the start of …" in out
+    hit = json.loads(out)["hits"][0]
+    assert hit["snippet"] == "CI 说明"  # the only match lies inside the masked token: the summary stands in
+    assert hit["reasons"] == [f"{start.lower()}: only as the start of …"]
+    assert path.read_bytes() == data

@@ -351,9 +351,14 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     best = max(range(len(fields)), key=lambda i: len(per_field[i]))
     shown = snippet.make(_redact(fields[best][0]), q.words)
     summary = _redact(info.summary)
+    partial = [w for w in q.words if w.text in found and not found[w.text].exact]
+    if partial:  # the longer words a reason names are read from masked text too (`akia` must not show a key)
+        masked = snippet.find([_redact(t) for _, texts in fields for t in texts], partial)
+        for w in partial:
+            found[w.text].forms = masked[w.text].forms if w.text in masked else ["…"]
     return Hit(
         id=_redact(info.id), root=root.display, scope=root.scope, path=_redact(f"{root.display}/{doc.path}"),
-        score=score, summary=summary, kind=info.kind, snippet=shown or summary,
+        score=score, summary=summary, kind=_redact(info.kind), snippet=shown or summary,
         matched={word: f.total for word, f in found.items()}, updated=info.updated, pinned=info.pinned,
         superseded=doc.superseded, reasons=_reasons(q, found),
     )

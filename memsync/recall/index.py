@@ -423,7 +423,10 @@ class Index:
     def writer_done(path: Path) -> bool:
         """After SQLITE_BUSY: if a memsync process holds the write lock of ``path``, wait until
         it is done (True: try again); False if none does, so the SQLite lock is someone else's."""
-        fd = _lock_fd(path)
+        try:
+            fd = _lock_fd(path)
+        except OSError:  # no lock file can be made: nobody of ours writes there
+            return False
         if fd is None:
             return False
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -75,11 +75,17 @@ def record_context(root: Path, *, event: str, injected: Iterable[str], skipped: 
     _update(root, change)
 
 
-def record_run(root: Path, kind: str, run: dict[str, Any]) -> None:
-    """Append one run (say, an extraction: when, session, turns read, outcome, reason)."""
+def record_run(root: Path, kind: str, run: dict[str, Any], *,
+               replaces: Callable[[dict[str, Any]], bool] | None = None) -> None:
+    """Append one run (say, an extraction: when, session, turns read, outcome, reason).
+
+    ``replaces`` picks earlier runs this one makes obsolete (an extraction's "still
+    waiting for turns" of the same session), so they do not crowd out real results."""
 
     def change(doc: dict[str, Any]) -> None:
         runs: list[Any] = doc[kind] if isinstance(doc.get(kind), list) else []
+        if replaces is not None:
+            runs = [r for r in runs if not (isinstance(r, dict) and replaces(r))]
         runs.append(run)
         doc[kind] = runs[-KEEP_RUNS:]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import keyword
 import os
 import sys
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from memsync.errors import (
 from memsync.output import err
 
 COMMANDS = ("init", "compile", "check", "lint", "hooks", "search", "secrets", "sync", "remember", "forget", "show",
-            "supersede", "context", "inspect", "demo")
+            "supersede", "context", "inspect", "extract", "import", "setup", "mcp", "demo")
 
 EPILOG = """\
 examples:
@@ -40,6 +41,7 @@ examples:
   memsync remember --category pitfalls --summary "…"   write an entry through the safety gates
   memsync context --prompt "…"    the block an agent gets: iron rules, outline, relevant entries
   memsync inspect                 counts, rule proposals, self-check, counters, last runs
+  memsync extract S.jsonl --dry-run   what a model would remember from a session, and each fate
 
 exit codes: 0 ok, 1 findings (stale index, lint errors, secrets, no hits, a refused write),
 2 usage or environment error, 3 sync could not reach the remote (local work kept).
@@ -63,7 +65,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"memsync {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if command is None else (command,):
-        importlib.import_module(f"memsync.commands.{name}").register(sub)
+        # A command named like a Python keyword (import) lives in <name>_.py.
+        importlib.import_module(f"memsync.commands.{name}{'_' if keyword.iskeyword(name) else ''}").register(sub)
     return parser
 
 

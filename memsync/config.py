@@ -21,7 +21,7 @@ DEFAULTS: dict[str, Any] = {
         "floor": 0.15,
         "half_life_days": 14,
         "decay_floor": 0.7,
-        "scope_weights": {"project": 1.0, "global": 0.8, "root": 1.0},
+        "scope_weights": {"project": 1.0, "global": 0.8, "root": 1.0, "claude-code": 0.8, "mimo": 0.8},
         "recall_boost": 0.05,
         "recall_cap": 1.25,
         "candidates": 200,
@@ -31,7 +31,7 @@ DEFAULTS: dict[str, Any] = {
     },
     "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
     # docs/config.md explains these; memsync.service validates them.
-    "memory": {"disable_write": False, "dedupe_coverage": 0.7},
+    "memory": {"disable_write": False, "dedupe_coverage": 0.65},
     "context": {
         "budget": 4000,  # characters of one context block (the iron rules always go in)
         "cap": 9000,  # never exceeded (Claude Code drops hook output over 10,000)
@@ -40,6 +40,18 @@ DEFAULTS: dict[str, Any] = {
         "body_chars": 1500,  # one body is cut beyond this, with a note on how to read the rest
         "session_days": 7,  # per-session deduplication is forgotten after this
     },
+    # docs/config.md and docs/extract.md explain these; memsync.extract.run validates them.
+    "extract": {
+        "model_cmd": None,  # read from the user's settings file only, never a root's .memsync.yaml
+        "timeout": 120,  # seconds one model call may take; then its process group is killed
+        "min_turns": 4,  # user turns (new ones, for the hook) before a run asks the model
+        "min_chars": 200,  # characters of conversation below which a session is too short
+        "chunk_chars": 60000,  # transcript characters per prompt; a longer session is sent in parts
+        "tool_chars": 2000,  # a tool call or output longer than this keeps its head and tail (0: whole)
+    },
+    # Other agents' memory, read in place (docs/sources.md); memsync.sources validates these, and
+    # only the user's own settings file can turn them on.
+    "sources": {"claude_code": False, "mimo": False, "mimo_sessions": False},
 }
 ROOT_CONFIG = ".memsync.yaml"
 MAX_CONFIG_BYTES = 256 * 1024
@@ -85,6 +97,13 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> None:
             _merge(base[key], value)
         else:
             base[key] = value
+
+
+def user_settings() -> dict[str, Any]:
+    """The defaults and the user's own settings file, without any root's ``.memsync.yaml``."""
+    config = copy.deepcopy(DEFAULTS)
+    _merge(config, _read(user_config_path()))
+    return config
 
 
 def load_config(root: Path | None = None) -> dict[str, Any]:

@@ -194,7 +194,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
         return "", [], [], []
     result = search(query, roots=roots, limit=settings.bodies + min(len(seen), 50) + 3, config=config,
                     watch=memory.watch)
-    by_display = {r.display: r for r in roots}
+    by_display = {(r.display, r.scope): r for r in roots}
     out = BODIES_HEAD
     injected: list[str] = []
     listed: list[str] = []
@@ -206,14 +206,21 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
         if hit.id in seen:
             skipped.append(hit.id)
             continue
-        root = by_display.get(hit.root)
+        root = by_display.get((hit.root, hit.scope))
         if root is None:
             continue
-        try:
-            data = read_regular(root.path / f"{hit.id}.md", MAX_ENTRY_BYTES + 1)
-        except (OSError, NotRegularFile):
-            continue
-        body = parse_entry(data, f"{hit.id}.md").body.strip("\n")
+        layout = getattr(root, "layout", None)
+        if layout is not None:  # another agent's memory (memsync.sources): its own reader
+            doc = layout.doc(hit.id)
+            if doc is None:
+                continue
+            body = doc.body.strip("\n")
+        else:
+            try:
+                data = read_regular(root.path / f"{hit.id}.md", MAX_ENTRY_BYTES + 1)
+            except (OSError, NotRegularFile):
+                continue
+            body = parse_entry(data, f"{hit.id}.md").body.strip("\n")
         head = f"### {hit.id} ({hit.scope}, {hit.kind or 'entry'})\n{hit.summary}\n"
         text = _safe(head + (body + "\n" if body else ""))
         if len(text) > settings.body_chars:
@@ -254,10 +261,14 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         roots = [r for r in memory.roots(default="all") if r.path.is_dir()]
     except MemsyncError:
         roots = []
-    if not roots:
+    try:
+        extra = memory.sources()  # other agents' memory, when the user turned it on
+    except MemsyncError:
+        extra = []
+    if not roots and not extra:
         block.reason = "no memory root here (run `memsync init`)"
         return block
-    config = load_config(roots[0].path)
+    config = load_config(roots[0].path if roots else None)
     settings = settings_from(config)
     if budget is not None and budget < 0:
         raise MemsyncError("--budget must be 0 or more characters")
@@ -290,14 +301,17 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         outline, named = "", list[str]()
         if want_outline and room > 0:
             share = min(settings.outline, int(room * OUTLINE_SHARE)) if want_bodies else min(settings.outline, room)
-            outline, named = _outline(roots, share, [])
+            also = "".join(f"{r.scope}: {r.name}, searched too; read only (its ids start {r.scope}:)\n" for r in extra)
+            outline, named = _outline(roots, share - len(also), [])
+            if outline and len(outline) + len(also) <= share:
+                outline += _safe(also)
         room -= len(outline)
         bodies = ""
         injected: list[str] = []
         listed: list[str] = []
         skipped: list[str] = []
         if want_bodies and room > 0:
-            bodies, injected, listed, skipped = _bodies(memory, roots, prompt, room, settings, config,
+            bodies, injected, listed, skipped = _bodies(memory, roots + extra, prompt, room, settings, config,
                                                         s.injected if s is not None else {}, owners)
         parts = [p for p in (rules, outline, bodies) if p]
         text = HEADER + "\n".join(parts) + ("\n" + FOOTER if outline or bodies else "") if parts else ""

@@ -122,10 +122,20 @@ def check_writable(root: Path, relpath: str, *, display: str | None = None) -> t
 _TEMP_MARK = ".memsync-"
 
 
+_MAX_NAME_BYTES = 255  # most file systems' limit on one name
+
+
 def temp_path(target: Path) -> Path:
     """A hidden sibling to write before renaming onto ``target``; it names its writer's pid
-    so that one left behind by a killed process can be told from one being written."""
-    return target.with_name(f".{target.name}{_TEMP_MARK}{os.getpid()}-{os.urandom(4).hex()}.tmp")
+    so that one left behind by a killed process can be told from one being written. A name
+    too long to take the suffix (a target near the 255-byte limit) is shortened to a hash."""
+    suffix = f"{_TEMP_MARK}{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    name = target.name
+    if len(os.fsencode(f".{name}{suffix}")) > _MAX_NAME_BYTES:
+        import hashlib
+
+        name = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
+    return target.with_name(f".{name}{suffix}")
 
 
 def is_abandoned_temp(name: str) -> bool:

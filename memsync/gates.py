@@ -57,6 +57,16 @@ class PinnedEntry(Refused):
     gate = "pinned"
 
 
+class ReadOnlySource(Refused):
+    """A write aimed at another agent's memory (``memsync.sources``): memsync only reads it."""
+
+    gate = "read-only"
+
+    def __init__(self, message: str, source: str) -> None:
+        super().__init__(message)
+        self.source = source
+
+
 class UnknownEntry(MemsyncError):
     def __init__(self, message: str, id: str) -> None:
         super().__init__(message)
@@ -79,6 +89,21 @@ def write_switch(config: dict[str, Any]) -> None:
             "writing memory is off too, so do not retry through another tool or path. Searching and "
             "reading memory still work."
         )
+
+
+def read_only(scope: str | None = None, entry_id: object = None, *, action: str = "write") -> None:
+    """Refuse a write to a read-only source, named by its scope or by one of its ids."""
+    from memsync import sources
+
+    source = scope if sources.is_source_scope(scope) else sources.source_of_id(entry_id)
+    if source is None:
+        return
+    raise ReadOnlySource(
+        f"{source} is {sources.NAMES[source]}, which memsync reads but never changes: nothing was "
+        f"{'deleted' if action == 'forget' else 'written'}. Change it in its own tool; to keep a copy in memsync, "
+        f"run `memsync import {source}`; to write a new memory, leave out the scope (or use project or global)",
+        source,
+    )
 
 
 # 2. path guard ----------------------------------------------------------------------------

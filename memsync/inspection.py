@@ -86,7 +86,8 @@ class Inspection:
             ctx = r.context
             if ctx:
                 fires = ", ".join(f"{k} {v}" for k, v in sorted((ctx.get("fires") or {}).items()))
-                out.append(f"  context: fired {fires or 'never'}; {ctx.get('injected', 0)} bodies injected, "
+                n = ctx.get("injected", 0)
+                out.append(f"  context: fired {fires or 'never'}; {n} bod{'y' if n == 1 else 'ies'} injected, "
                            f"{ctx.get('deduplicated', 0)} skipped as already given")
                 last = ctx.get("last")
                 if isinstance(last, dict):
@@ -100,6 +101,8 @@ class Inspection:
                 out.append(f"  last sync: {r.sync.get('outcome')}: {r.sync.get('message')}")
         for src in self.sources:
             out.append(f"source {src.get('scope')}: {src.get('summary')}")
+            out += [f"  {note}" for note in src.get("notes", [])]
+            out += [f"  not read as it is: {p['path']}: {p['problem']}" for p in src.get("problems", [])]
         return out
 
 

@@ -6,6 +6,7 @@ recompiles. Readers never take it.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ def lock_path(root: Path, name: str) -> Path:
 
 
 @contextmanager
-def root_lock(root: Path, name: str) -> Iterator[None]:
+def _locked(root: Path, name: str, wait: bool) -> Iterator[bool]:
     path = lock_path(root, name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -35,12 +36,29 @@ def root_lock(root: Path, name: str) -> Iterator[None]:
         try:
             import fcntl
         except ImportError:  # Windows: writes stay atomic per file; no cross-process ordering
-            yield
+            yield True
             return
-        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
-            yield
+            fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False  # only without wait: another process holds it
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+@contextmanager
+def root_lock(root: Path, name: str) -> Iterator[None]:
+    with _locked(root, name, wait=True):
+        yield
+
+
+def try_lock(root: Path, name: str) -> contextlib.AbstractContextManager[bool]:
+    """Like ``root_lock`` but never waits: the context's value is True when this process
+    holds the lock, False when another does (``memsync extract --hook``: one extraction
+    per session)."""
+    return _locked(root, name, wait=False)

@@ -34,6 +34,7 @@ CODES: dict[str, str] = {
     "E031": "ROOT.md markers are malformed",
     "W040": "conflict sibling left by sync (merge it by hand, then delete it)",
     "W041": "file or folder ignored",
+    "W042": "entry kept out of git (so never synced) by an ignore rule",
 }
 
 

@@ -31,6 +31,7 @@ from memsync.gates import (
     BadInput,
     Duplicate,
     PinnedEntry,
+    ReadOnlySource,
     Refused,
     SecretFound,
     UnknownEntry,
@@ -40,7 +41,7 @@ from memsync.gates import (
 from memsync.roots import Root, select_roots
 
 __all__ = [
-    "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "Refused", "SecretFound", "Shown",
+    "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "ReadOnlySource", "Refused", "SecretFound", "Shown",
     "Superseded", "UnknownEntry", "UnsafePath", "Written", "WritesDisabled", "context", "forget", "inspect",
     "recall", "remember", "show", "supersede",
 ]
@@ -167,7 +168,30 @@ class Memory:
     def roots(self, scope: str | None = None, *, default: str = "all", must_exist: bool = True) -> list[Root]:
         return select_roots(root=self.root, scope=scope, default=default, must_exist=must_exist, cwd=self.cwd)
 
-    def _target(self, scope: str | None, *, create: bool = True) -> Root:
+    def sources(self, scope: str | None = None) -> list[Any]:
+        """The read-only sources turned on (other agents' memory, ``memsync.sources``); none
+        with an explicit ``root``, or for the scope ``project`` / ``global``."""
+        from memsync import sources
+
+        if self.root is not None and not sources.is_source_scope(scope):
+            return []
+        return sources.roots(cwd=self.cwd, scope=scope)
+
+    def read_roots(self, scope: str | None = None) -> list[Any]:
+        """What search reads: the memory roots, then the sources (a source scope: that source only)."""
+        from memsync import sources
+
+        if sources.is_source_scope(scope):
+            return self.sources(scope)
+        extra = self.sources() if scope is None else []
+        try:
+            return [*self.roots(scope, default="all"), *extra]
+        except MemsyncError:
+            if extra and scope is None:
+                return extra  # no memory root yet, but another agent's memory to read
+            raise
+
+    def target_root(self, scope: str | None = None, *, create: bool = True) -> Root:
         """Where a new entry goes: the named scope's root (created if need be); else the project
         root if it exists, else the global root (created if need be)."""
         try:
@@ -190,6 +214,30 @@ class Memory:
         if live is None:
             live = self._live[root.path] = LiveTree(root.path, watch=self.watch)
         return live.tree()
+
+    def _locate(self, entry_id: str, scope: str | None) -> tuple[Root, str]:
+        """(root, relative path) of an entry file: the project's first (it wins), then the global's.
+        One lstat per root, no walk: what show, and the writers before their lock, need."""
+        import stat
+
+        from memsync.gates import split_id
+
+        category, slug = split_id(entry_id)
+        rel = f"{category}/{slug}.md"
+        try:
+            roots = self.roots(scope, default="all")
+        except MemsyncError:
+            roots = []
+        for root in roots:
+            try:
+                folder, st = os.lstat(root.path / category), os.lstat(root.path / rel)
+            except OSError:
+                continue
+            if stat.S_ISDIR(folder.st_mode) and stat.S_ISREG(st.st_mode):
+                return root, rel
+        where = " or ".join(r.display for r in roots) or "any memory root"
+        raise UnknownEntry(f"no entry {rel[:-3]} in {where}; search memory to find the id (ids are "
+                           "<category>/<slug>, as recall shows them)", rel[:-3])
 
     def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
         """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
@@ -225,7 +273,9 @@ class Memory:
         from memsync import gates
         from memsync.config import load_config
 
-        root = self._find(id, scope)[0] if id else self._target(scope, create=not dry_run)
+        gates.read_only(scope, id)  # another agent's memory is never written
+        gates.write_switch(load_config(None))  # before a missing root is created
+        root = self._locate(id, scope)[0] if id else self.target_root(scope, create=not dry_run)
         config = load_config(root.path)
         gates.write_switch(config)  # 1
         # 2: names (the target itself is checked once it is known, below)
@@ -400,7 +450,8 @@ class Memory:
         from memsync.locks import root_lock
         from memsync.templates import read_template
 
-        root = self._find(entry_id, scope)[0]
+        gates.read_only(scope, entry_id, action="forget")
+        root = self._locate(entry_id, scope)[0]
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
             root, t, info = self._find(entry_id, root.scope if self.root is None else None)
@@ -425,7 +476,9 @@ class Memory:
         from memsync.locks import root_lock
         from memsync.templates import read_template
 
-        root = self._find(new, scope)[0]
+        gates.read_only(scope, new)
+        gates.read_only(None, old)
+        root = self._locate(new, scope)[0]
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
             root, t, new_info = self._find(new, root.scope if self.root is None else None)
@@ -451,24 +504,45 @@ class Memory:
 
     def show(self, entry_id: str, *, scope: str | None = None) -> Shown:
         """An entry as stored, with its root and path; secrets in it are masked."""
+        from memsync import sources
         from memsync.entry import parse_entry
         from memsync.secrets.gate import redact
 
-        root, _t, info = self._find(entry_id, scope)
-        data = _read(root, info.path)
-        parsed = parse_entry(data, info.path)
+        if sources.source_of_id(entry_id) or sources.is_source_scope(scope):
+            return self._show_source(entry_id, scope)
+        root, rel = self._locate(entry_id, scope)
+        data = _read(root, rel)
+        parsed = parse_entry(data, rel)
         meta = {k: v for k, v in (parsed.meta or {}).items()}
         text = redact(data.decode("utf-8", "replace"))
-        return Shown(info.id, root.scope, root.display, root.show(info.path), _redacted(meta),
+        return Shown(rel[:-3], root.scope, root.display, root.show(rel), _redacted(meta),
                      redact(parsed.body.strip("\n")), text)
+
+    def _show_source(self, entry_id: str, scope: str | None) -> Shown:
+        from memsync.secrets.gate import redact
+        from memsync.sources import source_of_id
+
+        name = source_of_id(entry_id) or scope
+        if source_of_id(entry_id) is None:
+            entry_id = f"{name}:{entry_id.strip()}"  # `show NAME --scope claude-code`
+        for src in self.sources(name):
+            doc = src.layout.doc(entry_id.strip())
+            if doc is not None:
+                meta = {"id": doc.id, "kind": doc.kind, "summary": doc.summary, **doc.meta}
+                if doc.updated is not None:
+                    meta["updated"] = doc.updated
+                return Shown(doc.id, src.scope, src.display, src.layout.show(src.display, doc.file), _redacted(meta),
+                             redact(doc.body), redact(doc.body))
+        raise UnknownEntry(f"no document {entry_id} in {name}; search memory to find the id", entry_id)
 
     def recall(self, query: str, *, scope: str | None = None, category: str | list[str] | tuple[str, ...] = (),
                kind: str | list[str] | tuple[str, ...] = (), limit: int | None = None,
                include_superseded: bool = False) -> Any:
-        """Search (SPEC §4); the hits are counted in each root's recall counters."""
+        """Search (SPEC §4), with the sources that are turned on; the hits are counted in each
+        memory root's recall counters (never in a source)."""
         from memsync.recall import search
 
-        return search(query, roots=self.roots(scope, default="all"), category=category, kind=kind, limit=limit,
+        return search(query, roots=self.read_roots(scope), category=category, kind=kind, limit=limit,
                       include_superseded=include_superseded, record=True, watch=self.watch)
 
     def context(self, prompt: str | None = None, *, session: str | None = None, budget: int | None = None,
@@ -478,9 +552,23 @@ class Memory:
         return build(self, prompt=prompt, session=session, budget=budget, event=event, source=source)
 
     def inspect(self, *, scope: str | None = None) -> Any:
+        from memsync import sources
         from memsync.inspection import inspect_roots
+        from memsync.sources.report import describe
 
-        return inspect_roots(self, self.roots(scope, default="all"))
+        if sources.is_source_scope(scope):
+            roots = []
+        else:
+            try:
+                roots = self.roots(scope, default="all")
+            except MemsyncError:
+                if scope is not None or self.root is not None or not self.sources():
+                    raise
+                roots = []  # no memory root yet: the sources are still worth a look
+        found = inspect_roots(self, roots)
+        if self.root is None and (scope is None or sources.is_source_scope(scope)):
+            found.sources = describe(self.sources(scope), only=scope)
+        return found
 
 
 def _empty_tree():  # type: ignore[no-untyped-def]

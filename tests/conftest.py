@@ -162,7 +162,7 @@ def wheelhouse() -> Path:
     if missing:
         pytest.fail(
             f"the offline wheelhouse {path} lacks {sorted(missing)}: run "
-            "`python -m pip wheel -q -w .wheelhouse . hatchling` once (README, test command)"
+            "`python3 tests/prepare.py` once (README, test command)"
         )
     return path
 

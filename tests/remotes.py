@@ -20,6 +20,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import pytest
+
 
 def make_hub(path: Path) -> Path:
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(path)], check=True)
@@ -278,6 +280,36 @@ class Device:
         if check and out.returncode != 0:
             raise AssertionError(f"git {' '.join(args)}: {out.stderr}")
         return out.stdout
+
+
+def make_pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
+    """Device A with two entries, pushed to an empty hub; device B adopts it."""
+    from memsync.cli import main
+
+    a, b = Device(tmp_path / "a"), Device(tmp_path / "b")
+    assert main(["init", "--root", str(a.path)]) == 0
+    a.add("facts/alpha", "alpha", "line 1\nline 2\nline 3\nline 4\nline 5\n", load_when=["alpha"])
+    a.add("facts/beta", "beta", "beta body\n")
+    assert a.init(str(hub)) == 0
+    assert b.init(str(hub)) == 0
+    return a, b
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Path:
+    """A bare hub reached by path (a fixture: import it into a test module to use it)."""
+    return make_hub(tmp_path / "hub.git")
+
+
+@pytest.fixture
+def pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
+    """Two devices synced through ``hub`` (see ``make_pair``)."""
+    return make_pair(tmp_path, hub)
+
+
+def synced(result) -> bool:  # type: ignore[no-untyped-def]
+    """The sync ended well (the command line would exit 0)."""
+    return result.outcome in ("ok", "up-to-date")
 
 
 def fsck(path: Path) -> None:

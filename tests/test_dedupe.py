@@ -1,13 +1,20 @@
-"""Keyword-coverage dedupe (memsync.dedupe): the pure rule, on pairs written for its development.
+"""Keyword-coverage dedupe (memsync.dedupe): the pure rule and its parts, case by case.
 
-The independent labelled set (bench/dedupe_corpus.py, written without reading this module)
-is scored by bench/dedupe_bench.py; these are the cases the rule was built against.
+The labelled development set is tests/dedupe_devset.py (scored by tests/test_dedupe_dev.py);
+the independent set (bench/dedupe_corpus.py, written without reading this package) is scored
+by bench/dedupe_bench.py. Here: the lead's cases, then one table per mechanism.
 """
 from __future__ import annotations
 
+import unicodedata
+from pathlib import Path
+
 import pytest
 
-from memsync.dedupe import judge, keywords, specifics, stem
+from memsync import dedupe, service
+from memsync.dedupe import MAX_JUDGED_CHARS, judge, keywords, specifics, stem
+from memsync.dedupe.numerals import numbers, zh_int
+from memsync.dedupe.text import read
 
 DUPLICATES = [
     # (new, existing): a model re-saying what is stored
@@ -62,25 +69,260 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     assert not verdict.duplicate, verdict.reason
 
 
-@pytest.mark.parametrize("text, numbers, idents, negated", [
+# -- numbers -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, values", [
+    # one duration, however written
+    ("30 minutes", ["t1800000"]), ("30min", ["t1800000"]), ("half an hour", ["t1800000"]),
+    ("半小时", ["t1800000"]), ("半个小时", ["t1800000"]), ("三十分钟", ["t1800000"]),
+    ("two weeks", ["t1209600000"]), ("14 days", ["t1209600000"]), ("两周", ["t1209600000"]),
+    ("十四天", ["t1209600000"]), ("60s", ["t60000"]), ("六十秒", ["t60000"]), ("1 minute", ["t60000"]),
+    ("一个半小时", ["t5400000"]), ("60+ minutes", ["t3600000"]), ("5-second timeout", ["t5000"]),
+    ("an hour", ["t3600000"]), ("一小时", ["t3600000"]), ("一个小时", ["t3600000"]),
+    # a unit with no count is one of it (a rate reads as a one-unit duration)
+    ("100 requests a minute", ["100", "t60000"]), ("每分钟100次请求", ["t60000", "100"]),
+    ("daily", ["t86400000"]), ("every day", ["t86400000"]), ("每天", ["t86400000"]), ("按天", ["t86400000"]),
+    ("nightly", ["t86400000"]), ("100 req/min", ["100", "t60000"]), ("每秒一千个请求", ["t1000", "1000"]),
+    # sizes (1024-based), percentages, weekdays, clock times
+    ("8G", ["b8589934592"]), ("8 GB", ["b8589934592"]), ("8192MB", ["b8589934592"]), ("512Mi", ["b536870912"]),
+    ("百分之八十", ["80%"]), ("80%", ["80%"]), ("90 percent", ["90%"]), ("七成", ["70%"]),
+    ("百分之零点五", ["0.5%"]), ("周五", ["wd5"]), ("星期五", ["wd5"]), ("Fridays", ["wd5"]), ("星期天", ["wd7"]),
+    ("每周一早上", ["wd1"]), ("凌晨两点", ["h2"]), ("2am", ["h2"]), ("02:00", ["h2"]), ("下午三点", ["h15"]),
+    # counts: 千/百/万 compounds, 两, English words, k and thousands separators
+    ("一千", ["1000"]), ("三百个", ["300"]), ("两万条", ["20000"]), ("一万五", ["15000"]), ("三百五", ["350"]),
+    ("一千零五", ["1005"]), ("五百万行", ["5000000"]), ("两核", ["2"]), ("四核", ["4"]), ("two cores", ["2"]),
+    ("twice", ["2"]), ("zero", ["0"]), ("1k", ["1000"]), ("1,000", ["1000"]), ("二〇二四", ["2024"]),
+    # versions stay as written
+    ("3.12", ["3.12"]), ("v1.2.3", ["1.2.3"]), ("Python 3.10", ["3.10"]),
+    # not numbers: parts of words, the article 一, "a little" 一点, "very" 十分, idioms
+    ("一直", []), ("统一", []), ("万一", []), ("一个坑", []), ("一次", []), ("一点", []), ("十分重要", []),
+    ("千万不要", []), ("三四天", []), ("每周一次", []), ("4xx", []), ("e2e", []), ("one token", []),
+])
+def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:
+    assert [n.value for n in numbers(unicodedata.normalize("NFKC", text))] == values
+
+
+@pytest.mark.parametrize("numeral, value", [
+    ("三", 3), ("十", 10), ("十四", 14), ("二十三", 23), ("一百", 100), ("三百五", 350), ("一千二", 1200),
+    ("一千零五", 1005), ("两万", 20000), ("一万五", 15000), ("一万五千", 15000), ("五百万", 5_000_000),
+    ("二〇二四", 2024), ("三四", None), ("万", None), ("百十", None), ("", None), ("亿万", None),
+])
+def test_chinese_numerals(numeral: str, value: int | None) -> None:
+    assert zh_int(numeral) == value
+
+
+# -- what a text is made of -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, numbers_, idents, negated", [
     ("端口5432，版本v1.2.3", {"5432", "1.2.3"}, set(), False),
     ("set DATABASE_URL and --frozen-lockfile on py3", set(), {"database_url", "frozen-lockfile", "py3"}, False),
     ("不同的配置", set(), set(), False),  # 不同 does not negate
     ("不要用 npm", set(), set(), True),
-    ("we don't deploy on friday", set(), set(), True),
+    ("we don't deploy on friday", {"wd5"}, set(), True),
+    ("别忘了先rebase", set(), set(), False),  # "don't forget" is a reminder, not a negation
+    ("日志级别是INFO", set(), set(), False),  # 别 inside 级别
+    ("pre-commit and user-facing are prose; CI/CD is an acronym pair", set(), set(), False),
+    ("camelCase useEffect, not MySQL", set(), {"useeffect", "camelcase"}, True),
 ])
-def test_specifics(text: str, numbers: set[str], idents: set[str], negated: bool) -> None:
+def test_specifics(text: str, numbers_: set[str], idents: set[str], negated: bool) -> None:
     s = specifics(text)
-    assert s.numbers == numbers and s.identifiers == idents and s.negated is negated
+    assert (s.numbers, s.identifiers, s.negated) == (numbers_, idents, negated)
 
 
-def test_keywords_drop_stopwords_particles_and_negations() -> None:
-    assert keywords("the deploy scripts are not running") == {"deploy", "script", "runn"}
-    assert keywords("部署的脚本") == {"部", "署", "脚", "本"}
+def test_keywords_drop_stopwords_filler_particles_and_negations() -> None:
+    assert keywords("the deploy scripts are not running") == {"deploy", "script"}  # run: too common to count
+    assert keywords("部署的脚本") == {"deploy", "script"} == keywords("the deploy script")
+    assert keywords("Note: for future reference, heads-up") == frozenset()
+    assert keywords("记住：提醒一下") == frozenset()
     assert keywords("") == frozenset()
     assert stem("lockfiles") == "lockfile" and stem("policies") == "policy" and stem("class") == "class"
+    assert stem("dropped") == "drop" and stem("caches") == "cach" and stem("status") == "status"
 
+
+@pytest.mark.parametrize("a, b", [
+    ("folder", "directory"), ("db", "database"), ("k8s", "Kubernetes"), ("PostgreSQL", "postgres"),
+    ("删掉", "删除"), ("数据库", "db"), ("钩子", "hook"), ("端到端", "end-to-end"), ("pull requests", "PRs"),
+    ("times out", "timeout"), ("dislikes", "doesn't like"), ("retained", "kept"), ("回复", "回答"),
+])
+def test_interchangeable_words_read_as_one(a: str, b: str) -> None:
+    assert keywords(a) == keywords(b) != frozenset()
+
+
+# -- why a covered text is still new ------------------------------------------------------------------
+
+@pytest.mark.parametrize("new, existing, says", [
+    # negation scope: what is negated, not only whether
+    ("Use npm, not pnpm, for deploys.", "Use pnpm, not npm, for deploys.", "negates what the entry asserts (pnpm)"),
+    ("Cache POST responses, not GET responses.", "Cache GET responses, not POST responses.", "(GET)"),
+    ("In the service layer, favor inheritance rather than composition.",
+     "The team prefers composition over inheritance in the service layer.", "negat"),
+    ("Migrations do not run automatically on deploy.", "Migrations run automatically on deploy.", "negates"),
+    ("The user likes emojis in code comments.", "The user dislikes emojis in code comments.", "asserts"),
+    ("VPN配置归我们管，不归运维团队。", "VPN配置归运维团队管，不归我们。", "swaps"),
+    ("只在预发环境开Sentry，生产环境不开。", "Sentry只在生产环境开启，预发环境不开。", "negates what the entry asserts (prod)"),
+    ("合并分支用rebase，不要用merge。", "更新功能分支用merge，不要rebase。", "asserts what the entry negates (rebase)"),
+    ("Switch the deploy script from pnpm to npm.", "The deploy script uses pnpm, not npm.", "(npm)"),
+    ("We picked npm over pnpm for deploys.", "Deploys use pnpm rather than npm.", "negates what the entry asserts (pnpm)"),
+    ("Replace Redis with Memcached for sessions.", "Sessions are stored in Redis, not Memcached.", "(memcached)"),
+    # a reversal across languages: the reason clause (因为/because) mentions the other tool again
+    ("部署脚本必须用npm，不能用pnpm，因为pnpm会破坏lockfile。",
+     "The deploy script must use pnpm instead of npm because npm breaks the lockfile.", "(pnpm)"),
+    # order and direction
+    ("Run database migrations after deploying the new code.",
+     "Run database migrations before deploying the new code.", "reverses the order"),
+    ("Migrate the user service from Postgres to MySQL.", "Migrate the user service from MySQL to Postgres.",
+     "reverses the direction of postgres and mysql"),
+    ("先部署新代码，再跑数据库迁移。", "先跑数据库迁移，再部署新代码。", "reverses the order"),
+    ("Store uploaded avatars in the S3 bucket, thumbnails on local disk.",
+     "Store uploaded avatars on local disk, thumbnails in the S3 bucket.", "swaps"),
+    ("读操作走主库，写操作走从库。", "写操作走主库，读操作走从库。", "swaps"),
+    # one content word swapped
+    ("The e2e suite runs against the production environment.",
+     "The e2e suite runs against the staging environment.", "names prod where the entry names staging"),
+    ("Run the visual regression tests in Firefox before each release.",
+     "Run the visual regression tests in Chrome before each release.", "names firefox"),
+    ("订单表的email字段要加唯一索引。", "用户表的email字段要加唯一索引。", "has order where the entry has user"),
+    ("日志表按月分区。", "流水表按月分区。", "has log where the entry has 水"),
+    ("配置文件的修改要先在测试群里通知。", "配置文件的修改要先在运维群里通知。", "where the entry has"),
+    ("Error messages shown to users must not include internal IDs.",
+     "Error messages shown to users must not include stack traces.", "where the entry has stacktrace"),
+    ("The user prefers large, detailed pull requests with a clear description and a test plan.",
+     "The user prefers small, focused pull requests with a clear description and a test plan.", "(size)"),
+    # numbers the old reader did not read
+    ("覆盖率低于百分之七十时CI失败。", "覆盖率低于百分之八十时CI失败。", "70%"),
+    ("周四下午三点以后不要往生产环境发布上线。", "周五下午三点以后不要往生产环境发布上线。", "(wd4)"),
+    ("压测目标：订单服务每秒三百个请求。", "压测目标：订单服务每秒一千个请求。", "300"),
+    ("Image uploads are limited to 10 GB.", "Image uploads are limited to 10 MB.", "b10737418240"),
+    # flags, settings, exceptions, added clauses
+    ("Set DEBUG=true in the production config of the API service.",
+     "Set DEBUG=false in the production config of the API service.", "(boolean)"),
+    ("Run pnpm install --no-frozen-lockfile in CI.", "Run pnpm install --frozen-lockfile in CI.", "identifier"),
+    ("Dependabot PRs are auto-merged into main when CI passes.", "Dependabot PRs are auto-merged into main.",
+     "adds a condition the entry does not have (if/when ci pass)"),
+    ("合并PR一律用squash merge合到main，保留提交说明，release分支除外。",
+     "合并PR一律用squash merge合到main，保留提交说明。", "exception"),
+    ("Image uploads from the mobile app are limited to 10 MB per file and must be JPEG or PNG.",
+     "Image uploads from the mobile app are limited to 10 MB per file.", "adds what the entry does not say (jpeg png)"),
+])
+def test_a_covered_text_that_changes_a_fact_is_new(new: str, existing: str, says: str) -> None:
+    verdict = judge(new, existing)
+    assert verdict.coverage >= 0.7, verdict  # the words are there: only the check tells it apart
+    assert not verdict.duplicate and says in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize("new, existing", [
+    # the same fact written another way: none of the checks above may fire
+    ("CI半小时就超时，所有测试要在这个时间内跑完。", "CI超时时间是三十分钟，整个测试套件必须在这之内跑完。"),
+    ("Session tokens stay valid for two weeks, then expire.", "Session tokens expire after 14 days."),
+    ("The health check times out after 60s.", "Health check timeout: 1 minute."),
+    ("压测目标是订单服务每秒1000个请求。", "压测目标：订单服务每秒一千个请求。"),
+    ("Use pnpm, not npm, in the deploy script: npm corrupts the lockfile.",
+     "The deploy script must use pnpm instead of npm because npm breaks the lockfile."),
+    ("No emojis in code comments; the user doesn't like them.", "The user dislikes emojis in code comments."),
+    ("Keep answers short; no long explanations.", "The user wants short answers without long explanations."),
+    ("Don't merge until CI passes.", "Merge only after CI is green."),
+    ("npm and pnpm lockfiles are incompatible.", "pnpm and npm lockfiles are incompatible."),
+    ("Use tabs for Go and spaces for YAML.", "Use spaces for YAML and tabs for Go."),
+    ("Coverage reports are optional in local runs.", "Coverage reports are not required for local runs."),
+    ("别忘了：推送前先rebase到main。", "推送前先rebase到main。"),
+    ("Deploy only after the migrations run.", "Run the migrations before deploying."),
+    ("PostgreSQL 16 runs in staging.", "Staging runs Postgres 16."),
+    ("Vite builds the frontend. The webpack config under /legacy is dead.",
+     "Frontend builds with Vite; the old webpack config in /legacy is unused."),
+    ("When committing, run make lint first.", "Run make lint before every commit."),
+    ("The cache is invalidated when the config changes.", "Config changes invalidate the cache."),
+    ("每次改完配置都要重启服务才能生效。", "修改配置后需要重启服务，否则不会生效。"),  # 否则 + 不: a double negative
+    ("周末不要发版。", "禁止在周末发布新版本。"),  # both negate releasing at weekends
+    ("会话令牌的有效期是两周。", "Session tokens expire after 14 days."),  # across languages
+    ("Builds must be reproducible; pin every dependency.", "Pin all dependencies so the build can reproduce."),
+])
+def test_rewordings_pass_every_check(new: str, existing: str) -> None:
+    verdict = judge(new, existing)
+    assert verdict.duplicate, verdict.reason
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("postgres", "postgresql", True), ("reproduce", "reproducible", True), ("compile", "compilation", True),
+    ("configure", "configuration", True), ("general", "generate", False), ("install", "instance", False),
+    ("describe", "description", False),
+])
+def test_word_forms(a: str, b: str, same: bool) -> None:
+    from memsync.dedupe.text import related
+
+    assert related(a, b) is same and related(b, a) is same
+
+
+def test_the_threshold_is_the_share_of_new_keywords() -> None:
+    new, old = "Log files rotate every day and are retained for one week.", "Logs are rotated daily and kept for 7 days."
+    share = judge(new, old).coverage
+    assert 0.7 <= share < 1.0
+    assert judge(new, old, threshold=share).duplicate
+    assert not judge(new, old, threshold=min(1.0, share + 0.01)).duplicate
+
+
+# -- bad input --------------------------------------------------------------------------------------
 
 def test_empty_new_text_is_never_a_duplicate() -> None:
     assert not judge("", "anything at all").duplicate
     assert not judge("!!!", "anything").duplicate
+    assert not judge("the and of", "the and of").duplicate  # stopwords only: nothing to cover
+
+
+@pytest.mark.parametrize("text", [
+    "9" * 400 + " seconds", "一" * 500 + "个", "\x00\x01 abc \x00 12 \ud800", "不" * 2000, "not " * 3000,
+    "从" * 1000 + "到" * 1000, "--" * 500, "a.b.c." * 1000, "先再" * 1000 + "前后" * 1000,
+])
+def test_hostile_text_is_judged_without_error(text: str) -> None:
+    verdict = judge(text, text)
+    assert isinstance(verdict.duplicate, bool) and 0.0 <= verdict.coverage <= 1.0
+    assert judge(text + " Postgres on port 1", text).duplicate is False
+
+
+def test_texts_over_the_limit_are_compared_exactly() -> None:
+    body = "Deploy with pnpm. " * (MAX_JUDGED_CHARS // 18 + 10)
+    same = judge(body, " ".join(body.split()).upper())  # case and spacing differ only
+    assert same.duplicate and "compared exactly" in same.reason
+    changed = judge(body + " Use yarn.", body)
+    assert not changed.duplicate and "compared exactly" in changed.reason
+
+
+def test_reading_is_cached_but_pure() -> None:
+    new, old = "Staging Postgres listens on port 5433.", "Postgres in staging listens on port 5433"
+    first = judge(new, old)
+    read.cache_clear()
+    assert judge(new, old) == first and judge(new, old) == first
+
+
+# -- end to end: the remember gate ------------------------------------------------------------------
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    from memtree import write_entry
+
+    from memsync.build import compile_root, init_root
+    from memsync.roots import Root
+
+    path = tmp_path / "mem"
+    init_root(Root.at(path), ["facts", "decisions"])
+    write_entry(path, "facts/ci-timeout", "CI超时时间是三十分钟", body="整个测试套件必须在这之内跑完。\n",
+                created=1791600000000, updated=1791600000000)
+    write_entry(path, "decisions/coverage-gate", "覆盖率低于百分之八十时CI失败", kind="decision",
+                created=1791600000000, updated=1791600000000)
+    compile_root(Root.at(path))
+    return path
+
+
+def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -> None:
+    from memtree import snapshot
+
+    before = snapshot(root)
+    with pytest.raises(service.Duplicate) as info:
+        service.remember("CI半小时就超时，所有测试要在这个时间内跑完", category="facts", root=root)
+    assert info.value.existing == "facts/ci-timeout" and snapshot(root) == before
+    code, out, err = cli("remember", "--category", "decisions", "--summary", "测试覆盖率不到80%的话CI会失败",
+                         "--root", str(root))
+    assert code == 1 and "decisions/coverage-gate already says this" in err and snapshot(root) == before
+    # a different percentage says something new: written
+    written = service.remember("覆盖率低于百分之七十时CI失败", category="decisions", root=root)
+    assert (root / f"{written.id}.md").is_file()
+    assert dedupe.judge("覆盖率低于百分之七十时CI失败", "覆盖率低于百分之八十时CI失败").reason.endswith("(70%)")

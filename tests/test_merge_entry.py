@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from test_merge_support import (
+from merge_helpers import (
     PATH,
     apply,
     body_of,
@@ -299,6 +299,34 @@ def test_conflict_tie_on_updated_is_decided_by_hash():
     assert result.writes[PATH] == winner
     assert result.conflict.sibling == sibling_path(PATH, loser)
     assert "larger hash" in result.conflict.reason
+
+
+@pytest.mark.parametrize("later", ["ours", "theirs"])
+def test_conflict_tie_on_updated_goes_to_the_side_changed_later(later: str):
+    ours = note("first line\nours\nthird line\n", updated=2000)
+    theirs = note("first line\ntheirs\nthird line\n", updated=2000)
+    when = (200, 100) if later == "ours" else (100, 200)
+    result = merge_entry(PATH, BASE, ours, theirs, when=when)
+    assert merge_entry(PATH, BASE, theirs, ours, when=when[::-1]) == result  # the same from the other device
+    winner, loser = (ours, theirs) if later == "ours" else (theirs, ours)
+    assert result.writes[PATH] == winner
+    assert result.conflict.sibling == sibling_path(PATH, loser)
+    assert "the one changed later" in result.conflict.reason
+
+
+def test_conflict_tie_on_updated_and_time_falls_back_to_the_hash():
+    ours = note("first line\nours\nthird line\n", updated=2000)
+    theirs = note("first line\ntheirs\nthird line\n", updated=2000)
+    winner = max((ours, theirs), key=blob_id)
+    result = merge_entry(PATH, BASE, ours, theirs, when=(100, 100))
+    assert result.writes[PATH] == winner and "larger hash" in result.conflict.reason
+
+
+def test_a_later_updated_beats_a_later_change():
+    ours = note("first line\nours\nthird line\n", updated=3000)
+    theirs = note("first line\ntheirs\nthird line\n", updated=2000)
+    result = merge_entry(PATH, BASE, ours, theirs, when=(100, 999))
+    assert result.writes[PATH] == ours and "updated later" in result.conflict.reason
 
 
 def test_conflict_missing_updated_loses():

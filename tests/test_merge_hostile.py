@@ -4,7 +4,7 @@ None may raise; none may lose a side's bytes; none may add a conflict marker."""
 from __future__ import annotations
 
 import pytest
-from test_merge_support import PATH, body_of, meta_of, no_markers_added, note
+from merge_helpers import PATH, body_of, meta_of, no_markers_added, note
 
 from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 from memsync.merge import merge_entry, merge_lines, merge_root_md, sibling_path

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
-from test_merge_support import MARKER, PATH, no_markers_added
+from merge_helpers import MARKER, PATH, no_markers_added
 
 from memsync.entry import parse_entry
 from memsync.merge import is_conflict_sibling, merge_entry, merge_lines, merge_root_md

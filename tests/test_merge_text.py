@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from test_merge_support import MARKER
+from merge_helpers import MARKER
 
 from memsync.compile import compile_tree
 from memsync.merge import merge_lines, merge_root_md

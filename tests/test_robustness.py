@@ -1,6 +1,7 @@
 """Hostile trees: no input makes memsync raise, and hand edits of compiled text are caught."""
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -111,3 +112,14 @@ def test_temp_file_of_a_killed_writer_is_swept_by_the_next_compile(cli, tmp_path
         live_proc.kill()
         live_proc.wait()
     assert os.path.exists(tmp_path / "mem" / "facts" / "new.md")
+
+
+def test_a_file_name_near_the_length_limit_is_still_written_atomically(tmp_path) -> None:
+    from memsync.fsutil import is_abandoned_temp, temp_path, write_inside
+
+    name = "长" * 80 + ".md"  # 243 bytes: the usual temp suffix would pass 255
+    write_inside(tmp_path, name, "content".encode())
+    assert (tmp_path / name).read_bytes() == b"content"
+    tmp = temp_path(tmp_path / name)
+    assert len(os.fsencode(tmp.name)) <= 255 and tmp.name.startswith(".") and not is_abandoned_temp(tmp.name)
+    assert [p.name for p in tmp_path.iterdir()] == [name]

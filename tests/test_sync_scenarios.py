@@ -11,32 +11,13 @@ from pathlib import Path
 
 import pytest
 from conftest import git
-from remotes import MARKERS, Device, entry_text, fsck, history_paths, make_hub
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Path:
-    return make_hub(tmp_path / "hub.git")
-
-
-@pytest.fixture
-def pair(tmp_path: Path, hub: Path) -> tuple[Device, Device]:
-    """Device A with two entries, pushed to an empty hub; device B adopts it."""
-    from memsync.cli import main
-
-    a, b = Device(tmp_path / "a"), Device(tmp_path / "b")
-    assert main(["init", "--root", str(a.path)]) == 0
-    a.add("facts/alpha", "alpha", "line 1\nline 2\nline 3\nline 4\nline 5\n", load_when=["alpha"])
-    a.add("facts/beta", "beta", "beta body\n")
-    assert a.init(str(hub)) == 0
-    assert b.init(str(hub)) == 0
-    return a, b
+from remotes import MARKERS, Device, entry_text, fsck, history_paths, hub, make_hub, pair, synced  # noqa: F401 - fixtures
 
 
 def converge(*devices: Device) -> None:
     for d in devices + devices:
         result = d.sync()
-        assert result.exit_code == 0, result.message
+        assert synced(result), result.message
 
 
 def assert_healthy(*devices: Device, hub: Path | None = None) -> None:
@@ -69,9 +50,9 @@ def test_different_entries_both_kept(pair: tuple[Device, Device], hub: Path) -> 
     a, b = pair
     a.add("facts/from-a", "from a", "written on a\n")
     b.add("decisions/from-b", "from b", "written on b\n")
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     result = b.sync()
-    assert result.exit_code == 0
+    assert synced(result)
     assert "facts/from-a.md" in result.received and "decisions/from-b.md" in result.sent
     converge(a, b)
     assert a.files() == b.files()
@@ -87,9 +68,9 @@ def test_same_entry_different_lines_and_fields_merge(pair: tuple[Device, Device]
           updated=1_700_000_000_500)
     b.add("facts/alpha", "alpha", body.replace("line 5", "line 5 edited on b"), load_when=["alpha", "from-b"],
           updated=1_700_000_000_900, created=1_600_000_000_000)
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     result = b.sync()
-    assert result.exit_code == 0 and result.conflicts == []
+    assert synced(result) and result.conflicts == []
     converge(a, b)
     text = a.read("facts/alpha.md")
     assert "line 1 edited on a" in text and "line 5 edited on b" in text
@@ -108,9 +89,9 @@ def test_true_conflict_keeps_both_as_sibling(pair: tuple[Device, Device], hub: P
     slug = "facts/alpha" if case == "same-lines" else "facts/gamma"
     a.add(slug, "version a", "A wrote this line\n", updated=1_700_000_001_000)
     b.add(slug, "version b", "B wrote this line\n", updated=1_700_000_002_000)
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     result = b.sync()
-    assert result.exit_code == 0
+    assert synced(result)
     assert [c["path"] for c in result.conflicts] == [f"{slug}.md"]
     converge(a, b)
     assert a.files() == b.files()
@@ -185,12 +166,12 @@ def test_untracked_file_in_the_way_stops_before_touching_anything(pair: tuple[De
     if how == "ignored":
         (b.path / ".git" / "info" / "exclude").write_text(".state.json\nfacts/newone.md\n")
     b.write(rel, "my own untracked notes\n")
-    assert b.sync().exit_code == 0  # the file stays untracked: ignored, or a dot-file memsync skips
+    assert synced(b.sync())  # the file stays untracked: ignored, or a dot-file memsync skips
     assert rel not in b.git("ls-files")
     a.write(rel, "from a\n")
     a.add("facts/beta", "beta", "beta body\nchanged on a\n")
     a.git("add", "-f", rel)  # committed on purpose with the git CLI on the other device
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     head = b.git("rev-parse", "HEAD")
     with pytest.raises(MemsyncError) as info:
         b.sync()
@@ -200,14 +181,14 @@ def test_untracked_file_in_the_way_stops_before_touching_anything(pair: tuple[De
     assert b.git("rev-parse", "HEAD") != "" and b.git("status", "--porcelain", "--untracked-files=no") == ""
     assert b.git("log", "--format=%H").count(head.strip()) == 1
     (b.path / rel).unlink()
-    assert b.sync().exit_code == 0
+    assert synced(b.sync())
     assert b.read(rel) == "from a\n" and "changed on a" in b.read("facts/beta.md")
 
 
 def test_untracked_file_appearing_mid_sync_stops_the_checkout(pair: tuple[Device, Device], run) -> None:
     a, b = pair
     a.add("facts/late", "late", "from a\n")
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     proc = subprocess.Popen(
         [sys.executable, "-m", "memsync", "sync", "--root", str(b.path)],
         env={**os.environ, "MEMSYNC_SYNC_PAUSE": "after-fetch:1",
@@ -226,10 +207,10 @@ def test_untracked_file_appearing_mid_sync_stops_the_checkout(pair: tuple[Device
 def test_uncommitted_local_edit_is_committed_then_merged(pair: tuple[Device, Device], hub: Path) -> None:
     a, b = pair
     a.add("facts/alpha", "alpha", "line 1 from a\nline 2\nline 3\nline 4\nline 5\n")
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     b.add("facts/alpha", "alpha", "line 1\nline 2\nline 3\nline 4\nline 5 from b\n")
     result = b.sync()
-    assert result.exit_code == 0 and result.committed
+    assert synced(result) and result.committed
     text = b.read("facts/alpha.md")
     assert "line 1 from a" in text and "line 5 from b" in text
     log = b.git("log", "--format=%s", "-3")
@@ -287,7 +268,7 @@ def test_offline_commits_locally_and_next_sync_pushes(pair: tuple[Device, Device
     out = run("sync", "--root", str(a.path))
     assert out.returncode == 0, out.stderr
     assert "offline.md" in out.stdout
-    assert b.sync().exit_code == 0
+    assert synced(b.sync())
     assert "kept too" in b.read("facts/offline2.md")
 
 
@@ -295,7 +276,7 @@ def test_offline_commits_locally_and_next_sync_pushes(pair: tuple[Device, Device
 def test_repo_left_mid_merge_or_rebase_is_refused(pair: tuple[Device, Device], hub: Path, operation: str, run) -> None:
     a, b = pair
     a.add("facts/beta", "beta", "beta from a\n")
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     b.add("facts/beta", "beta", "beta from b\n")
     b.git("add", "-A")
     b.git("commit", "-qm", "b edit", "--no-verify")
@@ -362,11 +343,11 @@ def test_temp_files_of_a_killed_sync_are_removed_not_committed(pair: tuple[Devic
     keep = a.path / "facts" / ".draft.tmp"  # the user's own hidden file: left alone
     keep.write_text("mine")
     a.add("facts/gamma", "gamma", "g\n")
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     assert not any(p.exists() for p in litter) and keep.read_text() == "mine"
     assert a.git("status", "--porcelain").strip() == "?? facts/.draft.tmp"
     assert not any(".tmp" in p for p in history_paths(hub))
-    assert b.sync().exit_code == 0 and (b.path / "facts" / "gamma.md").exists()
+    assert synced(b.sync()) and (b.path / "facts" / "gamma.md").exists()
 
 
 def test_object_lock_files_left_by_a_killed_writer_do_not_block_sync(pair: tuple[Device, Device], hub: Path) -> None:
@@ -377,9 +358,9 @@ def test_object_lock_files_left_by_a_killed_writer_do_not_block_sync(pair: tuple
     lock.parent.mkdir(exist_ok=True)
     lock.write_bytes(b"half an object")
     result = a.sync()
-    assert result.exit_code == 0, result.message
+    assert synced(result), result.message
     assert a.git("cat-file", "-p", sha) == (a.path / "facts" / "gamma.md").read_text()
-    assert b.sync().exit_code == 0 and (b.path / "facts" / "gamma.md").exists()
+    assert synced(b.sync()) and (b.path / "facts" / "gamma.md").exists()
     fsck(a.path)
 
 
@@ -391,8 +372,8 @@ def test_state_json_never_committed_even_without_ignore_rules(pair: tuple[Device
         (a.path / ".state.json").write_text(json.dumps({"recall": i}))
         (a.path / "facts" / ".state.json").write_text("{}")
         a.add("facts/churn", "churn", f"round {i}\n")
-        assert a.sync().exit_code == 0
-    assert b.sync().exit_code == 0
+        assert synced(a.sync())
+    assert synced(b.sync())
     for repo in (a.path, b.path, hub):
         assert not any(p.endswith(".state.json") for p in history_paths(repo)), repo
     assert not (b.path / ".state.json").exists()
@@ -429,7 +410,7 @@ def test_git_cli_clones_pulls_and_pushes_between_syncs(pair: tuple[Device, Devic
     git(clone, "commit", "-qm", "cli commit")
     git(clone, "push", "-q")
     a.add("facts/mem", "from memsync", "synced\n")
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     assert "pushed by git" in a.read("facts/cli.md")
     assert "cli" in a.read("facts/index.md")  # compiled from the CLI's entry too
     git(clone, "pull", "-q", "--no-rebase")
@@ -441,7 +422,7 @@ def test_git_cli_clones_pulls_and_pushes_between_syncs(pair: tuple[Device, Devic
     b.git("add", "-A")
     b.git("commit", "-qm", "b cli commit", "--no-verify")
     b.git("push", "-q")
-    assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    assert synced(a.sync()) and synced(b.sync())
     assert b.git("status", "--porcelain") == "" and a.git("status", "--porcelain") == ""
     converge(a, b)
     assert a.files() == b.files()
@@ -506,7 +487,7 @@ def test_changes_staged_with_git_are_synced(pair: tuple[Device, Device]) -> None
     a.git("add", "facts/staged.md")
     (a.path / "facts" / "beta.md").unlink()
     a.git("rm", "-q", "--cached", "facts/beta.md")
-    assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    assert synced(a.sync()) and synced(b.sync())
     assert "staged with git add" in b.read("facts/staged.md")
     assert not (b.path / "facts" / "beta.md").exists()
     assert a.git("status", "--porcelain") == ""
@@ -516,7 +497,7 @@ def test_fetched_objects_do_not_pile_up_as_packs(pair: tuple[Device, Device]) ->
     a, b = pair
     for i in range(4):
         a.add(f"facts/round{i}", f"round {i}", "x\n")
-        assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+        assert synced(a.sync()) and synced(b.sync())
     packs = list((b.path / ".git" / "objects" / "pack").glob("*.pack"))
     assert len(packs) <= 1, packs  # small fetches become loose objects, as with git
     assert "round 3" in b.read("facts/index.md")
@@ -531,10 +512,10 @@ def test_gc_auto_rule_repacks_and_keeps_the_repo_healthy(pair: tuple[Device, Dev
         b.git("repack", "-q")  # one more pack each time, loose objects kept
     b.git("config", "gc.autoPackLimit", "2")
     assert len(list((b.path / ".git" / "objects" / "pack").glob("*.pack"))) >= 2
-    assert b.sync().exit_code == 0
+    assert synced(b.sync())
     assert len(list((b.path / ".git" / "objects" / "pack").glob("*.pack"))) == 1
     fsck(b.path)
-    assert a.sync().exit_code == 0 and "pack1" in a.read("facts/index.md")
+    assert synced(a.sync()) and "pack1" in a.read("facts/index.md")
 
 
 def test_root_without_root_md_gets_one_and_stays_consistent(tmp_path: Path, hub: Path) -> None:
@@ -543,7 +524,7 @@ def test_root_without_root_md_gets_one_and_stays_consistent(tmp_path: Path, hub:
     a = Device(tmp_path / "plain")
     a.add("facts/only", "only entry", "x\n")  # a folder of entries, never `memsync init`ed
     assert a.init(str(hub)) == 0
-    assert a.sync().exit_code == 0
+    assert synced(a.sync())
     assert (a.path / "ROOT.md").exists()
     assert main(["check", "--root", str(a.path)]) == 0
     b = Device(tmp_path / "other")
@@ -555,12 +536,12 @@ def test_deleting_a_plain_file_in_a_folder_is_pushed(pair: tuple[Device, Device]
     a, b = pair
     (a.path / "facts" / "notes.txt").write_text("plain notes\n")
     (a.path / "facts" / "more.txt").write_text("more notes\n")  # so the folder's next tree is new to the hub
-    assert a.sync().exit_code == 0 and b.sync().exit_code == 0
+    assert synced(a.sync()) and synced(b.sync())
     assert b.read("facts/notes.txt") == "plain notes\n"
     (a.path / "facts" / "notes.txt").unlink()
     result = a.sync()
-    assert result.exit_code == 0, result.message
-    assert result.sent == ["facts/notes.txt"]
-    assert b.sync().exit_code == 0
+    assert synced(result), result.message
+    assert result.sent == [] and result.sent_deletions == ["facts/notes.txt"]  # a deletion, not "sent"
+    assert synced(b.sync())
     assert not (b.path / "facts" / "notes.txt").exists()
     assert_healthy(a, b, hub=hub)

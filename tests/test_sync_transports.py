@@ -135,18 +135,6 @@ def test_http_credentials_from_git_credential_helper(http: HttpBackend, tmp_path
     assert "again" in (clone / "facts" / "two.md").read_text()
 
 
-def test_redact_and_split_credentials() -> None:
-    from memsync.sync.transport import is_local, redact, split_credentials
-
-    assert redact("https://bob:hunter2@example.org/x.git") == "https://example.org/x.git"
-    assert redact("ssh://git@example.org/x.git") == "ssh://git@example.org/x.git"
-    assert redact("/srv/hub.git") == "/srv/hub.git"
-    assert split_credentials("https://bob:p%40ss@example.org:8443/x") == ("https://example.org:8443/x", "bob", "p@ss")
-    assert split_credentials("git://example.org/x") == ("git://example.org/x", None, None)
-    assert is_local("/srv/hub.git") and is_local("file:///srv/hub.git") and is_local("hub.git")
-    assert not is_local("git@example.org:me/mem.git") and not is_local("https://example.org/x")
-
-
 def test_a_remote_rule_refusing_the_push_fails_without_retrying(tmp_path: Path, run) -> None:
     hub = tmp_path / "not-bare"
     hub.mkdir()

@@ -57,8 +57,9 @@ def print_problems(problems: list[Problem], root: Root, stream: IO[str] | None =
 def add_memory_options(p: argparse.ArgumentParser) -> None:
     """--scope / --root for the agent commands (remember, forget, show, context, inspect ...)."""
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--scope", choices=("project", "global"),
-                   help="this root only (default: the project root if there is one, and the global root)")
+    g.add_argument("--scope", choices=("project", "global", "claude-code", "mimo"),
+                   help="this root only (default: the project root if there is one, and the global root); "
+                        "claude-code and mimo are other agents' memory, read only (docs/sources.md)")
     g.add_argument("--root", metavar="DIR", help="use this root instead of discovering one")
 
 

@@ -126,7 +126,31 @@ def step_secrets(base: Path) -> None:
     note.unlink()
 
 
-STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_secrets, step_sync]
+def step_agent(base: Path) -> None:
+    _say("An agent remembers through the gates: a new pitfall is written (only its index and ROOT.md recompiled); "
+         "the same fact reworded is refused as a duplicate; a rule it wants becomes a proposal for a person.")
+    root = "project/.memory"
+    _run("remember", "--root", root, "--category", "pitfalls", "--summary",
+         "Kafka consumer lag spikes when the partition count changes", "--body",
+         "Rebalance storms: pin the partition count before a release.", "--load-when", "kafka,积压")
+    _run("remember", "--root", root, "--category", "pitfalls", "--summary",
+         "When the partition count changes, Kafka consumer lag spikes")
+    _run("remember", "--root", root, "--category", "preferences", "--kind", "rule", "--summary",
+         "Always run the full test suite before a release")
+    _run("check", "--root", root)
+    _say("A person writes the iron rules in ROOT.md (no tool does); every context block carries them.")
+    root_md = base / "project" / ".memory" / "ROOT.md"
+    text = root_md.read_text(encoding="utf-8")
+    root_md.write_text(text.replace("## Iron rules\n", "## Iron rules\n\n- Never force-push to main.\n", 1),
+                       encoding="utf-8")
+    _say("What a hook injects before the agent answers: iron rules, an outline, the entries that match the prompt.")
+    _run("context", "--root", root, "--prompt", "kafka 积压怎么处理", "--budget", "1200")
+    _say("inspect: counts, the rule proposal waiting for a person, the self-check, counters.")
+    _run("inspect", "--root", root)
+
+
+STEPS: list[Callable[[Path], None]] = [step_build, step_compile, step_lint, step_search, step_agent, step_secrets,
+                                       step_sync]
 
 
 def run(args: argparse.Namespace) -> None:

@@ -20,15 +20,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> None:
     from memsync.build import lint_root
+    from memsync.sync.ignores import lint_problems
 
     found: list[dict[str, object]] = []
     for root in roots_from(args, must_exist=not args.missing_ok):
         if not root.path.is_dir():
             continue
         report = lint_root(root)
-        found += [p.to_json(root.display) for p in report.problems]
+        # Outside lint_root's cache: ignore rules and the git index are not part of its digest.
+        problems = sorted(report.problems + lint_problems(root.path))
+        found += [p.to_json(root.display) for p in problems]
         if not args.json:
-            print_problems(report.problems, root)
+            print_problems(problems, root)
     errors = sum(1 for p in found if p["severity"] == "error")
     warnings = len(found) - errors
     if args.json:

@@ -29,8 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", nargs="+", metavar="QUERY", help="words to look for; an entry with more of them ranks first")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--scope", choices=("project", "global"),
-                       help="search only this root (default: the project and global roots together)")
+    where.add_argument("--scope", choices=("project", "global", "claude-code", "mimo"),
+                       help="search only this root or source (default: the project and global roots together, "
+                            "with the sources turned on in the settings: docs/sources.md)")
     where.add_argument("--root", metavar="DIR", help="search this root folder only")
     p.add_argument("--category", action="append", default=[], metavar="NAME",
                    help="only entries in this category (repeatable)")
@@ -75,14 +76,13 @@ def _json_text(value: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> None:
-    from memsync.recall.engine import search
+    from memsync.service import Memory
 
     if args.limit is not None and args.limit < 1:
         raise MemsyncError("--limit must be at least 1")
-    result = search(
-        " ".join(args.query), root=args.root, scope=args.scope, category=args.category, kind=args.kind,
-        limit=args.limit, include_superseded=args.all, record=True, watch=False,
-    )
+    with Memory(root=args.root) as memory:
+        result = memory.recall(" ".join(args.query), scope=args.scope, category=args.category, kind=args.kind,
+                               limit=args.limit, include_superseded=args.all)
     for note in result.notes:
         sys.stderr.write(f"memsync: {_shown(note)}\n")
     if result.truncated:

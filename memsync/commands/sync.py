@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> None:
 
 
 def run_init(args: argparse.Namespace) -> None:
+    from memsync.output import visible
     from memsync.sync.engine import sync_root
     from memsync.sync.setup import prepare, set_hub_head
     from memsync.sync.transport import Remote
@@ -70,12 +71,13 @@ def run_init(args: argparse.Namespace) -> None:
     prep = prepare(root, args.remote)
     if not args.json:
         for line in prep.steps:
-            print(line)
+            print(visible(line))
         for line in prep.warnings:
-            sys.stderr.write(f"warning: {line}\n")
+            sys.stderr.write(f"warning: {visible(line)}\n")
     set_hub_head(prep.url)
     result = sync_root(root, remote_override=Remote(prep.url))
-    result.warnings = prep.warnings + result.warnings
+    if args.json:
+        result.warnings = prep.warnings + result.warnings
     _report(result, args)
 
 
@@ -84,30 +86,49 @@ def _paths(label: str, paths: list[str]) -> str:
     return f"  {label} {len(paths)} file{'s' if len(paths) != 1 else ''}: {shown}"
 
 
+def _ignored_line(paths: list[str]) -> str:
+    return _paths("kept local by ignore rules (.gitignore, .git/info/exclude), not synced:", paths).replace(
+        "  kept", "kept", 1) + " (remove the rule, or `git add -f` a file, to sync it)"
+
+
 def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
-    from memsync.output import paint, print_json
+    """Print what the sync did. Every line goes through ``visible``: the paths in it are
+    already escaped, and no other text (a remote's message) reaches the terminal raw."""
+    from memsync.output import paint, print_json, visible
 
     if args.json:
         print_json(result.to_json())
         _raise_for(result)
         return
+
+    def out(line: str, label: str = "") -> None:
+        sys.stdout.write((f"  {paint(label, 'yellow')} " if label else "") + visible(line) + "\n")
+
+    def warn(line: str) -> None:
+        sys.stderr.write(f"warning: {visible(line)}\n")
+
     for line in result.findings:
-        sys.stdout.write(line + "\n")
+        out(line)
     for line in result.warnings:
-        sys.stderr.write(f"warning: {line}\n")
+        warn(line)
+    if result.ignored:
+        warn(_ignored_line(result.ignored))
     if result.outcome in ("ok", "up-to-date"):
-        print(f"{paint('Synced', 'green')} {result.root} with {result.remote}: {result.message}")
+        print(f"{paint('Synced', 'green')} {visible(result.root)} with {visible(result.remote)}: {visible(result.message)}")
     else:
-        sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {result.root}: {result.message}\n")
-    if result.sent:
-        print(_paths("sent", result.sent))
-    if result.received:
-        print(_paths("received", result.received))
+        sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {visible(result.root)}: {visible(result.message)}\n")
+    for label, paths in (("sent", result.sent), ("sent the deletion of", result.sent_deletions),
+                         ("received", result.received), ("received the deletion of", result.received_deletions),
+                         ("merged from both sides", result.merged)):
+        if paths:
+            out(_paths(label, paths))
+    for k in result.kept:
+        out(f"{k['path']}: {k['reason']}", "kept")
     for c in result.conflicts:
         sibling = c.get("sibling")
         where = f"; the other version is in {sibling}" if sibling and sibling not in c["reason"] else ""
-        print(f"  {paint('conflict', 'yellow')} {c['path']}: {c['reason']}{where} "
-              "(merge it by hand, then delete the sibling; `memsync lint` lists it)")
+        out(f"{c['path']}: {c['reason']}{where} (merge it by hand, then delete the sibling; `memsync lint` lists it)",
+            "conflict")
     _raise_for(result)
 
 
@@ -122,7 +143,7 @@ def _raise_for(result) -> None:  # type: ignore[no-untyped-def]
 
 
 def run_status(args: argparse.Namespace) -> None:
-    from memsync.output import print_json
+    from memsync.output import print_json, visible
     from memsync.sync.status import status
 
     root = _root(args)
@@ -131,13 +152,17 @@ def run_status(args: argparse.Namespace) -> None:
     if args.json:
         print_json(info)
         return
-    print(f"{info['root']}: branch main, remote {info['remote'] or '(none: run `memsync sync init REMOTE`)'}")
+    lines = [f"{info['root']}: branch main, remote {info['remote'] or '(none: run `memsync sync init REMOTE`)'}"]
     if info["remote_head"] is None:
-        print("  never synced")
+        lines.append("  never synced")
     else:
-        print(f"  {info['ahead']} commit(s) to push, {info['behind']} to bring in (as of the last sync)")
+        lines.append(f"  {info['ahead']} commit(s) to push, {info['behind']} to bring in (as of the last sync)")
     for c in info["conflicts"]:
-        print(f"  conflict sibling {c['path']} (of {c['conflict_of']}): merge it by hand, then delete it")
+        lines.append(f"  conflict sibling {c['path']} (of {c['conflict_of']}): merge it by hand, then delete it")
+    if info["ignored"]:
+        lines.append("  " + _ignored_line(info["ignored"]))
     last = info["last"]
     if last:
-        print(f"  last sync: {last.get('outcome')}: {last.get('message')}")
+        lines.append(f"  last sync: {last.get('outcome')}: {last.get('message')}")
+    for line in lines:
+        sys.stdout.write(visible(line) + "\n")

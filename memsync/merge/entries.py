@@ -58,21 +58,28 @@ def sibling_path(path: str, data: bytes) -> str:
 
 @dataclass(frozen=True)
 class _Version:
-    """One side's entry file, parsed once (``entry.meta`` is None when unreadable)."""
+    """One side's entry file, parsed once (``entry.meta`` is None when unreadable).
+    ``touched``: when that side last changed the file (a commit time; -1 unknown)."""
 
     data: bytes
     entry: Entry
     blob: str
+    touched: int = -1
 
     @classmethod
-    def of(cls, data: bytes, path: str) -> _Version:
-        return cls(data, parse_entry(data, path), blob_id(data))
+    def of(cls, data: bytes, path: str, touched: int = -1) -> _Version:
+        return cls(data, parse_entry(data, path), blob_id(data), touched)
 
     @property
-    def rank(self) -> tuple[int, str]:
-        """The later ``updated`` wins a conflict; equal (or missing) times: the larger hash."""
-        updated = (self.entry.meta or {}).get("updated")
-        return (updated if type(updated) is int else -1, self.blob)
+    def updated(self) -> int:
+        value = (self.entry.meta or {}).get("updated")
+        return value if type(value) is int else -1
+
+    @property
+    def rank(self) -> tuple[int, int, str]:
+        """The later ``updated`` wins a conflict; equal (or missing): the side that changed
+        the file later (hand edits rarely bump ``updated``); then the larger hash."""
+        return (self.updated, self.touched, self.blob)
 
 
 def _render(meta: dict, body: str) -> bytes | None:
@@ -104,8 +111,10 @@ def _sibling_bytes(loser: _Version, path: str, sibling: str) -> bytes:
 
 def _conflict(path: str, winner: _Version, loser: _Version, why: str) -> FileMerge:
     sibling = sibling_path(path, loser.data)
-    if winner.rank[0] > loser.rank[0]:
+    if winner.updated > loser.updated:
         kept = "the version updated later"
+    elif winner.touched > loser.touched:
+        kept = "of two versions with the same 'updated', the one changed later"
     else:
         kept = "of two versions with the same 'updated', the one with the larger hash"
     reason = f"{why}: {kept} stays at {path}, the other is in {sibling}"
@@ -140,12 +149,15 @@ def _same_entry(a: _Version, b: _Version) -> bool:
     return ma is not None and mb is not None and same(ma, mb) and a.entry.body == b.entry.body
 
 
-def merge_entry(path: str, base: bytes | None, ours: bytes | None, theirs: bytes | None) -> FileMerge:
+def merge_entry(path: str, base: bytes | None, ours: bytes | None, theirs: bytes | None, *,
+                when: tuple[int, int] | None = None) -> FileMerge:
     """Merge entry file ``path`` (``<category>/<slug>.md``); None = absent on that side.
 
     One side changed: that side (a deletion included). Deleted against edited:
     the edit. Both edited: fields and body merged; a true conflict keeps the
     version updated later at ``path`` and the other in a conflict sibling.
+    ``when``: (ours, theirs) times each side last changed the file, which decide
+    between versions with the same ``updated`` (the later wins; then the hash).
     """
     if ours == theirs or theirs == base:
         return FileMerge({path: ours})
@@ -153,7 +165,9 @@ def merge_entry(path: str, base: bytes | None, ours: bytes | None, theirs: bytes
         return FileMerge({path: theirs})
     if ours is None or theirs is None:
         return FileMerge({path: ours if theirs is None else theirs})  # an edit beats a deletion
-    first, second = sorted((_Version.of(ours, path), _Version.of(theirs, path)), key=lambda v: v.rank)
+    times = when if when is not None else (-1, -1)
+    first, second = sorted((_Version.of(ours, path, times[0]), _Version.of(theirs, path, times[1])),
+                           key=lambda v: v.rank)
     if base is None:
         if _same_entry(first, second):
             return FileMerge({path: second.data})

@@ -23,11 +23,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 from memsync.errors import MemsyncError
-from memsync.fsutil import NotRegularFile, read_regular
+from memsync.fsutil import NotRegularFile
 from memsync.recall import fresh, monitor, rank, snippet, state
 from memsync.recall.index import BUSY_TIMEOUT_S, COLUMNS, Busy, Doc, Index, Stale, WriterBusy, db_path, is_busy
+from memsync.recall.layout import layout_of
 from memsync.recall.query import Query, Word, parse
 from memsync.recall.tokenize import BREAK, mark_blocks
 from memsync.recall.watch import Watcher
@@ -108,9 +108,13 @@ def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = N
 
     With ``watch`` this process's own inotify watcher says what changed; else
     the change monitor's token (taken before the walk) may say that nothing
-    did, and otherwise every file is stat-ed.
+    did, and otherwise every file is stat-ed (always, for a layout that is not ``live``).
     """
     only: set[str] | None = None
+    layout = cur.index.layout
+    if not layout.live:
+        cur.index.sync(fresh.snapshot(root, layout=layout))
+        return
     token = mon.token(root) if mon is not None and not watch else None
     if token is not None and not token.fresh and cur.index.token() == token.key:
         return  # no event since the last walk began: the index is as fresh as a walk would make it
@@ -147,7 +151,8 @@ class _RootIndex:
         self.root = root
         self.watch = watch
         self.mon = mon
-        self.path = db_path(root.path)
+        self.layout = layout_of(root)
+        self.path = db_path(root.path, self.layout)
         self.key = (str(root.path), str(self.path))
         self.cur: _Open | None = None
         self.memory: Index | None = None
@@ -167,7 +172,7 @@ class _RootIndex:
             cur = None
         short = 0.2 if patient else BUSY_TIMEOUT_S
         if cur is None:
-            cur = _Open(Index(self.root.path, self.path, timeout=short), None)
+            cur = _Open(Index(self.root.path, self.path, self.layout, timeout=short), None)
             if self.watch:
                 _OPEN[self.key] = cur
         else:
@@ -195,8 +200,8 @@ class _RootIndex:
 
     def _fall_back(self, why: str) -> None:
         self._drop()
-        mem = Index(self.root.path, None)
-        mem.sync(fresh.snapshot(self.root.path))
+        mem = Index(self.root.path, None, self.layout)
+        mem.sync(fresh.snapshot(self.root.path, layout=self.layout))
         self.memory = mem
         self.notes.append(f"{why}; answered from a temporary index")
 
@@ -329,19 +334,19 @@ def _redact(text: str) -> str:
 
 def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     """The hit as its file says now, secrets masked; None if the file vanished or no longer matches."""
+    layout = layout_of(root)
     try:
-        data = read_regular(root.path / doc.path, MAX_ENTRY_BYTES + 1)
+        data = layout.read(root.path, doc.path)
     except (OSError, NotRegularFile):
         return None
-    entry = parse_entry(data, doc.path)
-    info = entry.info()
+    doc_id, info, body = layout.parse(doc.path, data)
     if not info.valid:
         return None
-    body = mark_blocks(entry.body)
+    body = mark_blocks(body)
     load_when = (";" + BREAK).join(info.load_when)  # shown as "a; b", matched item by item
     # In the order a snippet prefers them: the body on a tie.
     fields = [(body, [body]), (info.summary, [info.summary]), (info.highlight, [info.highlight]),
-              (load_when, list(info.load_when)), (info.id, [info.id])]
+              (load_when, list(info.load_when)), (doc_id, [doc_id])]
     per_field = [snippet.find(texts, q.words) for _, texts in fields]
     found = snippet.merge(per_field)
     if not found:
@@ -357,7 +362,7 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
         for w in partial:
             found[w.text].forms = masked[w.text].forms if w.text in masked else ["…"]
     return Hit(
-        id=_redact(info.id), root=root.display, scope=root.scope, path=_redact(f"{root.display}/{doc.path}"),
+        id=_redact(doc_id), root=root.display, scope=root.scope, path=_redact(layout.show(root.display, doc.path)),
         score=score, summary=summary, kind=_redact(info.kind), snippet=shown or summary,
         matched={word: f.total for word, f in found.items()}, updated=info.updated, pinned=info.pinned,
         superseded=doc.superseded, reasons=_reasons(q, found),
@@ -436,6 +441,8 @@ def search(
     if record and result.hits:
         for ri in indexes:
             r = ri.root
+            if not ri.layout.counts:
+                continue  # a read-only source: nothing is written into it
             ids = [h.id for h in result.hits if h.root == r.display and h.scope == r.scope]
             try:
                 note = state.record(r.path, ids, now_ms)
@@ -461,7 +468,7 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
     for j, ri in enumerate(indexes):
         cands = ri.call(lambda idx: _candidates(idx, q, s, limit, f))
         found.append(cands)
-        hits = state.ranking_hits(ri.root.path, now_ms)
+        hits = state.ranking_hits(ri.root.path, now_ms) if ri.layout.counts else {}
         for rowid, cand in cands.items():
             d = cand.doc
             p = rank.prior(ri.root.scope, d.updated, d.pinned, hits.get(d.id, 0), now_ms, s)

@@ -21,7 +21,9 @@ import os
 import stat
 import time
 from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from memsync import forked
 from memsync.entry import valid_name
@@ -120,28 +122,32 @@ def _fold(name: str, dst: os.stat_result, sts: list[os.stat_result]) -> Category
 PARALLEL_MIN = 4000  # below this many files a second process costs more than it saves
 
 
-def snapshot(root: Path, only: set[str] | None = None, sizes: dict[str, int] | None = None) -> Snapshot:
+def snapshot(root: Path, only: set[str] | None = None, sizes: dict[str, int] | None = None,
+             layout: Any = None) -> Snapshot:
     """Stat every category (or just ``only``) of ``root``.
 
     ``sizes`` (files per category, as last seen) lets a large tree be split
     between this process and a forked helper: the stat calls are system
-    calls, so two cores halve the wall time.
+    calls, so two cores halve the wall time. A ``layout``
+    (``memsync.recall.layout``) says which folders to stat instead of the categories.
     """
     started = time.time_ns()
-    names = [n for n in categories(root) if only is None or n in only]
+    stat_one = layout.stat_group if layout is not None else stat_category
+    groups = layout.groups(root) if layout is not None else categories(root)
+    names = [n for n in groups if only is None or n in only]
     cats: dict[str, CategoryStat] = {}
     mine, theirs = names, list[str]()
     if sizes and sum(sizes.get(n, 0) for n in names) >= PARALLEL_MIN and len(names) > 1 and forked.worthwhile():
         mine, theirs = _halves(names, sizes)
-    helper = _fork(root, theirs) if theirs else None
+    helper = _fork(root, theirs, stat_one) if theirs else None
     for name in mine:
-        found = stat_category(root, name)
+        found = stat_one(root, name)
         if found is not None:
             cats[name] = found
     if theirs:
         done = _collect(helper) if helper is not None else None
         if done is None:  # no helper, or it failed: do its half here
-            done = {n: c for n in theirs if (c := stat_category(root, n)) is not None}
+            done = {n: c for n in theirs if (c := stat_one(root, n)) is not None}
         cats.update(done)
     return Snapshot(started, cats)
 
@@ -157,11 +163,12 @@ def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[st
     return mine, theirs
 
 
-def _fork(root: Path, names: list[str]) -> tuple[int, int] | None:
+def _fork(root: Path, names: list[str], stat_one: Callable[[Path, str], CategoryStat | None]
+          ) -> tuple[int, int] | None:
     """Start a child that stats ``names`` and sends the result back."""
     def work() -> bytes:
         rows = [[c.name, c.ino, c.mtime_ns, c.count, c.digest, c.newest_ns]
-                for n in names if (c := stat_category(root, n)) is not None]
+                for n in names if (c := stat_one(root, n)) is not None]
         return json.dumps(rows).encode()
 
     return forked.start(work)

@@ -25,16 +25,16 @@ import json
 import os
 import re
 import sqlite3
-import stat
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from memsync.entry import MAX_ENTRY_BYTES, EntryInfo, parse_entry
-from memsync.fsutil import NotRegularFile, read_regular, temp_path
+from memsync.entry import EntryInfo
+from memsync.fsutil import NotRegularFile, temp_path
 from memsync.recall import fresh
+from memsync.recall.layout import NATIVE, Layout
 from memsync.recall.tokenize import index_text, join_items, length, mark_blocks
 from memsync.roots import cache_dir
 from memsync.tree import Tree
@@ -82,9 +82,9 @@ class Stale(Exception):
     """This connection's file was replaced by another process (which repaired it): open it again."""
 
 
-def db_path(root: Path) -> Path:
-    key = hashlib.sha256(os.fsencode(str(root))).hexdigest()[:24]
-    return cache_dir() / "search" / f"{key}.sqlite"
+def db_path(root: Path, layout: Layout = NATIVE) -> Path:
+    key = hashlib.sha256(os.fsencode(str(root)) + layout.key.encode()).hexdigest()[:24]
+    return cache_dir() / layout.cache_folder / f"{key}.sqlite"
 
 
 def remove_db(path: Path) -> None:
@@ -159,9 +159,11 @@ def is_busy(exc: BaseException) -> bool:
 class Index:
     """An open index database (a file in the cache, or ``:memory:``)."""
 
-    def __init__(self, root: Path, path: Path | None, timeout: float = BUSY_TIMEOUT_S) -> None:
+    def __init__(self, root: Path, path: Path | None, layout: Layout = NATIVE,
+                 timeout: float = BUSY_TIMEOUT_S) -> None:
         self.root = root
         self.path = path
+        self.layout = layout
         self.timeout = timeout  # SQLite's busy timeout, seconds
         self.opened: tuple[int, int] | None = None  # (dev, ino) of the file this connection opened
         if path is None:
@@ -335,7 +337,7 @@ class Index:
             changed, gone = self.dirty(snap, stored, only)
             n = 0
             for name in gone:
-                if not _is_category(self.root, name):  # a snapshot older than a commit may have missed it
+                if not self.layout.is_group(self.root, name):  # a snapshot older than a commit may have missed it
                     n += self._drop_category(name)
             for cat in changed:
                 prev = stored.get(cat.name)
@@ -453,7 +455,7 @@ class Index:
         self.conn.executemany("DELETE FROM docs WHERE rowid = ?", params)
 
     def _sync_category(self, name: str, checked_ns: int) -> int:
-        files = fresh.entry_files(self.root, name)
+        files = self.layout.files(self.root, name)
         rows = {
             r[1]: r
             for r in self.conn.execute(
@@ -471,7 +473,7 @@ class Index:
             if row is not None and tuple(row[2:6]) == fp and st.st_ctime_ns < trusted_before:
                 continue
             try:
-                data = read_regular(self.root / rel, MAX_ENTRY_BYTES + 1)
+                data = self.layout.read(self.root, rel)
             except (NotRegularFile, OSError):
                 if row is not None:
                     self._delete([row[0]])
@@ -490,10 +492,9 @@ class Index:
 
     def _store(self, rel: str, category: str, fp: tuple[int, int, int, int], sha: bytes, data: bytes,
                rowid: int | None) -> None:
-        entry = parse_entry(data, rel)
-        info = entry.info()
-        texts = (index_text(info.id.replace("/", " ")), index_text(info.summary), index_text(join_items(info.load_when)),
-                 index_text(info.highlight), index_text(mark_blocks(entry.body))) if info.valid else ("",) * 5
+        doc_id, info, body = self.layout.parse(rel, data)
+        texts = (index_text(doc_id.replace("/", " ")), index_text(info.summary), index_text(join_items(info.load_when)),
+                 index_text(info.highlight), index_text(mark_blocks(body))) if info.valid else ("",) * 5
         updated = _int64(info.updated)
         values = (
             rel, category, *fp, sha, int(info.valid), _text(info.kind),
@@ -657,14 +658,6 @@ def _flock(fd: int, wait: float) -> bool:
             if time.monotonic() >= deadline:
                 return False
             time.sleep(0.01)
-
-
-def _is_category(root: Path, name: str) -> bool:
-    """Is ``name`` a category folder of ``root`` now (fresh.categories' rules)?"""
-    try:
-        return stat.S_ISDIR(os.lstat(os.path.join(root, name)).st_mode)
-    except OSError:
-        return False
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:

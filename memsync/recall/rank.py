@@ -41,7 +41,9 @@ class Settings:
     floor: float = 0.15
     half_life_days: float = 14.0
     decay_floor: float = 0.7
-    scope_weights: dict[str, float] = field(default_factory=lambda: {"project": 1.0, "global": 0.8, "root": 1.0})
+    scope_weights: dict[str, float] = field(
+        default_factory=lambda: {"project": 1.0, "global": 0.8, "root": 1.0, "claude-code": 0.8, "mimo": 0.8}
+    )
     recall_boost: float = 0.05
     recall_cap: float = 1.25
     candidates: int = 200
@@ -90,7 +92,7 @@ def settings_from(config: dict[str, Any]) -> Settings:
         floor=_number(section, "floor", 0.0, 1.0, d.floor),
         half_life_days=_number(section, "half_life_days", 0.0, 36_500.0, d.half_life_days),
         decay_floor=_number(section, "decay_floor", 0.0, 1.0, d.decay_floor),
-        scope_weights=_weights(section, "scope_weights", d.scope_weights, ("project", "global", "root")),
+        scope_weights=_weights(section, "scope_weights", d.scope_weights, tuple(d.scope_weights)),
         recall_boost=_number(section, "recall_boost", 0.0, 10.0, d.recall_boost),
         recall_cap=_number(section, "recall_cap", 1.0, 10.0, d.recall_cap),
         candidates=candidates,

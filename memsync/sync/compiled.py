@@ -2,16 +2,24 @@
 
 Sync never merges ``<category>/index.md`` or ROOT.md's regions: it renders them
 from the merged entries with the functions ``memsync compile`` uses. Parsing
-10,000 entries per sync would cost seconds, so parsed fields are cached in
-``.git/memsync/entries.json`` by path and blob id, kept exact for one tree and
-moved to another tree by a tree diff (which skips unchanged folders).
+10,000 entries per sync would cost seconds, so the parsed fields of every entry
+are cached under ``.git/memsync/entries/``: ``index.json`` names the tree the
+cache is exact for, its categories and the (few) entries with supersede links,
+and one file per folder holds that folder's rows, keyed by path and blob id.
+The cache is moved from one tree to another by a tree diff, which skips
+unchanged folders.
 
 When the tree we start from is known to be compiled (memsync committed it, see
-``repo.is_compiled``), only what the changed entries can affect is rendered
-again: the index of their category, and ROOT.md's tables only if a change
-touches what they show (an entry added or removed, ``load_when``, supersede
-links, validity). Otherwise everything is rendered. Both paths give the same
-bytes as ``compile_tree`` on the whole tree (tests compare them).
+``repo.is_compiled``), only what the changes can affect is rendered again:
+
+- an entry or category added or removed, or a supersede link or validity
+  changed, moves counts and links that every index shows: everything is rendered;
+- otherwise the index of each category whose entries changed is rendered, and
+  ROOT.md's tables too when ``load_when`` or ``conflict_of`` changed;
+- a hand edit of ROOT.md outside its tables keeps the tables it had.
+
+Without that knowledge everything is rendered. Every path gives the same bytes as
+``compile_tree`` on the whole tree (tests compare them).
 """
 from __future__ import annotations
 

@@ -21,9 +21,9 @@ rejects the commit for a lint warning would leave a device unable to sync.
 """
 from __future__ import annotations
 
+import math
 import os
 import random
-import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -31,35 +31,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memsync.errors import EXIT_FINDINGS, EXIT_OFFLINE, EXIT_OK, MemsyncError
+from memsync.errors import MemsyncError
 from memsync.roots import Root
-
-PAUSE_ENV = "MEMSYNC_SYNC_PAUSE"  # "phase[:seconds]": sleep there (crash tests kill us there)
-
-
-def pause(phase: str) -> None:
-    wanted = os.environ.get(PAUSE_ENV, "")
-    name, _, seconds = wanted.partition(":")
-    if name == phase:
-        import sys
-
-        sys.stderr.write(f"memsync: pausing at {phase}\n")
-        sys.stderr.flush()
-        time.sleep(float(seconds or 30))
+from memsync.sync.accept import shown, shown_all
+from memsync.sync.pause import pause
 
 
 @dataclass
 class SyncResult:
-    """What a sync did; ``to_json`` is the shape of ``--json`` and of the status file."""
+    """What a sync did; ``to_json`` is the shape of ``--json`` and of the status file.
+
+    Every path in it is as ``accept.shown`` gives it (secrets masked, control
+    characters escaped). Each changed path is in one list only: taken from one
+    side (``sent``, ``received`` and their deletions), combined from both
+    (``merged``), an edit kept against a deletion (``kept``), or a conflict (its
+    sibling is named there, nowhere else).
+    """
 
     root: str
     remote: str = ""
     outcome: str = "ok"  # ok | up-to-date | offline | secrets | error
-    exit_code: int = EXIT_OK
     committed: str | None = None
     sent: list[str] = field(default_factory=list)
+    sent_deletions: list[str] = field(default_factory=list)
     received: list[str] = field(default_factory=list)
+    received_deletions: list[str] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)
+    kept: list[dict[str, str]] = field(default_factory=list)
     conflicts: list[dict[str, str | None]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)  # entries that ignore rules keep out of sync
     waiting: int = 0
     attempts: int = 0
     head: str | None = None
@@ -68,22 +68,44 @@ class SyncResult:
     message: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        return _printable({
             "root": self.root,
             "remote": self.remote,
             "outcome": self.outcome,
-            "exit_code": self.exit_code,
             "committed": self.committed,
             "sent": self.sent,
+            "sent_deletions": self.sent_deletions,
             "received": self.received,
+            "received_deletions": self.received_deletions,
+            "merged": self.merged,
+            "kept": self.kept,
             "conflicts": self.conflicts,
+            "ignored": self.ignored,
             "waiting": self.waiting,
             "attempts": self.attempts,
             "head": self.head,
             "warnings": self.warnings,
             "findings": self.findings,
             "message": self.message,
-        }
+        })
+
+
+def _printable(value: Any) -> Any:
+    """Every string escaped for output (a no-op for text already shown): whatever reached
+    the result, an OS error's file name included, can be printed and stored as JSON."""
+    from memsync.output import visible
+
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, list):
+        return [_printable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    return value
+
+
+MAX_SECONDS = 24 * 3600.0
+MAX_ATTEMPTS = 1000
 
 
 @dataclass
@@ -94,17 +116,35 @@ class Settings:
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Settings:
+        """``sync:`` of the config, each value checked (MemsyncError naming the setting)."""
         raw = config.get("sync")
-        if not isinstance(raw, dict):
+        if raw is None:
             raw = {}
+        if not isinstance(raw, dict):
+            raise MemsyncError("config: sync must be a mapping (lock_timeout, attempts, timeout)")
         out = cls()
-        for name, kind in (("lock_timeout", float), ("attempts", int), ("timeout", float)):
-            value = raw.get(name, getattr(out, name))
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                raise MemsyncError(f"config: sync.{name} must be a non-negative number")
-            setattr(out, name, kind(value))
-        out.attempts = max(out.attempts, 1)
+        for name, value in raw.items():
+            if name not in ("lock_timeout", "attempts", "timeout"):
+                continue  # unknown keys are the config loader's to report
+            setattr(out, name, _setting(str(name), value))
         return out
+
+
+def _setting(name: str, value: Any) -> float | int:
+    try:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        number = False
+    if name == "attempts":
+        if not (number and value == int(value) and 1 <= value <= MAX_ATTEMPTS):
+            raise MemsyncError(f"config: sync.attempts must be a whole number from 1 to {MAX_ATTEMPTS} (got {value!r})")
+        return int(value)
+    least = 0.0 if name == "lock_timeout" else 0.001
+    if not (number and least <= value <= MAX_SECONDS):
+        low = "0" if name == "lock_timeout" else "more than 0"
+        raise MemsyncError(f"config: sync.{name} must be a number of seconds from {low} to {MAX_SECONDS:g} "
+                           f"(got {value!r})")
+    return float(value)
 
 
 class Session:
@@ -122,6 +162,11 @@ class Session:
         self._index_tree: bytes | None = None  # the tree the index in memory describes, once changed
         self._index_changed = False
         self._surveyor: Any = None  # the stat walk begun in open(), until survey() finishes it
+        self.refused: dict[str, str] = {}  # local files sync does not commit, and why
+        self.clashes: dict[str, Any] = {}  # path -> treemerge.Clash, from every merge of this sync
+        self.kept: dict[str, str] = {}  # path -> why: an edit that beat a deletion
+        self.remote_tree: bytes | None = None  # the remote branch's tree as last fetched
+        self.pushed_from: bytes | None | bool = False  # the remote's tree our push replaced (False: no push)
 
     def open(self) -> None:
         """Lock, then open the repository and check it is in a state to sync.
@@ -330,6 +375,8 @@ def scan_local(s: Session):  # type: ignore[no-untyped-def]
     manager = IgnoreFilterManager.from_repo(s.repo)
     changes = local_changes(s.root.path, s.index(), lambda p: bool(manager.is_ignored(p)), s.survey())
     s.result.warnings.extend(changes.skipped)
+    s.result.ignored = shown_all(sorted(changes.ignored))
+    s.refused = changes.refused
     return changes
 
 
@@ -343,6 +390,8 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     head = R.ref_value(repo, R.BRANCH_REF)
     head_tree = R.tree_of(repo, head)
     base = s.index_tree()
+    # Gate what changed first: a refusal then leaves no trace of it (no tree, no cache row).
+    _gate(s, changes.data)
     for path, version in changes.files.items():
         if version is not None:
             R.add_blob(repo, changes.data[path])
@@ -351,10 +400,8 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     regen = regenerate(
         repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
     )
-    s.result.warnings.extend(p.format() for p in regen.problems)
-    candidates = dict(changes.data)
-    candidates.update(regen.outputs)
-    _gate(s, candidates)
+    s.result.warnings.extend(_problem_lines(regen.problems))
+    _gate(s, regen.outputs)
     index_updates = dict(changes.index_updates)
     if regen.outputs:
         index_updates.update(write_compiled(s, regen.outputs))
@@ -378,6 +425,10 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     return head
 
 
+def _problem_lines(problems: list[Any]) -> list[str]:
+    return [shown(p.format()) for p in problems]
+
+
 def write_compiled(s: Session, outputs: dict[str, bytes]) -> dict:  # type: ignore[type-arg]
     from memsync.fsutil import mkdir_inside, write_inside
     from memsync.sync.gitindex import blob_sha, entry_for
@@ -394,10 +445,12 @@ def write_compiled(s: Session, outputs: dict[str, bytes]) -> dict:  # type: igno
 
 
 def _commit_message(what: str, paths: list[str]) -> str:
+    """The subject and the paths, one per line, as ``shown`` gives them: a name holding a
+    newline cannot forge a line (the ``Memsync-Compiled`` trailer), nor a token be recorded."""
     head = f"memsync: {what} ({len(paths)} file{'s' if len(paths) != 1 else ''})"
-    shown = "\n".join(f"- {p}" for p in paths[:20])
+    listed = "\n".join(f"- {p}" for p in shown_all(paths[:20]))
     more = f"\n- ... and {len(paths) - 20} more" if len(paths) > 20 else ""
-    return f"{head}\n\n{shown}{more}" if paths else head
+    return f"{head}\n\n{listed}{more}" if paths else head
 
 
 class SecretsFound(Exception):
@@ -408,7 +461,7 @@ class SecretsFound(Exception):
 
 # -- phase 2-4: integrate and push ------------------------------------------------------
 
-def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
+def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> None:
     """Update the worktree and index from ``old_tree`` to ``new_tree`` (preflighted)."""
     from memsync.sync.worktree import Incoming, apply, preflight
 
@@ -419,11 +472,10 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> list[str]:
         for path, ch in changes.items()
     ]
     index = s.index()
-    preflight(s.root.path, index, incoming)
+    preflight(s.root.path, index, incoming, s.refused)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"")
     s.update_index(updates, new_tree)
-    return sorted(changes)
 
 
 def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> bytes:
@@ -436,17 +488,22 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     local_tree = R.tree_of(repo, local)
     remote_tree = R.tree_of(repo, remote)
     if local is None or R.is_ancestor(repo, local, remote):
-        s.result.received += checkout(s, local_tree, remote_tree)
+        checkout(s, local_tree, remote_tree)
         pause("after-checkout")
         s.move_branch(local, remote, "fast-forward")
         return remote
-    bases = [R.tree_of(repo, b) for b in R.merge_bases(repo, local, remote)]
-    merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, remote_tree)
+    base_commits = R.merge_bases(repo, local, remote)
+    bases = [R.tree_of(repo, b) for b in base_commits]
+
+    def touched(path: str) -> tuple[int, int]:
+        return R.last_touched(repo, local, base_commits, path), R.last_touched(repo, remote, base_commits, path)
+
+    merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, remote_tree, touched)
     tree = R.apply_changes(repo, local_tree, [(p, v[0] if v else None, v[1] if v else None) for p, v in merged.changes.items()])
     assert s.cache is not None
     regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template,
                        also_compiled=remote_tree if s.is_compiled(remote) else None)
-    s.result.warnings.extend(p.format() for p in regen.problems if p.format() not in s.result.warnings)
+    s.result.warnings.extend(w for w in _problem_lines(regen.problems) if w not in s.result.warnings)
     if regen.outputs:
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
         s.cache.move_to(tree)
@@ -454,24 +511,30 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     fresh.update(regen.outputs)
     _gate(s, {p: d for p, d in fresh.items() if d is not None})
     for clash in merged.clashes:
-        s.result.conflicts.append({"path": clash.path, "sibling": clash.sibling, "reason": clash.reason})
+        s.clashes[clash.path] = clash
+    for path, why in merged.kept.items():
+        s.kept[path] = why
     if tree == remote_tree:
         # Everything we had is already there: take their commit instead of adding a merge.
-        s.result.received += checkout(s, local_tree, remote_tree)
+        checkout(s, local_tree, remote_tree)
         pause("after-checkout")
         s.move_branch(local, remote, "fast-forward (our changes were already there)")
         return remote
     commit = R.make_commit(repo, tree, [local, remote], _commit_message("merge remote changes", sorted(merged.changes)), compiled=True)
-    s.result.received += checkout(s, local_tree, tree)
+    checkout(s, local_tree, tree)
     pause("after-checkout")
     s.move_branch(local, commit, "merge")
     return commit
 
 
 def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
-    """Scan what commits made outside memsync would publish (ours were scanned when made)."""
+    """Scan what commits made outside memsync would publish (ours were scanned when made),
+    and hold them to the rules a local file is held to (``accept``)."""
+    from memsync.sync.accept import content_problem, never_synced
+
     R = s.R
     files: dict[str, bytes] = {}
+    head_tree = R.tree_of(s.repo, head)
     for commit in R.commits_between(s.repo, head, remote):
         if R.is_compiled(s.repo, commit.id):
             continue
@@ -482,7 +545,18 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
                 continue
             if any((R.lookup(s.repo, p, path) or (0, None))[1] == ch.new for p in parents[1:]):
                 continue  # brought in from another parent, not new in this commit
-            files[f"{path}@{commit.id.decode()[:7]}"] = R.blob(s.repo, ch.new) or b""
+            data = R.blob(s.repo, ch.new) or b""
+            # What the remote's branch would hold is held to the rules its other devices apply
+            # (``accept.check_fetched``); a version a later commit replaced is history.
+            if R.lookup(s.repo, head_tree, path) == (ch.new_mode, ch.new):
+                why = "memsync never syncs it" if never_synced(path) else content_problem(path, data)
+                if why is not None:
+                    raise MemsyncError(
+                        f"commit {commit.id.decode()[:7]} (not made by memsync) adds {shown(path)}: {why}; nothing "
+                        f"was pushed. Take it out of git, keeping the file (`git rm --cached {shown(path)}`, then "
+                        "commit), and sync again."
+                    )
+            files[f"{path}@{commit.id.decode()[:7]}"] = data
     _gate(s, files)
 
 
@@ -490,43 +564,50 @@ def _gate(s: Session, files: dict[str, bytes]) -> None:
     """The secret gate (memsync.secrets.gate) over what is about to be committed or pushed."""
     from memsync.secrets.gate import check
 
-    findings = [f.format() for f in check(s.root.path, files)]
+    findings = [shown(f.format()) for f in check(s.root.path, files)]
     if findings:
         s.result.findings = findings
         raise SecretsFound(findings)
 
 
 def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | None = None) -> SyncResult:
-    """One full sync of ``root`` with its ``origin`` remote."""
+    """One full sync of ``root`` with its ``origin`` remote.
+
+    The outcome says how it ended (``ok``, ``up-to-date``, ``offline``, ``secrets``,
+    ``error``); a failure that stops the sync raises MemsyncError, an OS error included.
+    """
+    try:
+        return _sync_root(root, remote_override, settings)
+    except OSError as exc:
+        where = f" ({shown(os.fsdecode(exc.filename))})" if exc.filename else ""
+        raise MemsyncError(f"{root.display}: {exc.strerror or exc}{where}; sync stopped") from None
+
+
+def _sync_root(root: Root, remote_override: Any, settings: Settings | None) -> SyncResult:
     from memsync.config import load_config
     from memsync.templates import read_template
     from memsync.tree import ROOT_MD
 
     settings = settings or Settings.from_config(load_config(root.path))
     template = read_template(ROOT_MD)
-    old_timeout = socket.getdefaulttimeout()
-    socket.setdefaulttimeout(settings.timeout or None)
-    try:
-        with session(root, settings) as s:
-            from memsync.sync import transport as T  # dulwich: after the session started its stat walk
+    with session(root, settings) as s:
+        from memsync.sync import transport as T  # dulwich: after the session started its stat walk
 
-            remote = remote_override or _configured_remote(s)
-            s.result.remote = remote.display
-            try:
-                _run(s, remote, template, settings, T)
-            except SecretsFound as exc:
-                s.result.outcome = "secrets"
-                s.result.exit_code = EXIT_FINDINGS
-                s.result.message = (
-                    f"{len(exc.findings)} possible secret(s) found; nothing was committed or pushed. "
-                    "Remove them (or mark a line `memsync: allow-secret`) and sync again."
-                )
-            s.save_index()
-            s.result.head = (s.R.ref_value(s.repo, s.R.BRANCH_REF) or b"").decode() or None
-            _save_status(s)
-            return s.result
-    finally:
-        socket.setdefaulttimeout(old_timeout)
+        remote = remote_override or _configured_remote(s)
+        remote.timeout = settings.timeout
+        s.result.remote = remote.display
+        try:
+            _run(s, remote, template, settings, T)
+        except SecretsFound as exc:
+            s.result.outcome = "secrets"
+            s.result.message = (
+                f"{len(exc.findings)} possible secret(s) found; nothing was committed or pushed. "
+                "Remove them (or mark a line `memsync: allow-secret`) and sync again."
+            )
+        s.save_index()
+        s.result.head = (s.R.ref_value(s.repo, s.R.BRANCH_REF) or b"").decode() or None
+        _save_status(s)
+        return s.result
 
 
 def _configured_remote(s: Session):  # type: ignore[no-untyped-def]
@@ -538,7 +619,10 @@ def _configured_remote(s: Session):  # type: ignore[no-untyped-def]
         raise MemsyncError(
             f"{s.root.display} has no remote; run `memsync sync init REMOTE --root {s.root.display}` first"
         ) from None
-    return Remote(url.decode("utf-8", "surrogateescape"))
+    try:
+        return Remote(url.decode("utf-8", "surrogateescape"))
+    except MemsyncError as exc:
+        raise MemsyncError(f"{s.root.display}: remote.origin.url in .git/config: {exc.message}") from None
 
 
 def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # type: ignore[no-untyped-def]
@@ -552,6 +636,15 @@ def _run(s: Session, remote, template: str, settings: Settings, T) -> None:  # t
     except BaseException:
         early.wait()  # nothing of it is used; just never leave it running
         raise
+    start = R.ref_value(s.repo, R.BRANCH_REF)  # what the files on disk hold now
+    try:
+        _attempts(s, remote, template, settings, T, early)
+    finally:
+        _summarize(s, R.tree_of(s.repo, start))
+
+
+def _attempts(s: Session, remote, template: str, settings: Settings, T, early) -> None:  # type: ignore[no-untyped-def]
+    R = s.R
     for attempt in range(1, settings.attempts + 1):
         s.result.attempts = attempt
         head = R.ref_value(s.repo, R.BRANCH_REF)  # a rejected attempt may have merged already
@@ -575,23 +668,53 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
     pause("after-fetch")
     if theirs is not None:
         s.move_tracking(theirs, "fetch")
+    s.remote_tree = R.tree_of(s.repo, theirs)
     if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
         head = integrate(s, head, theirs, template)
     if head is None or head == theirs:
-        s.result.outcome = "ok" if s.result.received or s.result.sent else "up-to-date"
-        s.result.message = "up to date" if s.result.outcome == "up-to-date" else "synced"
-        _housekeeping(s)
+        _done(s)
         return
     gate_push(s, head, theirs)
-    sent = sorted(R.diff(s.repo, R.tree_of(s.repo, theirs), R.tree_of(s.repo, head)))
     with s.saving_meanwhile():
         T.push(s.repo, remote, theirs, head)
     pause("after-push")
     s.move_tracking(head, "push")
-    s.result.sent = sent
+    s.pushed_from = s.remote_tree
+    _done(s)
+
+
+def _done(s: Session) -> None:
     s.result.outcome = "ok"
     s.result.message = "synced"
     _housekeeping(s)
+
+
+def _summarize(s: Session, start: bytes | None) -> None:
+    """Sort every path the sync changed into one list of the result (see SyncResult):
+    what the files here went through (``start`` to the head) and what the remote did
+    (the tree it had to the head, when a push made it so)."""
+    R = s.R
+    head_tree = R.tree_of(s.repo, R.ref_value(s.repo, R.BRANCH_REF))
+    here = R.diff(s.repo, start, head_tree) if head_tree is not None else {}
+    there = R.diff(s.repo, s.pushed_from, head_tree) if s.pushed_from is not False and head_tree is not None else {}
+    siblings = {c.sibling for c in s.clashes.values() if c.sibling}
+    special = siblings | set(s.clashes) | set(s.kept)
+    result = s.result
+    for path in sorted(set(here) | set(there)):
+        if path in special:
+            continue
+        gone = (here.get(path) or there[path]).new is None
+        if path in here and path in there:
+            result.merged.append(shown(path))
+        elif path in here:
+            (result.received_deletions if gone else result.received).append(shown(path))
+        else:
+            (result.sent_deletions if gone else result.sent).append(shown(path))
+    result.kept = [{"path": shown(p), "reason": why} for p, why in sorted(s.kept.items()) if p in here or p in there]
+    result.conflicts = [{"path": shown(c.path), "sibling": shown(c.sibling) if c.sibling else None,
+                         "reason": shown(c.reason)} for _, c in sorted(s.clashes.items())]
+    if result.outcome == "ok" and not (here or there):
+        result.outcome, result.message = "up-to-date", "up to date"
 
 
 def _housekeeping(s: Session) -> None:
@@ -624,10 +747,10 @@ def _housekeeping(s: Session) -> None:
 
 
 def _waiting(s: Session, outcome: str, why: str) -> None:
-    """Stop with exit 3: local work is committed and waits for the next sync to push it."""
+    """Stop with local work committed; it waits for the next sync to push it (the command
+    turns these outcomes into exit 3)."""
     R = s.R
     s.result.outcome = outcome
-    s.result.exit_code = EXIT_OFFLINE
     s.result.waiting = R.count_commits(s.repo, R.ref_value(s.repo, R.BRANCH_REF), R.ref_value(s.repo, R.TRACKING_REF))
     s.result.message = (
         f"{why}; local changes are committed and {s.result.waiting} commit(s) wait to be pushed. "

@@ -34,7 +34,6 @@ _SKIP_WORKTREE = 0x4000 << 16  # in the extended flags, shifted to sit above the
 MODE_FILE = 0o100644
 MODE_EXEC = 0o100755
 MODE_LINK = 0o120000
-MODE_GITLINK = 0o160000
 
 
 class IndexEntry(NamedTuple):

@@ -281,13 +281,6 @@ def subtree_files(repo: GitRepo, tree: bytes | None, folder: str) -> dict[str, b
     }
 
 
-def top_folders(repo: GitRepo, tree: bytes | None) -> list[str]:
-    if tree is None:
-        return []
-    return sorted(name.decode("utf-8", "surrogateescape") for name, (mode, _) in objects(repo).listing(tree).items()
-                  if mode == 0o040000)
-
-
 def blob(repo: GitRepo, sha: bytes | None) -> bytes | None:
     if sha is None:
         return None
@@ -443,6 +436,16 @@ def count_commits(repo: GitRepo, include: bytes | None, exclude: bytes | None) -
         return 0
     walker = repo.get_walker(include=[include], exclude=[exclude] if exclude else None)
     return sum(1 for _ in walker)
+
+
+def last_touched(repo: GitRepo, tip: bytes, bases: Sequence[bytes], path: str) -> int:
+    """Commit time of the newest commit after ``bases`` on ``tip``'s side that changed
+    ``path`` (-1: none did)."""
+    walker = repo.get_walker(include=[tip], exclude=list(bases) or None,
+                             paths=[path.encode("utf-8", "surrogateescape")], max_entries=1)
+    for entry in walker:
+        return int(entry.commit.commit_time)
+    return -1
 
 
 def commits_between(repo: GitRepo, include: bytes, exclude: bytes | None) -> list[Commit]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.roots import Root, main_worktree
+from memsync.sync.accept import shown
 
 
 @dataclass
@@ -37,16 +38,26 @@ def _check_location(root: Root) -> None:
 
 
 def prepare(root: Root, url: str) -> InitReport:
-    """Everything but the first sync; idempotent."""
+    """Everything but the first sync; idempotent. An OS error (a read-only root) is a MemsyncError."""
+    try:
+        return _prepare(root, url)
+    except OSError as exc:
+        where = f" ({shown(os.fsdecode(exc.filename))})" if exc.filename else ""
+        raise MemsyncError(f"cannot set up sync in {root.display}: {exc.strerror or exc}{where}") from None
+
+
+def _prepare(root: Root, url: str) -> InitReport:
     from dulwich.repo import Repo
 
     from memsync.build import Report, ensure_gitignore
     from memsync.sync import repo as R
-    from memsync.sync.transport import is_local, redact, split_credentials
+    from memsync.sync.urls import is_local, redact, strip
 
     report = InitReport()
+    stripped = strip(url)  # MemsyncError for a URL that cannot be used, before anything is written
     if is_local(url) and not url.startswith("file://"):
         url = os.path.abspath(os.path.expanduser(url))  # git resolves a relative path from the cwd, once
+        stripped = strip(url)
     report.url = url
     _check_location(root)
     if not root.path.exists():
@@ -59,29 +70,25 @@ def prepare(root: Root, url: str) -> InitReport:
     try:
         R.refuse_in_progress(repo, root.display)
         _set_branch(repo, report)
-        stored = split_credentials(url)[0]
+        stored = stripped.url
         config = repo.get_config()
         try:
             existing = config.get((b"remote", b"origin"), b"url").decode("utf-8", "surrogateescape")
         except KeyError:
             existing = None
-        if existing is not None and split_credentials(existing)[0] != stored:
+        if existing is not None and redact(existing) != stored:
             raise MemsyncError(
                 f"{root.display} already has the remote origin = {redact(existing)}; change it with "
                 f"`git -C {root.display} remote set-url origin URL` first if you mean to switch"
             )
-        if stored != url:
-            report.warnings.append(
-                "the password in the URL was used for this sync only and not stored; later syncs take "
-                "credentials from git's credential helper or MEMSYNC_GIT_USERNAME / MEMSYNC_GIT_PASSWORD"
-            )
+        report.warnings += _dropped(stripped)
         config.set((b"remote", b"origin"), b"url", stored.encode("utf-8", "surrogateescape"))
         config.set((b"remote", b"origin"), b"fetch", b"+refs/heads/*:refs/remotes/origin/*")
         config.set((b"branch", b"main"), b"remote", b"origin")
         config.set((b"branch", b"main"), b"merge", R.BRANCH_REF)
         config.write_to_path()
         if existing is None:
-            report.steps.append(f"Set the remote origin to {redact(stored)}")
+            report.steps.append(f"Set the remote origin to {stored}")
         gitdir = Path(repo.controldir())
     finally:
         repo.close()
@@ -98,6 +105,24 @@ def prepare(root: Root, url: str) -> InitReport:
     except MemsyncError as exc:
         report.warnings.append(f"git hooks not installed: {exc.message}")
     return report
+
+
+def _dropped(stripped: Any) -> list[str]:
+    """What ``sync init`` says about credentials it took off the URL before storing it."""
+    from memsync.sync.urls import HTTP_SCHEMES
+
+    out = []
+    http = stripped.url.split("://", 1)[0].lower() in HTTP_SCHEMES
+    if stripped.had_password and http:
+        out.append("the credentials in the URL were used for this sync only and not stored; later syncs take "
+                   "credentials from git's credential helper or MEMSYNC_GIT_USERNAME / MEMSYNC_GIT_PASSWORD")
+    elif stripped.had_password:
+        out.append("the password in the URL was dropped, not stored (this transport cannot use one: ssh takes "
+                   "your ssh agent and config, git:// and file:// need none)")
+    if stripped.had_query:
+        out.append("the query string of the URL was dropped, not stored (a git remote does not use one; "
+                   "put a token in git's credential helper or MEMSYNC_GIT_PASSWORD)")
+    return out
 
 
 def _set_branch(repo, report: InitReport) -> None:  # type: ignore[no-untyped-def]
@@ -133,7 +158,7 @@ def set_hub_head(url: str) -> None:
     from dulwich.repo import Repo
 
     from memsync.sync import repo as R
-    from memsync.sync.transport import is_local, local_path
+    from memsync.sync.urls import is_local, local_path
 
     if not is_local(url):
         return
@@ -146,5 +171,7 @@ def set_hub_head(url: str) -> None:
     try:
         if hub.bare and not list(hub.refs.keys(base=b"refs/heads/")):
             hub.refs.set_symbolic_ref(b"HEAD", R.BRANCH_REF)
+    except OSError:
+        pass  # a read-only hub: the first push still works; clones may need `git switch main`
     finally:
         hub.close()

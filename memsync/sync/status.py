@@ -1,5 +1,6 @@
 """``memsync sync status``: where the branch stands against the remote, conflict
-siblings waiting for a person, and the last sync's result.
+siblings waiting for a person, entries that ignore rules keep out of sync, and
+the last sync's result.
 
 Reads only local state: the remote-tracking ref is what the last successful
 fetch or push saw, so status works offline and never blocks on the network.
@@ -30,10 +31,24 @@ def load_last(gitdir: Path) -> dict[str, Any] | None:
 
 
 def status(root_path: Path, display: str) -> dict[str, Any]:
-    """Ahead/behind (against the last known remote state), conflict siblings, last result."""
+    """Ahead/behind (against the last known remote state), conflict siblings, entries the
+    ignore rules keep out of sync, the last result. An OS error is a MemsyncError."""
+    from memsync.errors import MemsyncError
+
+    try:
+        return _status(root_path, display)
+    except OSError as exc:
+        raise MemsyncError(f"{display}: cannot read the repository: {exc.strerror or exc}") from None
+
+
+def _status(root_path: Path, display: str) -> dict[str, Any]:
+    from dulwich.ignore import IgnoreFilterManager
+
     from memsync.sync import repo as R
-    from memsync.sync.transport import redact
-    from memsync.tree import scan
+    from memsync.sync.accept import shown
+    from memsync.sync.gitindex import GitIndex
+    from memsync.sync.urls import redact
+    from memsync.tree import read, walk
 
     repo = R.open_repo(root_path, display)
     try:
@@ -41,16 +56,21 @@ def status(root_path: Path, display: str) -> dict[str, Any]:
         head = R.ref_value(repo, R.BRANCH_REF)
         tracking = R.ref_value(repo, R.TRACKING_REF)
         try:
-            url = repo.get_config().get((b"remote", b"origin"), b"url").decode("utf-8", "replace")
+            url = repo.get_config().get((b"remote", b"origin"), b"url").decode("utf-8", "surrogateescape")
         except KeyError:
             url = None
         ahead = R.count_commits(repo, head, tracking)
         behind = R.count_commits(repo, tracking, head) if tracking else 0
+        listed = walk(root_path)
+        tracked = GitIndex.read(gitdir / "index").raw
+        rules = IgnoreFilterManager.from_repo(repo)
+        ignored = [rel for rel, _ in listed.entries
+                   if rel.encode("utf-8", "surrogateescape") not in tracked and rules.is_ignored(rel)]
     finally:
         repo.close()
-    tree = scan(root_path)
+    tree = read(listed)
     conflicts = [
-        {"path": e.path, "conflict_of": e.conflict_of}
+        {"path": shown(e.path), "conflict_of": shown(e.conflict_of)}
         for e in tree.entries
         if e.conflict_of
     ]
@@ -63,5 +83,6 @@ def status(root_path: Path, display: str) -> dict[str, Any]:
         "ahead": ahead,
         "behind": behind,
         "conflicts": conflicts,
+        "ignored": [shown(p) for p in sorted(ignored)],
         "last": load_last(gitdir),
     }

@@ -9,7 +9,11 @@ HTTP credentials come from the URL, from ``MEMSYNC_GIT_USERNAME`` /
 ``MEMSYNC_GIT_PASSWORD``, or from git's credential helper (``git credential
 fill``, asked only when the server answers 401). They are handed to dulwich as
 arguments, never inside a URL, and every URL memsync prints or stores goes
-through ``redact`` first.
+through ``urls.redact`` first.
+
+Each network operation runs under its own ``Deadline`` (``sync.timeout``
+seconds in all, however the server trickles), on a client built for it
+(``clients``).
 
 dulwich does not raise when a server rejects a push, and updates its tracking
 ref anyway; so pushes here go through ``send_pack`` with our own ref check, the
@@ -19,24 +23,27 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import socket
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from memsync.errors import MemsyncError
+from memsync.sync.deadline import Deadline
 from memsync.sync.repo import BRANCH_REF, GitRepo
+from memsync.sync.urls import is_local, local_path, redact, strip
 
 ENV_USER = "MEMSYNC_GIT_USERNAME"
 ENV_PASSWORD = "MEMSYNC_GIT_PASSWORD"
 ZERO = b"0" * 40
+DEFAULT_TIMEOUT = 60.0
+_MIN_SCRUB = 4  # shorter credential strings cannot be masked in free text without mangling it
 
 
 class Unreachable(Exception):
-    """The remote could not be reached (network down, host or path missing)."""
+    """The remote could not be reached (network down, host or path missing, no answer in time)."""
 
     def __init__(self, why: str) -> None:
         super().__init__(why)
@@ -47,106 +54,60 @@ class Rejected(Exception):
     """The remote did not take our update (someone pushed first, or it refused)."""
 
 
-def redact(url: str) -> str:
-    """The URL without any user name or password (safe to print, log or store)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "<unparseable URL>"
-    if parts.scheme and "@" in parts.netloc:
-        host = parts.netloc.rsplit("@", 1)[1]
-        user = parts.username
-        keep = parts.scheme in ("ssh", "git+ssh", "ssh+git") and user and parts.password is None
-        netloc = f"{user}@{host}" if keep else host
-        return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-    return url
-
-
-def split_credentials(url: str) -> tuple[str, str | None, str | None]:
-    """(URL without credentials, user, password) for http(s) URLs; others unchanged."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or "@" not in parts.netloc:
-        return url, None, None
-    from urllib.parse import unquote
-
-    host = parts.netloc.rsplit("@", 1)[1]
-    user = unquote(parts.username) if parts.username else None
-    password = unquote(parts.password) if parts.password is not None else None
-    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment)), user, password
-
-
-def is_local(url: str) -> bool:
-    return url.startswith("file://") or "://" not in url and not _scp_like(url)
-
-
-def _scp_like(url: str) -> bool:
-    """``host:path`` or ``user@host:path`` (git's scp-like ssh syntax), not ``C:\\path``."""
-    head, sep, _ = url.partition(":")
-    return bool(sep) and "/" not in head and len(head) > 1
-
-
-def local_path(url: str) -> str:
-    return url.removeprefix("file://")
-
-
 @dataclass
 class Remote:
-    """One remote URL plus how to authenticate to it."""
+    """One remote URL plus how to authenticate to it, and how long each operation may take."""
 
     url: str
+    timeout: float = DEFAULT_TIMEOUT
     secrets: list[str] = field(default_factory=list)
     _helper_creds: dict[str, str] | None = None
 
+    def __post_init__(self) -> None:
+        self.stripped = strip(self.url)  # MemsyncError for a URL that cannot be used
+        self.secrets.extend(s for s in self.stripped.secrets if len(s) >= _MIN_SCRUB)
+
     @property
     def display(self) -> str:
-        return redact(self.url)
+        return self.stripped.url
 
     def clean(self, text: str) -> str:
-        """``text`` with the URL's credentials (and any password we hold) masked."""
+        """``text`` (an error from the transport, maybe the server's own words) with the URL's
+        credentials and any password we hold masked, and control characters escaped."""
+        from memsync.output import visible
+
+        text = text.replace(self.url, self.display)
         for s in self.secrets:
             if s:
                 text = text.replace(s, "***")
-        return text.replace(self.url, self.display)
+        return visible(text)
 
-    def client(self, repo: GitRepo | None) -> tuple[object, str]:
-        from dulwich.client import Urllib3HttpGitClient, get_transport_and_path
+    def client(self, repo: GitRepo | None, deadline: Deadline) -> tuple[object, str]:
+        from memsync.sync.clients import make_client
 
         config = repo.get_config_stack() if repo is not None else None
-        url, user, password = split_credentials(self.url)
-        scheme = urlsplit(url).scheme
-        if scheme in ("http", "https"):
+        url, user, password = self.stripped.url, self.stripped.user, self.stripped.password
+        if urlsplit(url).scheme.lower() in ("http", "https") if "://" in url else False:
             if user is None and os.environ.get(ENV_USER):
                 user = os.environ[ENV_USER]
             if password is None and os.environ.get(ENV_PASSWORD):
                 password = os.environ[ENV_PASSWORD]
                 user = user or "git"
-            self.secrets.extend(s for s in (password,) if s)
-            client = Urllib3HttpGitClient(
-                url, config=config, username=user, password=password,
-                auth_callback=None if password else self._ask_helper,
-            )
-            return client, urlsplit(url).path
-        if is_local(url) and shutil.which("git"):
-            # C git's upload-pack/receive-pack on the hub: it finds what to send without
-            # walking every tree (dulwich's local client takes 0.1 s for 10,000 files),
-            # and honours the hub's hooks, receive.denyNonFastForwards and ref locking.
-            from dulwich.client import SubprocessGitClient
-
-            return SubprocessGitClient(), os.path.abspath(local_path(url))
-        ssh_command = os.environ.get("GIT_SSH_COMMAND") or os.environ.get("GIT_SSH") or None
-        return get_transport_and_path(url, config=config, ssh_command=ssh_command)
+            self.secrets.extend(s for s in (password,) if s and len(s) >= _MIN_SCRUB)
+        return make_client(url, config=config, user=user, password=password,
+                           auth_callback=None if password else self._ask_helper, deadline=deadline)
 
     def _ask_helper(self, url: str, www_authenticate: str, attempt: int) -> dict[str, str] | None:
         """git's credential helper, asked once; dulwich calls this for each URL that answers 401."""
         if attempt > 1:  # the server refused what the helper gave
             if self._helper_creds is not None:
-                credential(self._helper_creds, "reject")
+                credential(self._helper_creds, "reject", self.timeout)
                 self._helper_creds = None
             return None
         if self._helper_creds is None:
-            parts = urlsplit(split_credentials(self.url)[0])
+            parts = urlsplit(self.stripped.url)
             query = {"protocol": parts.scheme, "host": parts.netloc, "path": parts.path.lstrip("/")}
-            got = credential(query, "fill")
+            got = credential(query, "fill", self.timeout)
             if not got or "password" not in got:
                 return None
             self._helper_creds = {**query, **got}
@@ -157,16 +118,16 @@ class Remote:
     def approve(self) -> None:
         """Tell the credential helper that the credentials it gave worked."""
         if self._helper_creds is not None:
-            credential(self._helper_creds, "approve")
+            credential(self._helper_creds, "approve", self.timeout)
 
 
-def credential(fields: dict[str, str], action: str) -> dict[str, str] | None:
+def credential(fields: dict[str, str], action: str, timeout: float = DEFAULT_TIMEOUT) -> dict[str, str] | None:
     """Run ``git credential fill|approve|reject``; no terminal prompt, ever."""
     payload = "".join(f"{k}={v}\n" for k, v in fields.items() if "\n" not in v and v) + "\n"
     env = dict(os.environ, GIT_TERMINAL_PROMPT="0")
     try:
         out = subprocess.run(
-            ["git", "credential", action], input=payload, capture_output=True, text=True, env=env, timeout=60,
+            ["git", "credential", action], input=payload, capture_output=True, text=True, env=env, timeout=timeout,
             check=False,
         )
     except (OSError, subprocess.TimeoutExpired):
@@ -211,25 +172,31 @@ def _wrap(remote: Remote, exc: BaseException) -> Exception:
     return MemsyncError(f"{remote.display}: {name}: {text.splitlines()[0] if text else ''}")
 
 
-def _guard(remote: Remote, action: Callable[[], object]) -> object:
+def _guard(remote: Remote, action: Callable[[Deadline], object]) -> object:
     if is_local(remote.url) and not os.path.exists(local_path(remote.url)):
         raise Unreachable(f"{remote.display} does not exist (is the drive mounted?)")
     return _cleaned(remote, action)
 
 
-def _cleaned(remote: Remote, action: Callable[[], object]) -> object:
-    try:
-        return action()
-    except (Rejected, Unreachable, MemsyncError):
-        raise
-    except Exception as exc:  # noqa: BLE001 - dulwich's, urllib3's, the OS's: one clean line, never a secret
-        raise _wrap(remote, exc) from None
+def _cleaned(remote: Remote, action: Callable[[Deadline], object]) -> object:
+    """Run one network operation under its own deadline; every failure becomes one clean line."""
+    with Deadline(remote.timeout) as deadline:
+        try:
+            return action(deadline)
+        except (Rejected, Unreachable, MemsyncError):
+            if deadline.passed:
+                raise Unreachable(f"no answer within {remote.timeout:g} s (sync.timeout)") from None
+            raise
+        except Exception as exc:  # noqa: BLE001 - dulwich's, urllib3's, the OS's: one clean line, never a secret
+            if deadline.passed:
+                raise Unreachable(f"no answer within {remote.timeout:g} s (sync.timeout)") from None
+            raise _wrap(remote, exc) from None
 
 
 def remote_head(remote: Remote, repo: GitRepo | None = None) -> bytes | None:
     """The remote branch's commit right now (None: the remote has no branch yet)."""
 
-    def act() -> bytes | None:
+    def act(deadline: Deadline) -> bytes | None:
         if is_local(remote.url):
             # Read the hub's ref directly: no process to spawn for a path on this machine.
             from dulwich.repo import Repo as Hub
@@ -240,7 +207,7 @@ def remote_head(remote: Remote, repo: GitRepo | None = None) -> bytes | None:
                     return refs[BRANCH_REF]
                 except KeyError:
                     return None
-        client, path = remote.client(repo)
+        client, path = remote.client(repo, deadline)
         result = client.get_refs(path.encode() if isinstance(path, str) else path)  # type: ignore[attr-defined]
         refs = getattr(result, "refs", result)
         value = refs.get(BRANCH_REF)
@@ -251,7 +218,7 @@ def remote_head(remote: Remote, repo: GitRepo | None = None) -> bytes | None:
 
 def fetch(repo: GitRepo, remote: Remote) -> bytes | None:
     """Bring the remote branch's objects in; return its commit (None: no branch there)."""
-    return _store_fetched(repo, remote, _guard(remote, lambda: _receive(repo, remote)))  # type: ignore[arg-type]
+    return _store_fetched(repo, remote, _guard(remote, lambda d: _receive(repo, remote, d)))  # type: ignore[arg-type]
 
 
 class Prefetch:
@@ -260,7 +227,8 @@ class Prefetch:
     The thread opens the repository again for itself (dulwich's object store is
     not meant to be shared between threads) and only reads from it: which
     commits we have, to negotiate. ``finish`` waits for it and stores what it
-    received, here; the result is exactly ``fetch``'s.
+    received, here; the result is exactly ``fetch``'s. The thread's operation
+    has its own deadline, like any other.
     """
 
     def __init__(self, root: str, remote: Remote) -> None:
@@ -276,7 +244,7 @@ class Prefetch:
 
         try:
             with Repo(root) as repo:
-                self._got["value"] = _guard(self.remote, lambda: _receive(repo, self.remote))
+                self._got["value"] = _guard(self.remote, lambda d: _receive(repo, self.remote, d))
         except BaseException as exc:  # noqa: BLE001 - handed to the thread that asks for the result
             self._got["error"] = exc
 
@@ -290,9 +258,9 @@ class Prefetch:
         return _store_fetched(repo, self.remote, self._got["value"])
 
 
-def _receive(repo: GitRepo, remote: Remote) -> tuple[bytes | None, bytes]:
+def _receive(repo: GitRepo, remote: Remote, deadline: Deadline) -> tuple[bytes | None, bytes]:
     """The remote branch's commit and the pack of what we lack (network only; nothing stored)."""
-    client, path = remote.client(repo)
+    client, path = remote.client(repo, deadline)
     wanted: dict[str, bytes | None] = {"head": None}
 
     def determine_wants(refs: dict[bytes, bytes], depth: int | None = None) -> list[bytes]:
@@ -317,8 +285,16 @@ def _store_fetched(repo: GitRepo, remote: Remote, got: tuple[bytes | None, bytes
     """Store a received pack; the commit is checked to be in our store: dulwich's local
     client re-reads refs after copying objects, so a push landing in between can name a
     commit we did not receive (Unreachable is not right for that: retry)."""
+    from memsync.sync.accept import Refused
+
     head, pack = got
-    _cleaned(remote, lambda: store_pack(repo, pack))
+    try:
+        store_pack(repo, pack, head)
+    except (Refused, MemsyncError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a pack dulwich cannot read: one clean line
+        raise MemsyncError(f"{remote.display} sent data that cannot be read ({type(exc).__name__}); "
+                           "nothing it sent was kept") from None
     remote.approve()
     if head is not None and head not in repo.object_store:
         raise Rejected("the remote moved while we fetched")
@@ -328,8 +304,9 @@ def _store_fetched(repo: GitRepo, remote: Remote, got: tuple[bytes | None, bytes
 LOOSE_LIMIT = 100  # git's transfer.unpackLimit: smaller packs are stored as loose objects
 
 
-def store_pack(repo: GitRepo, data: bytes) -> None:
-    """Keep a fetched pack: a small one as loose objects, like git does.
+def store_pack(repo: GitRepo, data: bytes, head: bytes | None = None) -> None:
+    """Check a fetched pack (``accept.check_fetched``), then keep it: a small one as loose
+    objects, like git does. Nothing is stored unless every object passes.
 
     dulwich would keep every fetch as its own pack, and after a few hundred
     syncs each object lookup would search hundreds of packs.
@@ -338,16 +315,17 @@ def store_pack(repo: GitRepo, data: bytes) -> None:
         return
     from dulwich.pack import PackData, PackInflater
 
+    from memsync.sync.accept import check_fetched
+    from memsync.sync.pause import pause
+    from memsync.sync.repo import objects
+
     pack = PackData.from_file(io.BytesIO(data), repo.object_store.object_format, len(data))
     try:
-        if len(pack) >= LOOSE_LIMIT:
+        received = list(PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw))
+        check_fetched(received, head, lambda sha: sha in repo.object_store)
+        if len(received) >= LOOSE_LIMIT:
             repo.object_store.add_thin_pack(io.BytesIO(data).read, None)
             return
-        from memsync.sync.repo import objects
-
-        from memsync.sync.engine import pause
-
-        received = list(PackInflater.for_pack_data(pack, resolve_ext_ref=repo.object_store.get_raw))
         # Commits last, parents before children: a commit in the store vouches for all it
         # names (the next fetch asks for nothing it has), even after a kill in this loop.
         ordered = [o for o in received if o.type_num != 1] + _parents_first([o for o in received if o.type_num == 1])
@@ -409,8 +387,8 @@ def push(repo: GitRepo, remote: Remote, expected: bytes | None, new: bytes) -> N
             return pack_objects_to_data(found, ofs_delta=ofs_delta)
         return repo.generate_pack_data(set(have), set(want), progress=progress, ofs_delta=ofs_delta)
 
-    def act() -> object:
-        client, path = remote.client(repo)
+    def act(deadline: Deadline) -> object:
+        client, path = remote.client(repo, deadline)
         try:
             return client.send_pack(path.encode() if isinstance(path, str) else path, update_refs, generate_pack_data=generate)  # type: ignore[attr-defined]
         except SendPackError as exc:

@@ -10,11 +10,12 @@ the policy keeps both of. Nothing is ever dropped because a base was guessed.
 Entries go to ``memsync.merge.merge_entry``, ROOT.md's hand-written text to
 ``merge_root_md``; compiled files keep our side (the caller regenerates them);
 other text files are merged by lines, and other binary files keep both
-versions (the one with the greater blob id at the path, so both devices make
-the same choice).
+versions (at the path the one whose side changed it later, by commit time,
+then the greater blob id: both devices make the same choice).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memsync.sync import repo as R
@@ -41,6 +42,11 @@ class TreeMerge:
     clashes: list[Clash] = field(default_factory=list)
     taken: list[str] = field(default_factory=list)  # paths where their version was taken as is
     merged: list[str] = field(default_factory=list)  # paths merged from both sides
+    kept: dict[str, str] = field(default_factory=dict)  # path -> why: an edit kept against a deletion
+
+
+KEPT_THEIRS = "deleted here, edited on another device: the edit was kept (delete it again if you meant to)"
+KEPT_OURS = "edited here, deleted on another device: the edit was kept (delete it again if you meant to)"
 
 
 def _version(repo: GitRepo, tree: bytes | None, path: str) -> Version:
@@ -64,7 +70,11 @@ def _pick_base(bases: list[Version], ours: Version, theirs: Version) -> tuple[bo
     return False, None
 
 
-def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None, theirs_tree: bytes | None) -> TreeMerge:
+def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None, theirs_tree: bytes | None,
+                touched: Callable[[str], tuple[int, int]] | None = None) -> TreeMerge:
+    """Merge ``theirs_tree`` into ``ours_tree``. ``touched(path)``: when each side's history
+    last changed ``path`` (commit times), asked only for a path both sides changed: of two
+    versions that tie otherwise, the one changed later wins."""
     out = TreeMerge()
     differing = R.diff(repo, ours_tree, theirs_tree)
     for path in sorted(differing):
@@ -90,6 +100,9 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
         from memsync.merge import merge_entry, merge_lines, merge_root_md
 
         b, o, t = (R.blob(repo, v[1]) if v else None for v in (base, ours, theirs))
+        if b is not None and (o is None) != (t is None):
+            out.kept[path] = KEPT_OURS if t is None else KEPT_THEIRS
+        when = touched(path) if touched is not None and o is not None and t is not None else None
         if path == ROOT_MD:
             if o is None or t is None:
                 keep = ours if o is not None else theirs  # a deletion never beats an edit
@@ -99,7 +112,7 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
             out.merged.append(path)
             continue
         if is_entry_path(path):
-            result = merge_entry(path, b, o, t)
+            result = merge_entry(path, b, o, t, when=when)
             for target, data in sorted(result.writes.items()):
                 out.changes[target] = None if data is None else (MODE_FILE, R.add_blob(repo, data))
             if result.conflict is not None:
@@ -107,11 +120,11 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
                 out.clashes.append(Clash(c.path, c.sibling, c.reason))
             out.merged.append(path)
             continue
-        _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines)
+        _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when)
     return out
 
 
-def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines) -> None:  # type: ignore[no-untyped-def]
+def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when) -> None:  # type: ignore[no-untyped-def]
     if o is None or t is None:
         out.changes[path] = ours if o is not None else theirs  # keep the edit, not the deletion
         out.merged.append(path)
@@ -129,7 +142,9 @@ def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines) -> None:  
         out.changes[path] = (mode, R.add_blob(repo, merged.encode("utf-8")))
         out.merged.append(path)
         return
-    keep, other = (ours, theirs) if ours[1] > theirs[1] else (theirs, ours)
+    # The side that changed the file later keeps the path; the larger blob id breaks a tie.
+    ranks = ((when[0], ours[1]), (when[1], theirs[1])) if when is not None else ((0, ours[1]), (0, theirs[1]))
+    keep, other = (ours, theirs) if ranks[0] > ranks[1] else (theirs, ours)
     stem, dot, ext = path.rpartition(".")
     if not dot or "/" in ext:
         stem, ext = path, ""

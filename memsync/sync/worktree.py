@@ -11,7 +11,9 @@ Like ``git add -A``, every file that is not ignored is committed, except
 dot-files memsync does not know (editors' swap files, ``.DS_Store``...), which
 stay untracked unless git already tracks them. Only regular files are synced:
 symlinks and nested repositories are skipped and reported, and ``.state.json``
-(per-device counters) is never committed, whatever the ignore files say.
+(per-device counters) is never committed, whatever the ignore files say. A file
+``accept`` refuses (an entry that is not UTF-8 text, or too large) is reported
+and left as it is, and so are entries that ignore rules keep out.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from pathlib import Path
 from memsync import forked
 from memsync.errors import MemsyncError
 from memsync.fsutil import is_abandoned_temp, mkdir_inside, write_inside
+from memsync.sync.accept import MAX_FILE_BYTES, STATE_FILE, never_synced, shown, valid_repo_path
 from memsync.sync.gitindex import (
     MODE_EXEC,
     MODE_FILE,
@@ -35,11 +38,9 @@ from memsync.sync.gitindex import (
     entry_for,
 )
 
-STATE_FILE = ".state.json"
 # Dot-files are not memory (SPEC §1: editors' swap files, .DS_Store, .obsidian/...):
 # an untracked one stays untracked unless it is one of these.
 SYNCED_DOTFILES = frozenset({".gitignore", ".gitattributes", ".memsync.yaml"})
-MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
 # List folders through a descriptor and stat names relative to it (no path walk per file,
 # and a folder swapped for a symlink halfway is not followed); by path where unsupported.
 _BY_FD = os.scandir in os.supports_fd and os.stat in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
@@ -53,21 +54,8 @@ class LocalChanges:
     data: dict[str, bytes] = field(default_factory=dict)  # new bytes of added/modified paths
     index_updates: dict[bytes, IndexEntry | None] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)  # "path: why", shown as warnings
-
-
-def never_synced(path: str) -> bool:
-    parts = path.split("/")
-    return STATE_FILE in parts or any(p.lower() == ".git" for p in parts)
-
-
-def valid_repo_path(path: str) -> bool:
-    """A path that is safe to create inside the root (from a tree we did not write)."""
-    if not path or path.startswith("/") or "\\" in path or "\0" in path:
-        return False
-    for part in path.split("/"):
-        if part in ("", ".", "..") or part.lower().rstrip(". ") in (".git", "git~1"):
-            return False
-    return True
+    refused: dict[str, str] = field(default_factory=dict)  # path -> why sync does not commit it
+    ignored: list[str] = field(default_factory=list)  # entries that ignore rules keep out of git
 
 
 @dataclass
@@ -261,7 +249,7 @@ def _walk(stack: list[tuple[str, str]], index: GitIndex, seen: set[bytes],
         except OSError as exc:
             if fd is not None:
                 os.close(fd)
-            skipped.append(f"{rel_dir or '.'}: cannot read folder ({exc.strerror})")
+            skipped.append(f"{shown(rel_dir) or '.'}: cannot read folder ({exc.strerror})")
             continue
         try:
             for d in items:
@@ -287,37 +275,47 @@ def _walk(stack: list[tuple[str, str]], index: GitIndex, seen: set[bytes],
 def _look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int | None, index: GitIndex,
           is_ignored: Callable[[str], bool], out: LocalChanges, stack: list[tuple[str, str]]) -> None:
     """One name of the worktree whose stat does not vouch for it: a folder, an untracked or changed file."""
+    from memsync.sync.accept import content_problem, size_problem
+    from memsync.sync.compiled import is_entry_path
+
     entry = index.entries.get(key)
     if stat.S_ISDIR(st.st_mode):
         if os.path.lexists(os.path.join(abs_path, ".git")):
-            out.skipped.append(f"{rel}/: a nested git repository; not synced")
+            out.skipped.append(f"{shown(rel)}/: a nested git repository; not synced")
             return
         hidden = rel.rpartition("/")[2].startswith(".")
-        if (hidden or is_ignored(rel + "/")) and not _tracked_below(index.raw, key + b"/"):
+        if hidden and not _tracked_below(index.raw, key + b"/"):
+            return
+        if not hidden and is_ignored(rel + "/") and not _tracked_below(index.raw, key + b"/"):
+            if "/" not in rel:  # a category folder the rules keep out: its entries must be named
+                out.ignored += _entries_in(rel, abs_path, is_entry_path)
             return
         stack.append((rel + "/", abs_path))
         return
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
         if entry is None and not is_ignored(rel):
-            out.skipped.append(f"{rel}: not a regular file (symlinks are not synced)")
+            out.skipped.append(f"{shown(rel)}: not a regular file (symlinks are not synced)")
         return
     name = rel.rpartition("/")[2]
-    if entry is None and (is_ignored(rel) or (name.startswith(".") and name not in SYNCED_DOTFILES)):
+    if entry is None and (name.startswith(".") and name not in SYNCED_DOTFILES or is_ignored(rel)):
         if is_abandoned_temp(name):  # a sync or compile was killed mid-write: the litter goes
             try:
                 os.unlink(abs_path)
             except OSError:
                 pass
+        elif not name.startswith(".") and is_entry_path(rel):
+            out.ignored.append(rel)
         return
     if entry is not None and (entry.skip_worktree or (entry.matches(st) and not index.is_racy(entry))):
         return
-    if st.st_size > MAX_FILE_BYTES:
-        out.skipped.append(f"{rel}: larger than {MAX_FILE_BYTES >> 20} MiB; not synced")
+    why = size_problem(rel, st.st_size)
+    if why is not None:
+        _refuse(out, rel, why)
         return
     try:
         data = _read(abs_path if dir_fd is None else name, dir_fd)
     except OSError as exc:
-        out.skipped.append(f"{rel}: cannot read ({exc.strerror})")
+        out.skipped.append(f"{shown(rel)}: cannot read ({exc.strerror})")
         return
     sha = blob_sha(data)
     mode = MODE_EXEC if st.st_mode & 0o100 else MODE_FILE
@@ -325,9 +323,28 @@ def _look(rel: str, abs_path: str, key: bytes, st: os.stat_result, dir_fd: int |
         # Same content, new stat: refresh the entry so the next sync need not hash it.
         out.index_updates[key] = entry_for(key, st, sha, mode)
         return
+    why = content_problem(rel, data)
+    if why is not None:
+        _refuse(out, rel, why)
+        return
     out.files[rel] = (mode, sha.hex().encode("ascii"))
     out.data[rel] = data
     out.index_updates[key] = entry_for(key, st, sha, mode)
+
+
+def _refuse(out: LocalChanges, rel: str, why: str) -> None:
+    """Keep the file as it is on disk, uncommitted, and say so."""
+    out.refused[rel] = why
+    out.skipped.append(f"{shown(rel)}: not synced: {why} (the file is kept as it is)")
+
+
+def _entries_in(folder: str, abs_path: str, is_entry_path: Callable[[str], bool]) -> list[str]:
+    try:
+        with os.scandir(abs_path) as it:
+            names = [d.name for d in it if d.is_file(follow_symlinks=False)]
+    except OSError:
+        return []
+    return sorted(f"{folder}/{n}" for n in names if is_entry_path(f"{folder}/{n}"))
 
 
 def _deleted(root: Path, index: GitIndex, keys: Iterable[bytes], out: LocalChanges) -> None:
@@ -372,15 +389,20 @@ class Incoming:
     new: tuple[int, bytes] | None  # (mode, hex sha) or None to delete
 
 
-def preflight(root: Path, index: GitIndex, incoming: list[Incoming]) -> None:
-    """Refuse (changing nothing) if any incoming change would overwrite something not ours to replace."""
+def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Mapping[str, str] | None = None) -> None:
+    """Refuse (changing nothing) if any incoming change would overwrite something not ours to replace.
+
+    ``refused``: local files sync did not commit, and why (a change to one of them is
+    not an edit made while sync ran)."""
     paths = {c.path for c in incoming}
+    refused = refused or {}
     for c in sorted(incoming, key=lambda c: c.path):
         if not valid_repo_path(c.path) or never_synced(c.path):
-            raise MemsyncError(f"the remote has a file at a path memsync will not write: {c.path!r}")
+            raise MemsyncError(f"the remote has a file at a path memsync will not write: {shown(c.path)}. "
+                               "Nothing was changed.")
         if c.new is not None and c.new[0] not in (MODE_FILE, MODE_EXEC):
             raise MemsyncError(
-                f"the remote has {c.path} as a symlink or submodule; memsync syncs regular files only. "
+                f"the remote has {shown(c.path)} as a symlink or submodule; memsync syncs regular files only. "
                 "Nothing was changed."
             )
         target = os.path.join(str(root), c.path)
@@ -393,20 +415,26 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming]) -> None:
             continue  # a parent is a file; _check_parents decided about it
         key = c.path.encode("utf-8", "surrogateescape")
         entry = index.entries.get(key)
+        name = shown(c.path)  # only paths that exist here get this far: the few a merge changes
         if entry is None or stat.S_ISDIR(st.st_mode):
             raise MemsyncError(
-                f"{c.path} exists here but is not tracked (untracked or ignored), and the remote "
+                f"{name} exists here but is not tracked (untracked or ignored), and the remote "
                 f"{'adds' if c.expected is None else 'changes'} it; move it away and sync again. "
                 "Nothing was changed.",
             )
         if not stat.S_ISREG(st.st_mode):
-            raise MemsyncError(f"{c.path} is not a regular file here; move it away and sync again. Nothing was changed.")
+            raise MemsyncError(f"{name} is not a regular file here; move it away and sync again. Nothing was changed.")
+        if c.path in refused:
+            raise MemsyncError(
+                f"{name} has local changes sync does not commit ({refused[c.path]}), and the remote changes "
+                "it too; fix or move the file, then sync again. Nothing was changed."
+            )
         if not _clean(index, entry, st, target) or entry.hexsha != c.expected:
             raise MemsyncError(
-                f"{c.path} was edited while sync ran; nothing was changed. Run sync again to include the edit."
+                f"{name} was edited while sync ran; nothing was changed. Run sync again to include the edit."
             )
         if c.new is not None and not st.st_mode & 0o200:
-            raise MemsyncError(f"{c.path} is read-only; make it writable (chmod u+w) and sync again. Nothing was changed.")
+            raise MemsyncError(f"{name} is read-only; make it writable (chmod u+w) and sync again. Nothing was changed.")
 
 
 def _check_parents(root: Path, path: str, index: GitIndex, changing: set[str]) -> None:
@@ -422,8 +450,8 @@ def _check_parents(root: Path, path: str, index: GitIndex, changing: set[str]) -
         tracked = parent.encode("utf-8", "surrogateescape") in index.entries
         if stat.S_ISLNK(st.st_mode) or not tracked or parent not in changing:
             raise MemsyncError(
-                f"{parent} is in the way of {path} from the remote (a file or symlink where a folder "
-                "must go); move it away and sync again. Nothing was changed."
+                f"{shown(parent)} is in the way of {shown(path)} from the remote (a file or symlink where a "
+                "folder must go); move it away and sync again. Nothing was changed."
             )
 
 
@@ -440,6 +468,7 @@ def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], byt
     """Write the (preflighted) changes; returns the index entries describing the new files.
 
     Deletions go first so that a file replaced by a folder (or the reverse) can be written.
+    An OS error (a full disk, a name the file system refuses) is a MemsyncError naming the file.
     """
     updates: dict[bytes, IndexEntry | None] = {}
     for c in sorted((c for c in incoming if c.new is None), key=lambda c: c.path, reverse=True):
@@ -448,20 +477,28 @@ def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], byt
             os.unlink(target)
         except FileNotFoundError:
             pass
+        except OSError as exc:
+            raise MemsyncError(f"cannot delete: {exc.strerror}", path=shown(c.path)) from None
         updates[c.path.encode("utf-8", "surrogateescape")] = None
         _prune_empty(root, c.path)
     for c in sorted((c for c in incoming if c.new is not None), key=lambda c: c.path):
         assert c.new is not None
         mode, sha = c.new
         parent = c.path.rpartition("/")[0]
-        if parent:
-            mkdir_inside(root, parent)
-        target = os.path.join(str(root), c.path)
-        write_inside(root, c.path, read_blob(sha))
-        if (mode == MODE_EXEC) != bool(os.lstat(target).st_mode & 0o100):
-            os.chmod(target, 0o755 if mode == MODE_EXEC else 0o644)
+        try:
+            if parent:
+                mkdir_inside(root, parent)
+            target = os.path.join(str(root), c.path)
+            write_inside(root, c.path, read_blob(sha))
+            if (mode == MODE_EXEC) != bool(os.lstat(target).st_mode & 0o100):
+                os.chmod(target, 0o755 if mode == MODE_EXEC else 0o644)
+            st = os.lstat(target)
+        except MemsyncError as exc:  # the name, shown as every path is: only on the way out
+            raise MemsyncError(exc.message, path=shown(c.path)) from None
+        except OSError as exc:
+            raise MemsyncError(f"cannot write: {exc.strerror}", path=shown(c.path)) from None
         key = c.path.encode("utf-8", "surrogateescape")
-        updates[key] = entry_for(key, os.lstat(target), bytes.fromhex(sha.decode("ascii")), mode)
+        updates[key] = entry_for(key, st, bytes.fromhex(sha.decode("ascii")), mode)
     return updates
 
 

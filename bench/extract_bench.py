@@ -1,0 +1,150 @@
+"""Extraction's own cost, on generated Claude Code sessions, against the floors, in one run.
+
+    python bench/extract_bench.py [--turns 2000] [--runs 5]
+
+Generates a session JSONL of ``--turns`` turns (a third of them tool results of a few
+KB, some holding a token), then measures, median of ``--runs``:
+
+- reading it (``memsync.extract.transcript.read``) against the floor of reading the
+  same file with nothing but ``json.loads`` per line;
+- building the prompts (every part masked with the secret gate's ``redact``) against
+  the floor of joining the raw text unmasked;
+- the whole ``memsync extract --dry-run`` process with a model command that answers
+  ``[]`` at once (so what is timed is memsync), and the ``--hook claude-code`` process
+  the user's session waits for, against ``python3 -c pass`` (the interpreter's start).
+
+The model itself is not timed: it is the user's. Prints a Markdown table and writes it
+to bench/results/extract.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO))
+
+WORDS = ("deploy script lockfile pnpm npm cache database migration port config test fixture locale tokenizer "
+         "部署 脚本 数据库 迁移 配置 依赖 缓存 分词 索引 测试").split()
+
+
+def session(turns: int, rng: random.Random) -> bytes:
+    from bench.secrets_corpus import FAKES
+
+    lines = []
+    for i in range(turns):
+        kind = i % 3
+        if kind == 0:
+            rec = {"type": "user", "sessionId": "bench", "message": {"role": "user", "content":
+                   " ".join(rng.choice(WORDS) for _ in range(30))}}
+        elif kind == 1:
+            rec = {"type": "assistant", "message": {"role": "assistant", "content": [
+                {"type": "text", "text": " ".join(rng.choice(WORDS) for _ in range(60))},
+                {"type": "tool_use", "id": f"t{i}", "name": "Bash", "input": {"command": f"cat file{i}.txt"}}]}}
+        else:
+            body = "\n".join(" ".join(rng.choice(WORDS) for _ in range(12)) for _ in range(40))
+            if i % 30 == 2:
+                body += f"\nGITHUB_TOKEN={FAKES['github-pat'](rng)}"
+            rec = {"type": "user", "message": {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": f"t{i - 1}", "content": body}]}}
+        lines.append(json.dumps(rec, ensure_ascii=False))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def median_time(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def process_time(args: list[str], runs: int, env: dict[str, str], stdin: bytes = b"") -> float:
+    times = []
+    for _ in range(runs + 1):
+        t = time.perf_counter()
+        subprocess.run(args, input=stdin, env=env, capture_output=True, check=False)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times[1:])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--turns", type=int, default=2000)
+    ap.add_argument("--runs", type=int, default=5)
+    opts = ap.parse_args()
+    from memsync.extract import prompt, transcript
+
+    tmp = Path(tempfile.mkdtemp(prefix="memsync-extract-bench-"))
+    path = tmp / "session.jsonl"
+    path.write_bytes(session(opts.turns, random.Random(1)))
+    size = path.stat().st_size
+
+    def floor_read() -> None:
+        with open(path, "rb") as fh:
+            for line in fh:
+                json.loads(line)
+
+    t_read = median_time(lambda: transcript.read(str(path)), opts.runs)
+    t_floor = median_time(floor_read, opts.runs)
+    turns = transcript.read(str(path)).turns
+    t_build = median_time(lambda: prompt.build(turns, categories=["facts"], chunk_chars=60000, tool_chars=2000),
+                          opts.runs)
+    t_raw = median_time(lambda: "\n\n".join(p.text for t in turns for p in t.parts), opts.runs)
+    built = prompt.build(turns, categories=["facts"], chunk_chars=60000, tool_chars=2000)
+
+    model = tmp / "model.py"
+    model.write_text("import sys\nsys.stdin.buffer.read()\nprint('[]')\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO), MEMSYNC_CACHE_DIR=str(tmp / "cache"),
+               MEMSYNC_GLOBAL_ROOT=str(tmp / "global"), MEMSYNC_CONFIG=str(tmp / "config.yaml"))
+    root = tmp / "root"
+    subprocess.run([sys.executable, "-m", "memsync", "init", "--root", str(root)], env=env, check=True,
+                   capture_output=True)
+    cmd = f"{sys.executable} {model}"
+    t_dry = process_time([sys.executable, "-m", "memsync", "extract", str(path), "--root", str(root), "--dry-run",
+                          "--model-cmd", cmd], opts.runs, env)
+    payload = json.dumps({"session_id": "bench", "transcript_path": str(tmp / "missing.jsonl"), "cwd": str(tmp),
+                          "hook_event_name": "Stop"}).encode()
+    t_hook = process_time([sys.executable, "-m", "memsync", "extract", "--hook", "claude-code", "--root", str(root)],
+                          opts.runs, env, payload)
+    t_py = process_time([sys.executable, "-c", "pass"], opts.runs, env)
+    time.sleep(1)  # the hook's detached children record their status and leave
+    import shutil
+
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    load = os.getloadavg()[0]
+    mb = size / 1e6
+    rows = [
+        ("read the transcript", f"{t_read:.3f} s ({mb / t_read:.0f} MB/s)", "json.loads per line",
+         f"{t_floor:.3f} s", f"{t_read / t_floor:.2f}×"),
+        (f"build {len(built.texts)} masked prompts", f"{t_build:.3f} s ({mb / t_build:.0f} MB/s)",
+         "join the raw text, unmasked", f"{t_raw:.4f} s", f"{t_build / t_raw:.0f}×"),
+        ("`memsync extract --dry-run`, whole process", f"{t_dry:.3f} s", "", "", ""),
+        ("`memsync extract --hook claude-code` (what the session waits for)", f"{t_hook:.3f} s",
+         "`python3 -c pass`", f"{t_py:.3f} s", f"{t_hook / t_py:.1f}×"),
+    ]
+    out = [f"extraction, {opts.turns} turns ({mb:.1f} MB JSONL, {built.masked} secrets masked, "
+           f"{built.shortened} tool outputs shortened), median of {opts.runs} runs "
+           f"(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {load:.2f})", "",
+           "| job | memsync | floor | floor time | ratio |", "|---|---:|---|---:|---:|"]
+    out += [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows]
+    out += ["", "The model is not timed (the dry run's model answers `[]` at once). Masking is the secret "
+            "gate's scan of every byte sent, the price of no secret reaching a model."]
+    text = "\n".join(out) + "\n"
+    print(text)
+    (HERE / "results" / "extract.md").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Is a new memory already said? Keyword coverage, not a score threshold (SPEC §8, gate 5).
+
+Pure functions. A text's *keywords* are its distinct content words: Latin words (lightly
+stemmed), the characters of its CJK runs, identifiers and numbers, minus stopwords, filler
+and light verbs (memsync.dedupe.text). Before that, words developers use interchangeably are
+read as one word (``folder``/``directory``, ``删掉``/``删除``, ``数据库``/``db``;
+memsync.dedupe.vocab) and numbers are read to one value however they are written
+(``半小时`` = ``30 minutes``, ``两周`` = ``14 days``, ``一千`` = ``1000``; memsync.dedupe.numerals).
+
+A live entry *covers* a share of the new text's keywords; a share at or above the threshold
+(0.65 by default) makes the new text a duplicate — unless it says something new
+(memsync.dedupe.checks). It does when it differs from the entry in
+
+* a number, version, port, duration or size the entry does not have;
+* an identifier (``DATABASE_URL``, ``--frozen-lockfile``, ``py3``) the entry does not spell;
+* a named alternative: another member of a closed class (``staging``/``production``,
+  ``Chrome``/``Firefox``, ``npm``/``yarn``, ``CPU``/``memory``, ``small``/``large``);
+* a negation: what is negated (``not``, ``never``, ``instead of``, ``不``, ``而不是`` and the
+  word they apply to) is asserted by the other text, so ``A, not B`` against ``B, not A`` is new;
+* order or direction: ``X before Y`` against ``Y before X``, ``from X to Y`` against ``from Y
+  to X``, ``先X再Y`` against ``先Y再X``, or two words trading places in an otherwise identical text;
+* one word standing where the entry has another (``订单表``/``用户表``, ``in Firefox before``/
+  ``in Chrome before``) when the word is a name, a class member or the modifier of a noun;
+* a clause of words the entry does not have, or an exception (``unless``, ``除非``, ``除外``).
+
+A reworded fact keeps its vocabulary and its specifics; a changed fact changes one of them.
+
+Why coverage and not overlap: the share of the *new* text that is already there is
+stable as the corpus grows and does not punish an existing entry for saying more
+(the plugin's bigram overlap scored 0.43 on real model rewrites; see the seed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memsync.dedupe import checks
+from memsync.dedupe.text import Text, prefixable, read, stem
+from memsync.recall.tokenize import normalize
+
+__all__ = ["DEFAULT_COVERAGE", "Specifics", "Verdict", "coverage", "entry_text", "judge", "keywords", "specifics",
+           "stem"]
+
+# 0.65, not 0.7: with numbers, identifiers, named alternatives, negation scope and order checked
+# separately, coverage need only say "the same words"; on the development set's cross pairs
+# (every note against every other entry) the band 0.65–0.70 held only the same fact reworded
+# (mostly across languages), the band below it mostly other facts (docs/dedupe.md).
+DEFAULT_COVERAGE = 0.65
+# Longer texts are compared exactly, not by keywords: the reading is linear but a megabyte body
+# would cost seconds, and a refusal must never rest on a part of the text that was not read.
+MAX_JUDGED_CHARS = 20_000
+
+
+def keywords(text: str) -> frozenset[str]:
+    """The distinct content units of ``text``: canonical Latin words, CJK characters,
+    identifiers and numbers (``#`` + canonical value). Negations and other markers are not
+    keywords; ``judge`` reads them."""
+    return read(text).keywords
+
+
+@dataclass(frozen=True)
+class Specifics:
+    """What must agree for two texts to say the same thing (numbers, identifiers, negation)."""
+
+    numbers: frozenset[str]  # canonical values (memsync.dedupe.numerals)
+    identifiers: frozenset[str]
+    negated: bool
+
+
+def specifics(text: str) -> Specifics:
+    t = read(text)
+    return Specifics(frozenset(v[1:] for v in t.numbers), frozenset(t.idents), t.polarity.has_negation)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    duplicate: bool
+    coverage: float  # share of the new keywords the existing text holds
+    reason: str  # why it is (or is not) a duplicate, for the user
+
+
+def _coverage(new: Text, old: Text) -> float:
+    if not new.keywords:
+        return 0.0
+    return sum(1 for w in new.keywords if old.match(w, new.idents.get(w))) / len(new.keywords)
+
+
+def coverage(new: frozenset[str], existing: frozenset[str]) -> float:
+    """Share of ``new`` found in ``existing``; a Latin word of 4+ letters also counts when one
+    side is a prefix of the other (``postgres`` / ``postgresql``, ``config`` / ``configured``)."""
+    if not new:
+        return 0.0
+    long_words = [w for w in existing if prefixable(w)]
+    found = sum(1 for w in new if w in existing or (prefixable(w) and any(
+        o.startswith(w) or w.startswith(o) for o in long_words)))
+    return found / len(new)
+
+
+def judge(new_text: str, existing_text: str, threshold: float = DEFAULT_COVERAGE) -> Verdict:
+    """Does ``existing_text`` already say ``new_text``?"""
+    if len(new_text) > MAX_JUDGED_CHARS or len(existing_text) > MAX_JUDGED_CHARS:
+        same = " ".join(normalize(new_text).split()) == " ".join(normalize(existing_text).split())
+        return Verdict(same, 1.0 if same else 0.0, f"over {MAX_JUDGED_CHARS} characters: compared exactly, "
+                       + ("the same text" if same else "not the same text"))
+    new, old = read(new_text), read(existing_text)
+    share = _coverage(new, old)
+    if not new.keywords or share < threshold:
+        return Verdict(False, share, f"covers {share:.0%} of the new keywords (< {threshold:.0%})")
+    for check in checks.ALL:
+        reason = check(new, old)
+        if reason:
+            return Verdict(False, share, reason)
+    return Verdict(True, share, f"covers {share:.0%} of the new keywords")
+
+
+def entry_text(summary: str, load_when: tuple[str, ...] | list[str], body: str) -> str:
+    """The text an entry is judged by: summary, triggers and body."""
+    return "\n".join([summary, " ".join(load_when), body])

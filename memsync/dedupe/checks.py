@@ -1,0 +1,212 @@
+"""Does a new text say something its covering entry does not? One check per way a fact changes.
+
+Pure functions of two read texts (memsync.dedupe.text), each returning a reason or None.
+They run only on pairs that already pass the coverage threshold, so they look for the few
+words that differ, not for similarity. Each is linear (or bounded) in the texts' length.
+"""
+from __future__ import annotations
+
+import os
+
+from memsync.dedupe import vocab
+from memsync.dedupe.text import Text, Tok, show
+
+# Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
+HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
+                  "topic index repo pool probe gateway browser region account table team".split())
+# Words before a noun slot: determiners and prepositions, and their Chinese counterparts.
+NOUN_SLOT = frozenset("the a an this that these those our your its their in on at to with for from via through "
+                      "against of into onto by per 在 用 走 到 从 给 对 把 于 往 向 被 是".split())
+
+
+def numbers(new: Text, old: Text) -> str | None:
+    extra = sorted(new.numbers - old.numbers)
+    return f"differs in a number or version ({show(extra[0])})" if extra else None
+
+
+def identifiers(new: Text, old: Text) -> str | None:
+    extra = sorted(i for i, parts in new.idents.items() if not old.match(i, parts))
+    return f"differs in an identifier ({extra[0]})" if extra else None
+
+
+def flip(new: Text, old: Text) -> str | None:
+    """A word one text negates and the other asserts without negating it. When both texts
+    negate something, it takes a flip each way (``A, not B`` / ``B, not A``): a negation
+    placed elsewhere in a rewording is not a new fact."""
+    a, b = new.polarity, old.polarity
+
+    def flipped(own: Text, other: Text, strict: bool) -> set[str]:
+        mine, theirs = own.polarity, other.polarity
+        return {w for w in mine.negated
+                # negated and asserted (``not X … X breaks``) is ambiguous: it only completes a
+                # flip the other way
+                if (not strict or w not in mine.asserted)
+                and other.match(w) and not theirs.negates(w) and theirs.asserts(w)}
+
+    fa, fb = flipped(new, old, True), flipped(old, new, True)
+    if fa and (not b.has_negation or flipped(old, new, False)):
+        return f"negates what the entry asserts ({show(min(fa))})"
+    if fb and (not a.has_negation or flipped(new, old, False)):
+        return f"asserts what the entry negates ({show(min(fb))})"
+    return None
+
+
+def reversal(new: Text, old: Text) -> str | None:
+    """``X before Y`` against ``Y before X``; ``from X to Y`` against ``from Y to X``."""
+    later_by_earlier: dict[tuple[str, str], list[tuple[frozenset[str], frozenset[str]]]] = {}
+    for kind, a2, b2 in set(old.relations):
+        for w in a2:
+            later_by_earlier.setdefault((kind, w), []).append((a2, b2))
+    for kind, a1, b1 in set(new.relations):
+        for w in b1:  # an old relation whose earlier side holds one of our later words
+            for a2, b2 in later_by_earlier.get((kind, w), ()):
+                if (a1 & b2) and not ((a1 & a2) and (b1 & b2)):
+                    return f"reverses the {kind} of {show(min(a1 & b2))} and {show(min(b1 & a2))}"
+    return None
+
+
+def _middles(a: tuple[Tok, ...], b: tuple[Tok, ...]) -> tuple[int, int, tuple[Tok, ...], tuple[Tok, ...]]:
+    """Strip the common head and tail of two token lists: (head, tail, rest of a, rest of b)."""
+    head = len(os.path.commonprefix([a, b]))  # any sequences, not only paths
+    tail = len(os.path.commonprefix([a[head:][::-1], b[head:][::-1]]))
+    return head, tail, a[head:len(a) - tail], b[head:len(b) - tail]
+
+
+def _words(span: tuple[Tok, ...]) -> str:
+    return " ".join(show(v) for k, v in span if k in ("k", "s"))
+
+
+def _has_word(span: tuple[Tok, ...]) -> bool:
+    return any(k == "k" for k, _ in span)
+
+
+def swap(new: Text, old: Text) -> str | None:
+    """The same text with two words or phrases trading places: ``from MySQL to Postgres`` /
+    ``from Postgres to MySQL``, ``读…主库，写…从库`` / ``写…主库，读…从库``, npm and pnpm
+    exchanged throughout. A list in another order (``X and Y`` / ``Y and X``) is not a swap."""
+    a, b = new.toks, old.toks
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        pairs = {(a[i], b[i]) for i in diff[:3]}
+        listed = len(diff) == 2 and all(k in ("conj", "b") for k, _ in a[diff[0] + 1:diff[1]])
+        if len(pairs) == 2 and not listed and all((a[i], b[i]) in pairs for i in diff):
+            (p, q), (q2, p2) = sorted(pairs)
+            if p == p2 and q == q2 and p[0] == q[0] == "k":
+                return f"swaps {show(p[1])} and {show(q[1])}"
+    _, _, ma, mb = _middles(a, b)
+    n = len(ma)
+    if n != len(mb) or n > 16:
+        return None
+    for lx in range(1, n):
+        for ly in range(1, n - lx):
+            x, y = ma[:lx], mb[:ly]
+            if x == y or mb[n - lx:] != x or ma[n - ly:] != y or ma[lx:n - ly] != mb[ly:n - lx]:
+                continue
+            # between them a word or a marker ("from X to Y", "X, not Y"), not just "and" or a
+            # comma; one side may be a pronoun ("owned by us, not by the ops team")
+            if (_has_word(x) or _has_word(y)) and any(k not in ("b", "conj") for k, _ in ma[lx:n - ly]):
+                return f"swaps {_words(x)} and {_words(y)}"
+    return None
+
+
+def substitution(new: Text, old: Text) -> str | None:
+    """A word of the new text standing where the entry has another: a named alternative of the
+    same class (``staging``/``prod``, ``npm``/``yarn``); a name or the modifier of a head noun
+    between the same neighbours (``Firefox before``/``Chrome before``, ``订单表``/``用户表``);
+    or the one slot in which two otherwise identical texts differ, when it holds a name or
+    follows a determiner or preposition."""
+    old_members: dict[str, list[str]] = {}
+    for o in old.keywords:
+        if o in vocab.CLASS_OF and o not in new.keywords:
+            old_members.setdefault(vocab.CLASS_OF[o], []).append(o)
+    for w in sorted(w for w in new.keywords if w in vocab.CLASS_OF and w not in old.keywords):
+        cls = vocab.CLASS_OF[w]
+        others = sorted(old_members.get(cls, ()))
+        if not others:
+            continue
+        negated = new.polarity.negated | old.polarity.negated
+        if cls in vocab.ANTONYMS and (w in negated or any(o in negated for o in others)):
+            continue  # "no long answers" says "short answers"
+        return f"names {w} where the entry names {others[0]} ({cls})"
+    a, b = new.seq, old.seq
+    # old-only words by neighbour: (previous word, None) and (None, next word); two kept per context
+    by_context: dict[tuple[str | None, str | None], list[str]] = {}
+    for j, v in enumerate(b):
+        if new.match(v, old.idents.get(v)):
+            continue
+        keys: list[tuple[str | None, str | None]] = []
+        if j > 0:
+            keys.append((b[j - 1], None))
+        if j + 1 < len(b):
+            keys.append((None, b[j + 1]))
+        for key in keys:
+            seen = by_context.setdefault(key, [])
+            if len(seen) < 2 and v not in seen:
+                seen.append(v)
+    for i, u in enumerate(a):
+        if old.match(u, new.idents.get(u)):
+            continue
+        contexts: list[tuple[tuple[str | None, str | None], bool]] = []
+        if i > 0:
+            contexts.append(((a[i - 1], None), False))
+        if i + 1 < len(a):
+            contexts.append(((None, a[i + 1]), True))
+        for ctx, after in contexts:
+            for v in by_context.get(ctx, ()):
+                if v != u and (u in new.names or v in old.names or (after and a[i + 1] in HEADS)):
+                    return f"has {show(u)} where the entry has {show(v)}"
+    head, tail, ma, mb = _middles(new.toks, old.toks)
+    if 0 < len(ma) <= 3 and 0 < len(mb) <= 3 and head + tail >= max(3, 0.6 * max(len(new.toks), len(old.toks))):
+        us = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
+        vs = [v for k, v in mb if k == "k" and (k, v) not in ma]
+        prev = new.toks[head - 1] if head else None
+        nxt = new.toks[head + len(ma)] if head + len(ma) < len(new.toks) else None
+        slot = prev is None or (prev[0] == "s" and prev[1] in NOUN_SLOT) or (nxt is not None and nxt[1] in HEADS)
+        named = any(u in new.names for u in us) or any(v in old.names for v in vs)
+        if us and vs and (slot or named):
+            return f"has {show(us[0])} where the entry has {show(vs[0])}"
+    return None
+
+
+def added(new: Text, old: Text) -> str | None:
+    """A stretch of new words (a clause the entry does not have): three Latin words, two names
+    or six CJK characters in a row, none of them in the entry, after the first shared word (a
+    new title or a filler opening is not a new fact)."""
+    run: list[str] = []
+    weight = 0
+    started = False  # words before the first shared one are a preamble or a title, not an added fact
+    for kind, value in new.toks + (("k", ""),):
+        if kind != "k":
+            continue
+        if value and not old.match(value, new.idents.get(value)):
+            if not started:
+                continue
+            run.append(value)
+            cjk = len(value) == 1 and not value.isascii()
+            weight += 1 if cjk else 3 if value in new.names else 2
+            continue
+        if weight >= 6:
+            return f"adds what the entry does not say ({' '.join(show(w) for w in run)})"
+        run, weight, started = [], 0, True
+    return None
+
+
+def exception(new: Text, old: Text) -> str | None:
+    """``unless``/``except``/``除非``/``除外`` the entry does not have; or ``if``/``when``/``如果``
+    opening a clause of two or more words the entry does not have (``… when CI passes``)
+    where the entry has no condition at all."""
+    if sum(k == "unless" for k, _ in new.toks) > sum(k == "unless" for k, _ in old.toks):
+        return "adds an exception (unless/except) the entry does not have"
+    if any(k == "if" for k, _ in old.toks):
+        return None
+    _, hi = new.clauses
+    for i, (kind, _) in enumerate(new.toks):
+        if kind == "if":
+            fresh = [v for k, v in new.toks[i + 1:hi[i] + 1] if k == "k" and not old.match(v, new.idents.get(v))]
+            if len(fresh) >= 2:
+                return f"adds a condition the entry does not have (if/when {' '.join(show(w) for w in fresh)})"
+    return None
+
+
+# In order: the cheap exact checks first, then the structural ones.
+ALL = (numbers, identifiers, substitution, flip, reversal, swap, added, exception)

@@ -1,0 +1,543 @@
+"""A note read for dedupe: its tokens, keywords, names, and what it negates or orders.
+
+Pure functions. ``read(text)`` NFKC-normalizes and case-folds the text, takes out its
+identifiers and numbers (memsync.dedupe.numerals) as single tokens, reads filler, phrases
+and interchangeable words to canonical words (memsync.dedupe.vocab), and turns the rest into
+a token list: keywords (``k``), stopwords (``s``, kept so "otherwise identical" can be
+checked), clause boundaries (``b``), ``and``/``or`` (``conj``) and markers (negation,
+contrast, exception, order, direction). Everything else a check needs is derived from the
+tokens once, lazily, in linear time (a body may be a megabyte).
+"""
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Callable
+
+from memsync.dedupe import vocab
+from memsync.dedupe.numerals import numbers as read_numbers
+from memsync.recall.tokenize import _CJK
+
+Tok = tuple[str, str]  # (kind, value)
+
+# Identifiers: words with a digit, an inner '_' '.' '/' or '::', camelCase, or a --flag. A word
+# joined by hyphens only (``pre-commit``, ``user-facing``) is prose, not an identifier.
+_IDENT = re.compile(
+    r"(?<![\w.-])--?[a-z][\w-]*"  # a command-line flag
+    r"|(?<![\w.])(?:[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b
+    r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
+    r"|[A-Za-z]+\d[\w]*)",  # py3, h264, v2beta
+    re.ASCII,
+)
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1.2.3: a version, read as a number
+_ACRONYMS = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+")  # CI/CD, TCP/IP: two words, not a path
+_PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+_PARTS = re.compile(r"[._/:-]+")
+_CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
+_HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
+_CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
+_SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
+_TOKEN = re.compile(
+    r"\x00(?P<ph>\d+)\x00|(?P<b>[,.;:!?，。；：！？()（）【】\[\]「」『』\"“”—–\n|<>=]+)|(?P<conj>[、/&+])"
+    f"|(?P<cjk>[{_CJK}]+)|(?P<w>[^\\W_{_CJK}]+)"
+)
+
+
+def _trie(words: list[str]) -> str:
+    """A regex body matching any of ``words``, factored by common prefixes (``re`` tries the
+    alternatives of a flat list one by one; a trie keeps a scan of a long text fast)."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for w in words:
+        node = tree
+        for c in w:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        branches = [re.escape(c) + emit(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and "" not in node else "(?:" + "|".join(branches) + ")"
+        return body + "?" if "" in node else body
+
+    return emit(tree)
+
+
+def _phrases(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
+    """Whole-word matches of any of ``words``, the longest where several start at one place."""
+    return re.compile(rf"(?<![a-z0-9])(?:{_trie(list(words))})(?![a-z0-9])")
+
+
+_EN_FILLER_RE = _phrases(vocab.EN_FILLER_PHRASES)
+_EN_PHRASE_MAP = {**vocab.EN_PHRASES, **vocab.EN_EXTRA}
+_EN_PHRASE_RE = _phrases(list(_EN_PHRASE_MAP))
+# Compounds whose characters must not read as order markers (前, 后) stay as they are.
+_ZH_KEEP = ("前缀", "后缀", "前面", "后面", "前提", "后台", "前台", "最后", "最前", "以前", "事前", "事后", "提前",
+            "落后", "先进", "再次", "到期", "达到", "得到", "用到", "收到", "找到", "遇到", "到达")
+_ZH_MAP = {**{w: "" for w in vocab.ZH_FILLER}, **vocab.ZH_WORDS, **{w: w for w in _ZH_KEEP}}
+_ZH_LONGEST = max(map(len, _ZH_MAP))
+_ZH_MARK = {"前": "before2", "后": "after2"}  # X前 / X后: X happens later / earlier
+_ZH_CONJ = frozenset("和或与及跟")
+LIGHT = frozenset({"run"})  # canonical words too common in notes to tell two apart
+MARKERS = {
+    **{w: "neg" for w in vocab.NEG_WORDS}, **{w: "negafter" for w in vocab.NEG_AFTER},
+    **{w: "instead" for w in vocab.CONTRAST_WORDS}, **{w: "unless" for w in vocab.UNLESS_WORDS},
+    **{w: "b" for w in vocab.CLAUSE_WORDS}, **{w: "conj" for w in vocab.CONJ_WORDS},
+    "over": "over", "than": "than", "before": "before", "after": "after", "then": "then", "from": "from",
+    "to": "to", "into": "to", "onto": "to", "until": "until", "till": "until", "otherwise": "otherwise",
+    "zzotherwise": "otherwise", "if": "if", "when": "if", "whenever": "if", "zzif": "if", "zzfirst": "first", "replace": "replace", "replaces": "replace",
+    "replaced": "replace", "replacing": "replace",
+    "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
+}
+_REASON = frozenset({("b", "because"), ("b", "since")})
+_TRANSPARENT = frozenset({"use"})  # light verbs a negation reaches through
+_PRONOUNS = frozenset("it them this that these those they 它 它们 这 那".split())  # the boundary that opens a reason clause
+SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: plural and tense endings, so ``lockfiles`` meets ``lockfile``."""
+    if len(word) <= 4 or not (word.isascii() and word.isalpha()):
+        return word
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    if word.endswith("es") and (word[-3] in "sxz" or word.endswith(("ches", "shes"))) and not word.endswith("sses"):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix):
+            base = word[: -len(suffix)]
+            if len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "lsz":
+                base = base[:-1]  # dropped -> drop, running -> run
+            return base if len(base) >= 4 else word
+    return word
+
+
+@functools.lru_cache(maxsize=8192)
+def canon(word: str) -> str:
+    """A casefolded Latin word's keyword: its canonical equivalent or its stem (a name the
+    vocabulary knows is not stemmed: ``postgres``, ``windows``)."""
+    if word in vocab.CANONICAL:
+        return word
+    return vocab.WORDS.get(word) or vocab.WORDS.get(stem(word)) or stem(word)
+
+
+def related(a: str, b: str) -> bool:
+    """Two prefixable words that are one word's forms: one a prefix of the other, or the shorter
+    (five letters or more) ending in an ``e`` the longer drops before its suffix
+    (``reproduce``/``reproducible``, ``compile``/``compilation``; not ``general``/``generate``)."""
+    if a.startswith(b) or b.startswith(a):
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 5 and short.endswith("e") and long_.startswith(short[:-1])
+
+
+def prefixable(w: str) -> bool:
+    """May ``w`` meet a longer or shorter form by prefix (``postgres``/``postgresql``)? Not a
+    canonical word: ``prod`` must not meet ``product``."""
+    return len(w) >= 4 and w.isascii() and w.isalpha() and w not in vocab.CANONICAL
+
+
+def show(word: str) -> str:
+    """A keyword as the user reads it in a reason: ``#80%`` -> ``80%``, ``zzget`` -> ``GET``."""
+    if word.startswith("#"):
+        return word[1:]
+    return word[2:].upper() if word.startswith("zz") else word
+
+
+def _word_token(w: str, toks: list[Tok]) -> None:
+    kind = MARKERS.get(w)
+    if kind:
+        toks.append((kind, w))
+    elif w in vocab.EN_STOP or (len(w) < 2 and not w.isdigit()):
+        toks.append(("s", w))
+    elif w.isdigit():
+        toks.append(("k", "#" + (w.lstrip("0") or "0")))
+    else:
+        value = canon(w)
+        toks.append(("k", value) if value not in LIGHT else ("s", value))
+
+
+def _cjk_tokens(run: str, toks: list[Tok]) -> None:
+    """Tokens of a CJK run: dictionary words (longest first) read as their canonical words,
+    the other characters one by one (negations, conjunctions and stop characters marked)."""
+    i, n = 0, len(run)
+    while i < n:
+        for size in range(min(_ZH_LONGEST, n - i), 1, -1):
+            piece = run[i:i + size]
+            if piece in _ZH_MAP:
+                break
+        else:
+            piece = run[i]
+        i += len(piece)
+        mapped = _ZH_MAP.get(piece)
+        if mapped is not None and mapped != piece:
+            for w in mapped.split():
+                _word_token(w, toks)
+            continue
+        for c in piece:
+            if c in vocab.ZH_NEG_CHARS:
+                toks.append(("neg", c))
+            elif c in _ZH_CONJ:
+                toks.append(("conj", ""))
+            elif c in _ZH_MARK:
+                toks.append((_ZH_MARK[c], c))
+            elif c in vocab.ZH_STOP_CHARS:
+                toks.append(("s", c))
+            else:
+                toks.append(("k", c))
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or (prefixable(a) and prefixable(b) and related(a, b))
+
+
+def _by_prefix(words: frozenset[str]) -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for w in words:
+        if prefixable(w):
+            index.setdefault(w[:4], []).append(w)
+    return index
+
+
+@dataclass(frozen=True)
+class Polarity:
+    negated: frozenset[str]  # keywords a negation or contrast applies to
+    asserted: frozenset[str]  # keywords outside every negation's scope
+    has_negation: bool
+
+    @functools.cached_property
+    def _index(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        return _by_prefix(self.negated), _by_prefix(self.asserted)
+
+    def negates(self, w: str) -> bool:
+        """Is ``w`` negated here (exactly or by a shared prefix, as coverage matches)?"""
+        return w in self.negated or (prefixable(w) and any(_same(w, x) for x in self._index[0].get(w[:4], ())))
+
+    def asserts(self, w: str) -> bool:
+        return w in self.asserted or (prefixable(w) and any(_same(w, x) for x in self._index[1].get(w[:4], ())))
+
+
+Relation = tuple[str, frozenset[str], frozenset[str]]  # (order|direction, earlier/from, later/to)
+
+
+@dataclass(frozen=True, eq=False)
+class Text:
+    """A text read once for judging. Derived views are computed on first use and kept."""
+
+    toks: tuple[Tok, ...]
+    keywords: frozenset[str]
+    numbers: frozenset[str]  # "#" + canonical value
+    idents: dict[str, frozenset[str]]  # identifier -> its parts (canonical words)
+    names: frozenset[str]  # written as names: Capitalized mid-sentence, ACRONYMS, identifiers
+    words: frozenset[str]  # keywords and identifier parts
+
+    @functools.cached_property
+    def seq(self) -> list[str]:
+        return [v for k, v in self.toks if k == "k"]
+
+    @functools.cached_property
+    def match(self) -> Callable[..., bool]:
+        """``match(word, parts=None)``: is the word in this text — exactly, by a shared prefix of
+        four letters or more, or (an identifier) with all its parts here?"""
+        kws = self.keywords
+        long_words = sorted(w for w in kws if prefixable(w))
+        memo: dict[str, bool] = {}
+
+        def found(w: str) -> bool:
+            hit = memo.get(w)
+            if hit is None:
+                hit = w in kws
+                if not hit and prefixable(w):
+                    i = bisect.bisect_left(long_words, w)
+                    hit = (i < len(long_words) and long_words[i].startswith(w)) or any(
+                        w[:k] in kws and prefixable(w[:k]) for k in range(4, len(w)))
+                    if not hit and len(w) >= 5:  # derived forms: words sharing the first five letters
+                        j = bisect.bisect_left(long_words, w[:5])
+                        while not hit and j < len(long_words) and long_words[j].startswith(w[:5]):
+                            hit = related(w, long_words[j])
+                            j += 1
+                memo[w] = hit
+            return hit
+
+        def match(w: str, parts: frozenset[str] | None = None) -> bool:
+            return found(w) or (bool(parts) and all(p in self.words or found(p) for p in parts or ()))
+
+        return match
+
+    @functools.cached_property
+    def clauses(self) -> tuple[list[int], list[int]]:
+        """For each token, the first and last index of its clause (between boundaries)."""
+        n = len(self.toks)
+        lo, hi = [0] * n, [0] * n
+        start = 0
+        for i, (kind, _) in enumerate(self.toks):
+            if kind in ("b", "otherwise"):
+                start = i + 1
+            lo[i] = start
+        end = n - 1
+        for i in range(n - 1, -1, -1):
+            if self.toks[i][0] in ("b", "otherwise"):
+                end = i - 1
+            hi[i] = end
+        return lo, hi
+
+    def _forward(self, i: int, hi: int) -> list[int] | None:
+        """Positions of the keywords after ``i`` in its clause a negation reaches; None when a
+        pronoun stands first (``does not run it``: what ``it`` is, the text does not say here)."""
+        out: list[int] = []
+        reach = 0.0
+        j = i + 1
+        while j <= hi:
+            kind, value = self.toks[j]
+            if kind == "k" and value in _TRANSPARENT:
+                pass  # "don't use the ORM": the negation is about the ORM
+            elif kind == "k":
+                out.append(j)
+                if j + 2 <= hi and self.toks[j + 1][0] == "conj" and self.toks[j + 2][0] == "k":
+                    j += 2
+                    continue
+                # a CJK character is half a word: 禁止在周末发布 reaches 发布
+                reach += 0.5 if len(value) == 1 and not value.isascii() else 1
+                if reach >= SCOPE:
+                    break
+            elif kind in ("neg", "instead"):
+                break
+            elif kind == "s" and not out and value in _PRONOUNS:
+                return None
+            elif kind == "s" and out and value.isascii():
+                break  # "over pnpm for deploys": an English phrase ends at its preposition
+            j += 1
+        return out
+
+    def _backward(self, i: int, lo: int) -> list[int]:
+        """The keyword before ``i`` in its clause, with the keywords written next to it (the
+        topic of ``生产环境不开``) and those joined to it by and/or."""
+        out: list[int] = []
+        j = i - 1
+        while j >= lo and self.toks[j][0] != "k":
+            j -= 1
+        while j >= lo and self.toks[j][0] == "k":
+            out.append(j)
+            if j - 2 >= lo and self.toks[j - 1][0] == "conj" and self.toks[j - 2][0] == "k":
+                j -= 2
+                continue
+            j -= 1
+        return out
+
+    @functools.cached_property
+    def polarity(self) -> Polarity:
+        """What the text negates: the keywords after ``not``/``never``/``不``/``instead of``/
+        ``rather than``/``而不是`` (and after ``over``/``than`` in a clause that prefers), the
+        keyword before a negating participle (``X is disabled``); the rest is asserted.
+        A negation in a clause with ``until``/``unless`` is conditional and left out."""
+        toks = self.toks
+        lo, hi = self.clauses
+        # per clause: does it prefer (for over/than), is it conditional (until/unless)?
+        prefer_at: dict[int, int] = {}
+        conditional: set[int] = set()
+        for i, (kind, value) in enumerate(toks):
+            if kind == "k" and (value in vocab.PREFER_WORDS or value in vocab.USE_WORDS):
+                prefer_at.setdefault(lo[i], i)
+            elif kind in ("until", "unless"):
+                conditional.add(lo[i])
+            elif kind == "otherwise" and i + 1 < len(toks):
+                conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
+        scoped: set[int] = set()
+        has = False
+        for i, (kind, _) in enumerate(toks):
+            if kind not in ("neg", "negafter", "instead", "over", "than"):
+                continue
+            if kind in ("over", "than") and not prefer_at.get(lo[i], i) < i:
+                continue
+            has = True
+            if lo[i] in conditional:
+                continue  # "don't merge until CI passes" is "merge after CI passes"
+            if kind == "negafter":
+                scope = self._backward(i, lo[i]) or self._forward(i, hi[i]) or []
+            else:
+                ahead = self._forward(i, hi[i])
+                if ahead is None:
+                    continue  # a pronoun: unresolved
+                scope = ahead or (self._backward(i, lo[i]) if kind == "neg" else [])
+                if kind == "neg" and len(ahead) == 1 and not any(
+                        toks[j][0] == "k" for j in range(ahead[0] + 1, hi[i] + 1)):
+                    # the clause ends at the one word after the negation: the topic before it is
+                    # what is negated too ("生产环境不开", "In staging, Sentry is not enabled")
+                    scope = scope + self._backward(i, lo[i])
+            scoped.update(scope)
+        negated = {toks[j][1] for j in scoped}
+        # the same word elsewhere in the clause of a negation is negated too; in other clauses it is
+        # asserted, except in a reason ("use pnpm, not npm, because npm breaks …" decides against npm)
+        negated_clause = {(lo[j], toks[j][1]) for j in scoped}
+        reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
+        asserted = {v for j, (k, v) in enumerate(toks)
+                    if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason}
+        return Polarity(frozenset(negated), frozenset(asserted), has)
+
+    @functools.cached_property
+    def relations(self) -> list[Relation]:
+        """(kind, earlier, later): ``X before Y``, ``Y after X``, ``before Y, X``, ``X, then Y``,
+        ``先X…再Y``, ``X之前…先Y``, and (direction) ``from X to Y``, ``从X到Y``, ``把X换成Y``,
+        ``replace X with Y``, ``Y replaces X``.
+        Each side is the run of keywords next to the marker."""
+        toks = self.toks
+        n = len(toks)
+        lo, hi = self.clauses
+        out: list[Relation] = []
+
+        def run_after(i: int, limit: int) -> frozenset[str]:
+            j = i + 1
+            while j < limit and toks[j][0] in ("first", "conj", "s"):
+                j += 1
+            vals = []
+            while j < limit and toks[j][0] == "k":
+                vals.append(toks[j][1])
+                j += 1
+            return frozenset(vals)
+
+        def run_before(i: int, start: int) -> frozenset[str]:
+            j = i - 1
+            while j >= start and toks[j][0] == "s":
+                j -= 1
+            vals = []
+            while j >= start and toks[j][0] == "k":
+                vals.append(toks[j][1])
+                j -= 1
+            return frozenset(vals)
+
+        last_first = -1  # the latest 先 ("first") marker
+        last_clause_kw = frozenset[str]()  # keywords opening the latest clause that had any
+        clause_kw = frozenset[str]()
+        for i, (kind, _) in enumerate(toks):
+            if kind == "b":
+                if clause_kw:
+                    last_clause_kw = clause_kw
+                clause_kw = frozenset()
+                continue
+            if kind == "k" and not clause_kw:
+                clause_kw = run_after(i - 1, hi[i] + 1)
+            if kind == "first":
+                last_first = i
+            elif kind in ("before", "after"):
+                left, right = run_before(i, lo[i]), run_after(i, hi[i] + 1)
+                if not left and hi[i] + 1 < n:  # "Before Y, X" / "After Y, X"
+                    left = run_after(hi[i] + 1, n)
+                    left, right = (left, right) if kind == "before" else (right, left)
+                    if left and right:
+                        out.append(("order", left, right))
+                    continue
+                if left and right:
+                    out.append(("order", left, right) if kind == "before" else ("order", right, left))
+            elif kind == "then":
+                if last_first >= 0:
+                    earlier = run_after(last_first, i)
+                elif i > 0 and toks[i - 1][0] == "k":
+                    earlier = run_before(i, lo[i])
+                else:
+                    earlier = clause_kw if clause_kw else last_clause_kw
+                later = run_after(i, n)
+                if earlier and later:
+                    out.append(("order", earlier, later))
+                last_first = -1
+            elif kind in ("before2", "after2"):
+                x = run_before(i, lo[i])
+                y = run_after(i, n)
+                if x and y:
+                    out.append(("order", y, x) if kind == "before2" else ("order", x, y))
+            elif kind == "replace":  # replace X with Y, X was replaced by Y: X -> Y; X replaces Y: Y -> X
+                word = toks[i][1]
+                by = next((j for j in range(i + 1, hi[i] + 1) if toks[j] in (("s", "with"), ("s", "by"))), None)
+                if word == "replaces":
+                    x, y = run_after(i, hi[i] + 1), run_before(i, lo[i])
+                elif word == "replaced":
+                    x, y = run_before(i, lo[i]), run_after(by, hi[i] + 1) if by is not None else frozenset()
+                else:
+                    x = run_after(i, by) if by is not None else frozenset()
+                    y = run_after(by, hi[i] + 1) if by is not None else frozenset()
+                if x and y:
+                    out.append(("direction", x, y))
+            elif kind == "from":
+                to = next((j for j in range(i + 1, hi[i] + 1) if toks[j][0] == "to"), None)
+                if to is not None:
+                    x, y = run_after(i, to), run_after(to, hi[i] + 1)
+                    if x and y:
+                        out.append(("direction", x, y))
+        return out
+
+
+@functools.lru_cache(maxsize=64)
+def read(text: str) -> Text:
+    """Read ``text`` once. Cached (a pure function of the text): the gate judges one new text
+    against up to eight candidates."""
+    raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
+    raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
+    spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
+    taken = bytearray(len(raw) + 1)
+    for m in _IDENT.finditer(raw):
+        ident = m.group()
+        if (_PROSE_HYPHEN.fullmatch(ident) or _VERSION.fullmatch(ident) or _ACRONYMS.fullmatch(ident)
+                or (not ident.startswith("-") and all(len(p) <= 1 for p in _PARTS.split(ident)))):
+            continue
+        value = ident.casefold().strip("-")
+        known = vocab.WORDS.get(value)
+        parts = frozenset(canon(p) for p in _PARTS.split(value) if p and p not in vocab.EN_STOP)
+        spans.append((m.start(), m.end(), ("k", known or value), None if known else parts))
+        taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    for num in read_numbers(raw):
+        if not any(taken[num.start:num.end]):
+            spans.append((num.start, num.end, ("k", "#" + num.value), None))
+            taken[num.start:num.end] = b"\x01" * (num.end - num.start)
+    names: set[str] = set()
+    for m in _CAPITALISED.finditer(raw):
+        w = m.group()
+        j = m.start() - 1
+        while j >= 0 and raw[j] in " \t":
+            j -= 1
+        if sum(c.isupper() for c in w) >= 2 or (w[0].isupper() and j >= 0 and raw[j] not in _SENTENCE_END) or w == "Go":
+            value = canon(w.casefold())
+            names.add(value)
+            if w.casefold() in vocab.EN_STOP and len(w) > 1 and w == w.capitalize() and not any(taken[m.start():m.end()]):
+                spans.append((m.start(), m.end(), ("k", value), None))  # "Go" is the language, not the verb
+    spans.sort(key=lambda s: s[0])
+    # Numbers and identifiers become placeholders, so the phrase pass cannot reach into them.
+    pieces: list[str] = []
+    kept: list[tuple[Tok, frozenset[str] | None]] = []
+    pos = 0
+    for start, end, tok, span_parts in spans:
+        if start < pos:
+            continue
+        pieces += [raw[pos:start], f" \x00{len(kept)}\x00 "]
+        kept.append((tok, span_parts))
+        pos = end
+    pieces.append(raw[pos:])
+    flat = _EN_FILLER_RE.sub(" ", "".join(pieces).casefold())
+    flat = _EN_PHRASE_RE.sub(lambda m: f" {_EN_PHRASE_MAP[m.group()]} ", flat)
+    toks: list[Tok] = []
+    idents: dict[str, frozenset[str]] = {}
+    for m in _TOKEN.finditer(flat):
+        if m["ph"]:
+            tok, ident_parts = kept[int(m["ph"])]
+            toks.append(tok)
+            if ident_parts is not None:
+                idents[tok[1]] = ident_parts
+        elif m["b"]:
+            toks.append(("b", ""))
+        elif m["conj"]:
+            toks.append(("conj", ""))
+        elif m["cjk"]:
+            _cjk_tokens(m["cjk"], toks)
+        else:
+            _word_token(m["w"], toks)
+    kws = {v for k, v in toks if k == "k"}
+    names |= set(idents)
+    words = set(kws)
+    for parts in idents.values():
+        words |= parts
+    return Text(tuple(toks), frozenset(kws), frozenset(v for v in kws if v.startswith("#")), idents,
+                frozenset(names), frozenset(words))

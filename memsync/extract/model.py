@@ -1,0 +1,160 @@
+"""Run the user's model command: the prompt on stdin, the answer on stdout, a deadline.
+
+The command is a program and its arguments (``llm -m gpt-4o-mini``, ``claude -p``),
+split like a shell would split it but run without one: nothing in a setting is
+interpreted by a shell unless the user writes the shell in (``sh -c '…'``). It runs in
+a process group of its own; at the deadline the whole group is killed, so a model CLI
+that started helpers leaves nothing behind. The answer is read up to ``MAX_ANSWER``
+bytes. ``MEMSYNC_EXTRACTING=1`` is set for it, so that a model command that is itself
+an agent with memsync hooks (``claude -p``) does not start an extraction of its own.
+No SDK, no network code here: what the command does is the user's choice.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from memsync.errors import MemsyncError
+
+MAX_ANSWER = 4 << 20
+GUARD_ENV = "MEMSYNC_EXTRACTING"
+_AFTER_EXIT = 2.0  # seconds to drain stdout once the command exited (a helper may still hold it)
+
+
+class ModelError(MemsyncError):
+    """The model command failed; ``outcome`` is ``model-failed`` or ``model-timeout``."""
+
+    outcome = "model-failed"
+
+
+class ModelTimeout(ModelError):
+    outcome = "model-timeout"
+
+
+@dataclass
+class Answer:
+    text: str
+    seconds: float
+
+
+def argv(setting: Any) -> list[str]:
+    """The command line of ``extract.model_cmd``: a string (split like a shell) or a list."""
+    if isinstance(setting, str):
+        try:
+            words = shlex.split(setting)
+        except ValueError as exc:
+            raise MemsyncError(f"extract.model_cmd cannot be read as a command line: {exc}") from None
+    elif isinstance(setting, list) and all(isinstance(w, str) for w in setting):
+        words = list(setting)
+    else:
+        raise MemsyncError("extract.model_cmd must be a command line (text) or a list of words")
+    if not words or not words[0].strip() or any("\0" in w for w in words):
+        raise MemsyncError("extract.model_cmd is empty; set it to a command that reads a prompt on stdin "
+                           "and prints the answer (e.g. `llm -m gpt-4o-mini` or `claude -p`)")
+    return words
+
+
+def program(words: list[str]) -> str:
+    """The command's name for statuses (never its arguments: they may hold a key)."""
+    return os.path.basename(words[0]) or words[0]
+
+
+def _tail(fh: Any) -> str:
+    from memsync.output import visible
+    from memsync.secrets.gate import redact
+
+    try:
+        size = fh.seek(0, os.SEEK_END)
+        fh.seek(max(0, size - 2000))
+        text = fh.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    shown = visible(redact(" / ".join(lines[-3:])))
+    return shown[-300:]
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        if hasattr(os, "killpg"):
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:  # pragma: no cover - Windows has no process groups here
+            proc.kill()
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run(words: list[str], prompt: str, timeout: float, *, cwd: str | None = None) -> Answer:
+    """The command's answer to ``prompt``, or ModelError / ModelTimeout saying what happened."""
+    import select
+
+    name = program(words)
+    started = time.monotonic()
+    env = dict(os.environ, **{GUARD_ENV: "1"})
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stderr:
+        # The prompt goes through a file, not a pipe: a command that never reads its input
+        # cannot block us, and we never hold a pipe it could fill.
+        stdin.write(prompt.encode("utf-8", "surrogateescape"))
+        stdin.seek(0)
+        try:
+            proc = subprocess.Popen(words, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd, env=env,
+                                    start_new_session=True, close_fds=True)
+        except FileNotFoundError:
+            raise ModelError(f"model command not found: {name!r} (extract.model_cmd; is it installed and on PATH?)") \
+                from None
+        except OSError as exc:
+            raise ModelError(f"model command {name!r} could not start: {exc.strerror or exc}") from None
+        assert proc.stdout is not None
+        out = bytearray()
+        deadline = started + timeout
+        exited_at: float | None = None
+        too_long = timed_out = False
+        fd = proc.stdout.fileno()
+        try:
+            while True:
+                now = time.monotonic()
+                if now >= deadline:
+                    timed_out = exited_at is None
+                    break
+                if exited_at is None and proc.poll() is not None:
+                    exited_at = now
+                if exited_at is not None and now - exited_at > _AFTER_EXIT:
+                    break  # a helper it left behind still holds stdout open
+                ready, _, _ = select.select([fd], [], [], min(0.2, deadline - now))
+                if not ready:
+                    continue
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    break
+                out += chunk
+                if len(out) > MAX_ANSWER:
+                    too_long = True
+                    break
+        finally:
+            own: int | None = proc.poll()
+            if own is None and not (timed_out or too_long):
+                try:  # stdout closed: give the command a moment to exit by itself
+                    own = proc.wait(timeout=max(0.0, min(_AFTER_EXIT, deadline - time.monotonic())))
+                except subprocess.TimeoutExpired:
+                    own = None
+            _kill(proc)  # the whole group: a timed-out command and anything it started
+            proc.stdout.close()
+            proc.wait()
+        seconds = time.monotonic() - started
+        if timed_out:
+            raise ModelTimeout(f"model command {name!r} did not answer within {timeout:g} s (extract.timeout); "
+                               "it was stopped, with everything it started")
+        if too_long:
+            raise ModelError(f"model command {name!r} answered more than {MAX_ANSWER >> 20} MiB; stopped")
+        code = 0 if own is None else own  # None: it closed stdout and lingered; we stopped it
+        if code != 0:
+            how = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
+            detail = _tail(stderr)
+            raise ModelError(f"model command {name!r} {how}" + (f": {detail}" if detail else ""))
+    return Answer(out.decode("utf-8", "replace"), seconds)

@@ -1,0 +1,104 @@
+"""Turns -> the prompts a model reads. Pure, except for reading the shipped template.
+
+Every part of every turn goes through the secret gate's ``redact`` before it is placed
+in a prompt, so no secret ever reaches the model — tool output included. Nothing is
+dropped: when the transcript is longer than ``chunk_chars`` it is cut at turn
+boundaries into several prompts (a single turn longer than that is split across them),
+and the model is run once per prompt. Tool calls and tool output longer than
+``tool_chars`` keep their head and tail; how many were shortened is counted, and the
+status says so.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memsync.extract.transcript import ASSISTANT, TOOL, USER, Turn
+
+TEMPLATE = "extract-prompt.md"
+END_MARK = "TRANSCRIPT>>>"  # the template's end of the data block
+_LABEL = {USER: "user", ASSISTANT: "assistant", TOOL: "tool"}
+
+
+@dataclass
+class Prompts:
+    texts: list[str]  # one prompt per chunk, in order
+    turns: int  # turns placed in them (always every turn given)
+    shortened: int  # tool calls or results cut to head + tail
+    masked: int  # secrets masked
+
+    def notes(self, tool_chars: int) -> list[str]:
+        out = []
+        if len(self.texts) > 1:
+            out.append(f"read in {len(self.texts)} parts (extract.chunk_chars), the model ran once per part")
+        if self.shortened:
+            out.append(f"{self.shortened} tool call{'s' if self.shortened != 1 else ''} or output"
+                       f"{'s' if self.shortened != 1 else ''} shortened to their first and last "
+                       f"{tool_chars // 2:,} characters (extract.tool_chars)")
+        if self.masked:
+            out.append(f"{self.masked} secret{'s' if self.masked != 1 else ''} masked before the model saw "
+                       f"{'them' if self.masked != 1 else 'it'}")
+        return out
+
+
+def _shorten(text: str, limit: int) -> tuple[str, bool]:
+    if limit <= 0 or len(text) <= limit:
+        return text, False
+    half = limit // 2
+    return f"{text[:half]}\n[… {len(text) - 2 * half:,} characters left out …]\n{text[-half:]}", True
+
+
+def _fenced(text: str) -> str:
+    """The transcript cannot close the data block it sits in (a line reading the end
+    marker, planted in a tool output, would let what follows pose as instructions)."""
+    return text.replace(END_MARK, END_MARK[:-1] + "›")
+
+
+def render(turn: Turn, number: int, tool_chars: int) -> tuple[str, int, int]:
+    """One turn as prompt text: (text, parts shortened, secrets masked)."""
+    from memsync.secrets.gate import redact
+
+    lines = [f"[{number}] {_LABEL.get(turn.role, turn.role)}:"]
+    shortened = masked = 0
+    for part in turn.parts:
+        text = redact(part.text)
+        if text != part.text:
+            masked += text.count("*** (") - part.text.count("*** (")
+        if part.kind == "text":
+            lines.append(text)
+            continue
+        text, cut = _shorten(text, tool_chars)
+        shortened += cut
+        lines.append(f"(tool call {part.name}) {text}" if part.kind == "tool_use" else f"(tool output) {text}")
+    return "\n".join(lines), shortened, max(masked, 0)
+
+
+def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int, tool_chars: int,
+          first_number: int = 1, template: str | None = None) -> Prompts:
+    """The prompts for ``turns`` (numbered from ``first_number``, as the file counts them)."""
+    if template is None:
+        from memsync.templates import read_template
+
+        template = read_template(TEMPLATE)
+    head = template.replace("{{categories}}", ", ".join(f'"{c}"' for c in categories))
+    chunks: list[list[str]] = [[]]
+    size = 0
+    shortened = masked = 0
+    for i, turn in enumerate(turns):
+        text, cut, hidden = render(turn, first_number + i, tool_chars)
+        shortened += cut
+        masked += hidden
+        while text:
+            room = chunk_chars - size
+            if room < min(len(text), 200) and chunks[-1]:
+                chunks.append([])  # start a new part rather than leave a sliver
+                size, room = 0, chunk_chars
+            piece, text = text[:room], text[room:]
+            if text:
+                piece += "\n[… this turn continues in the next part …]"
+            chunks[-1].append(piece)
+            size += len(piece) + 2
+    total = len(chunks)
+    texts = [head.replace("{{part}}", "the whole session" if total == 1 else f"part {n} of {total}")
+             .replace("{{transcript}}", _fenced("\n\n".join(chunk))) for n, chunk in enumerate(chunks, 1)]
+    return Prompts(texts, len(turns), shortened, masked)

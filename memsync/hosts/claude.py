@@ -1,0 +1,78 @@
+"""Claude Code: the MCP server entry (``.mcp.json`` or ``~/.claude.json``) and the context hooks
+(``settings.json``). Formats: docs/agents.md; facts: code.claude.com's mcp and hooks pages."""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+from memsync.hosts import jsonc
+from memsync.hosts.common import SERVER_NAME, Step, home, set_json
+
+HOOK_EVENTS = ("SessionStart", "UserPromptSubmit")
+HOOK_TIMEOUT_S = 10  # context answers in well under a second; a stuck one must not hold the prompt 30 s
+# A hook command of ours, whatever launcher an earlier setup wrote.
+_OURS = re.compile(r"(^|[\s/])memsync(\s.*)?\scontext(\s|$)")
+
+
+def config_dir() -> Path:
+    """``$CLAUDE_CONFIG_DIR``, else ``~/.claude``."""
+    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
+    return Path(explicit).expanduser() if explicit else home() / ".claude"
+
+
+def user_json() -> Path:
+    """The user-scope MCP servers' file: ``~/.claude.json`` (inside ``$CLAUDE_CONFIG_DIR`` when set)."""
+    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
+    return Path(explicit).expanduser() / ".claude.json" if explicit else home() / ".claude.json"
+
+
+def server_entry(command: list[str]) -> dict[str, Any]:
+    return {"type": "stdio", "command": command[0], "args": [*command[1:], "mcp"], "env": {}}
+
+
+def mcp_step(scope: str, project: Path, command: list[str]) -> Step:
+    path = project / ".mcp.json" if scope == "project" else user_json()
+    label = f"mcpServers.{SERVER_NAME}"
+    return Step(path, [set_json(("mcpServers", SERVER_NAME), server_entry(command), label, str(path))])
+
+
+def hook_command(command: list[str]) -> str:
+    return shlex.join([*command, "context", "--format", "claude-code"])
+
+
+def settings_path(scope: str, project: Path) -> Path:
+    return project / ".claude" / "settings.json" if scope == "project" else config_dir() / "settings.json"
+
+
+def hooks_block(command: list[str]) -> dict[str, Any]:
+    """The ``hooks`` object to paste into settings.json (docs/agents.md shows it)."""
+    hook = {"type": "command", "command": hook_command(command), "timeout": HOOK_TIMEOUT_S}
+    return {event: [{"hooks": [dict(hook)]}] for event in HOOK_EVENTS}
+
+
+def _edit_event(event: str, hook: dict[str, Any], name: str):  # type: ignore[no-untyped-def]
+    def edit(text: str) -> tuple[str, list[str]]:
+        arr = jsonc.find(text, ("hooks", event), name)
+        if arr is None or arr.kind != "array":
+            if arr is not None:
+                return jsonc.replace(text, arr, [{"hooks": [hook]}]), [f"replaced hooks.{event} (it was not a list)"]
+            return jsonc.set_path(text, ("hooks", event), [{"hooks": [hook]}], name), [f"added hooks.{event}"]
+        for group in arr.items:
+            inner = group.member("hooks") if group.kind == "object" else None
+            for h in inner.items if inner is not None and inner.kind == "array" else ():
+                cmd = h.value.get("command") if isinstance(h.value, dict) else None
+                if isinstance(cmd, str) and _OURS.search(cmd):
+                    if jsonc.same(h.value, hook):
+                        return text, []
+                    return jsonc.replace(text, h, hook), [f"updated the memsync hook in hooks.{event}"]
+        return jsonc.append_item(text, arr, {"hooks": [hook]}), [f"added a memsync hook to hooks.{event}"]
+    return edit
+
+
+def hooks_step(scope: str, project: Path, command: list[str]) -> Step:
+    path = settings_path(scope, project)
+    block = hooks_block(command)
+    return Step(path, [_edit_event(event, block[event][0]["hooks"][0], str(path)) for event in HOOK_EVENTS])

@@ -1,0 +1,81 @@
+"""What every host's settings need: how to start memsync, where the project is, one planned step."""
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memsync.errors import MemsyncError
+from memsync.hosts import jsonc
+
+SERVER_NAME = "memsync"
+
+
+def memsync_command(scope: str, override: str | None = None) -> list[str]:
+    """The words a host runs to start this memsync.
+
+    ``override`` (``--command``) wins. A project file is shared through git, so it
+    names plain ``memsync`` when that is on PATH; a user file names this
+    installation exactly (an editor started from a desktop may not have the
+    shell's PATH): the console script's absolute path, or this Python with ``-m``.
+    """
+    if override is not None:
+        words = shlex.split(override)
+        if not words:
+            raise MemsyncError("--command is empty; give the command that starts memsync, e.g. --command memsync")
+        return words
+    found = shutil.which("memsync")
+    if scope == "project" and found:
+        return ["memsync"]
+    script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if script is not None and script.name == "memsync" and script.is_file():
+        return [str(script.resolve())]
+    if found and Path(found).resolve().parent == Path(sys.executable).resolve().parent:
+        return [str(Path(found).resolve())]
+    return [sys.executable, "-m", "memsync"]
+
+
+def project_dir(cwd: str | os.PathLike[str] | None = None) -> Path:
+    """The folder a host treats as the project: the top of the current git worktree, else ``cwd``."""
+    here = Path(os.path.realpath(cwd if cwd is not None else os.getcwd()))
+    for top in (here, *here.parents):
+        if os.path.lexists(top / ".git"):
+            return top
+    return here
+
+
+def home() -> Path:
+    return Path(os.environ.get("HOME") or os.path.expanduser("~"))
+
+
+@dataclass
+class Step:
+    """One file and the edits it needs."""
+
+    path: Path
+    edits: list[Callable[[str], tuple[str, list[str]]]]
+
+
+def set_json(path: tuple[str, ...], value: Any, label: str, name: str) -> Callable[[str], tuple[str, list[str]]]:
+    """An edit setting the member at ``path`` to ``value``."""
+    def edit(text: str) -> tuple[str, list[str]]:
+        old = jsonc.find(text, path, name)
+        if old is not None and jsonc.same(old.value, value):
+            return text, []
+        new = jsonc.set_path(text, path, value, name)
+        return new, [f"{'updated' if old is not None else 'added'} {label}"]
+    return edit
+
+
+def whole_file(content: str, label: str) -> Callable[[str], tuple[str, list[str]]]:
+    """An edit making the file hold exactly ``content`` (a file memsync ships)."""
+    def edit(text: str) -> tuple[str, list[str]]:
+        if text == content:
+            return text, []
+        return content, [f"{'updated' if text else 'wrote'} {label}"]
+    return edit

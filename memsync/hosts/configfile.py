@@ -1,0 +1,157 @@
+"""Changing a host's settings file: read, edit in place (jsonc), back up, replace atomically.
+
+The one mechanism behind ``memsync setup`` and ``memsync hooks install --claude-code``:
+a change is planned first (so ``--dry-run`` and a refusal write nothing), then
+applied. These files are the user's (``~/.claude.json`` even holds login tokens):
+a file that is not JSON, is read-only, a symlink or not a regular file is left
+exactly as it was, with a message saying what to do; nothing of its content is
+ever printed.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+from memsync.fsutil import temp_path
+
+MAX_CONFIG_BYTES = 16 << 20  # ~/.claude.json grows with history; far larger is not a settings file
+
+Edit = Callable[[str], tuple[str, list[str]]]  # text -> (new text, what changed, for people)
+
+
+@dataclass
+class Change:
+    path: Path
+    shown: str  # the path as printed (~ for the home folder)
+    before: str | None  # None: the file does not exist yet
+    after: str
+    done: list[str] = field(default_factory=list)  # what changed, one phrase each
+    mode: int | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+
+def shown(path: Path) -> str:
+    """``path`` for messages: relative inside the working directory, ``~/...`` under the home folder."""
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    try:
+        return str(path.relative_to(os.getcwd()))
+    except (ValueError, OSError):
+        pass
+    try:
+        rel = path.relative_to(home)
+    except ValueError:
+        return str(path)
+    return "~/" + str(rel)
+
+
+def read_text(path: Path) -> tuple[str | None, int | None]:
+    """The file's text and mode, (None, None) when missing; refuses what must not be edited."""
+    where = shown(path)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        raise MemsyncError(f"cannot read: {exc.strerror}", path=where) from None
+    if stat.S_ISLNK(st.st_mode):
+        raise MemsyncError("is a symlink; memsync does not write through symlinks: "
+                           "edit the file it points to by hand (see docs/agents.md)", path=where)
+    if not stat.S_ISREG(st.st_mode):
+        raise MemsyncError("is not a regular file; nothing written", path=where)
+    if st.st_size > MAX_CONFIG_BYTES:
+        raise MemsyncError(f"is larger than {MAX_CONFIG_BYTES >> 20} MiB; nothing written", path=where)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise MemsyncError(f"cannot read: {exc.strerror}", path=where) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MemsyncError("is not UTF-8 text; nothing written", path=where) from None
+    return text, stat.S_IMODE(st.st_mode)
+
+
+def plan(path: Path, edits: list[Edit]) -> Change:
+    """What applying ``edits`` in order to the file would give (nothing is written)."""
+    before, mode = read_text(path)
+    text = before or ""
+    done: list[str] = []
+    for edit in edits:
+        text, what = edit(text)
+        done += what
+    if not text.endswith("\n"):
+        text += "\n"
+    if before is not None and text == before + "\n" and not done:
+        text = before  # an unchanged file missing its final newline stays as it is
+    return Change(path, shown(path), before, text, done, mode)
+
+
+def _backup_name(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+    for n in range(100):
+        suffix = "" if n == 0 else f"-{n}"
+        candidate = path.with_name(f"{path.name}.memsync-{stamp}{suffix}.bak")
+        if not os.path.lexists(candidate):
+            return candidate
+    raise MemsyncError("too many backups with the same time; try again", path=shown(path))
+
+
+def apply(change: Change) -> Path | None:
+    """Write the change (atomically, keeping the file's mode); the backup's path, if one was made."""
+    if not change.changed:
+        return None
+    path = change.path
+    if change.before is not None and change.mode is not None and not change.mode & 0o222:
+        raise MemsyncError("is read-only; make it writable (chmod u+w) to let memsync change it, "
+                           "or make the change by hand (see docs/agents.md); nothing written", path=change.shown)
+    backup = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if change.before is not None:
+            backup = _backup_name(path)
+            fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if change.mode is None else change.mode)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(change.before.encode("utf-8"))
+        tmp = temp_path(path)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644 if change.mode is None else change.mode)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(change.after.encode("utf-8"))
+            if change.mode is not None:
+                os.chmod(tmp, change.mode)  # the umask may have narrowed it
+            # Someone may have written the file since we read it: keep theirs, say so.
+            current, _ = read_text(path)
+            if current != change.before:
+                raise MemsyncError("changed while memsync was editing it; nothing written, run again",
+                                   path=change.shown)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as exc:
+        if backup is not None:
+            try:
+                os.unlink(backup)
+            except OSError:
+                pass
+        raise MemsyncError(f"cannot write: {exc.strerror or exc}; nothing written", path=change.shown) from None
+    except MemsyncError:
+        if backup is not None:
+            try:
+                os.unlink(backup)
+            except OSError:
+                pass
+        raise
+    return backup

@@ -1,0 +1,55 @@
+"""Which files each host needs changed, planned together and then applied."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from memsync.hosts import claude, configfile, cursor, opencode
+from memsync.hosts.common import Step
+
+HOSTS = ("claude-code", "opencode", "cursor")
+
+
+def setup_steps(host: str, scope: str, project: Path, command: list[str]) -> list[Step]:
+    """Everything ``memsync setup HOST`` writes."""
+    if host == "claude-code":
+        return [claude.mcp_step(scope, project, command), claude.hooks_step(scope, project, command)]
+    if host == "opencode":
+        return [opencode.mcp_step(scope, project, command), opencode.plugin_step(scope, project, command)]
+    if host == "cursor":
+        return [cursor.mcp_step(scope, project, command)]
+    raise ValueError(host)
+
+
+@dataclass
+class Outcome:
+    change: configfile.Change
+    backup: Path | None
+
+
+def run(steps: list[Step], *, dry_run: bool) -> list[Outcome]:
+    """Plan every step first (a file that cannot be read or parsed stops all of them,
+    before anything is written), then apply them unless ``dry_run``."""
+    changes = [configfile.plan(s.path, s.edits) for s in steps]
+    out: list[Outcome] = []
+    for change in changes:
+        backup = None if dry_run else configfile.apply(change)
+        out.append(Outcome(change, backup))
+    return out
+
+
+def report(outcomes: list[Outcome], *, dry_run: bool) -> list[str]:
+    """What was done, for people: one line per file."""
+    lines = []
+    for o in outcomes:
+        c = o.change
+        if not c.changed:
+            lines.append(f"{c.shown}: already set up, unchanged")
+            continue
+        verb = "would change" if dry_run else ("created" if c.before is None else "changed")
+        what = "; ".join(c.done) or "normalised"
+        line = f"{c.shown}: {verb}: {what}"
+        if o.backup is not None:
+            line += f" (backup: {configfile.shown(o.backup)})"
+        lines.append(line)
+    return lines

@@ -1,0 +1,99 @@
+"""Which project a server serves — found by the server, never taken from a model's argument.
+
+Models cannot reliably name the project: across memory servers that is the top cause of
+memories filed in the wrong place, silently. So the order is fixed: ``--project DIR``
+(what the user configured), ``$CLAUDE_PROJECT_DIR`` (Claude Code sets it for its
+servers), the client's MCP roots (the first ``file://`` root), the working directory.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from memsync.errors import MemsyncError
+
+# A host that does not fill in its variables leaves them as written (``${workspaceFolder}``).
+_PLACEHOLDER = re.compile(r"\$\{[^}]*\}|^\$[A-Za-z_]")
+
+
+def usable(value: str | None) -> bool:
+    return bool(value) and not _PLACEHOLDER.search(value or "")
+
+
+def explicit_dir(value: str | None) -> Path | None:
+    """``--project DIR`` checked at start: a missing folder is the user's mistake, said at once."""
+    if not usable(value):
+        return None
+    assert value is not None
+    path = Path(os.path.realpath(os.path.expanduser(value)))
+    if not path.is_dir():
+        raise MemsyncError(f"--project {value}: no such folder")
+    return path
+
+
+def from_root_uri(uri: str) -> Path | None:
+    """A ``file://`` root as a folder that exists, else None."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+        return None
+    path = Path(unquote(parsed.path))
+    if not path.is_absolute():
+        return None
+    path = Path(os.path.realpath(path))
+    return path if path.is_dir() else None
+
+
+class Locator:
+    """Resolves the project once per client session and remembers the answer."""
+
+    def __init__(self, explicit: Path | None) -> None:
+        self.explicit = explicit
+        self._by_session: dict[int, Path] = {}
+
+    def fixed(self) -> tuple[Path, str] | None:
+        """The project when it does not depend on the client: (folder, how it was found)."""
+        if self.explicit is not None:
+            return self.explicit, "--project"
+        env = os.environ.get("CLAUDE_PROJECT_DIR")
+        if usable(env):
+            assert env is not None
+            path = Path(os.path.realpath(env))
+            if path.is_dir():
+                return path, "CLAUDE_PROJECT_DIR"
+        return None
+
+    async def project(self, session: Any) -> Path:
+        fixed = self.fixed()
+        if fixed is not None:
+            return fixed[0]
+        key = id(session)
+        found = self._by_session.get(key)
+        if found is None:
+            found = await self._from_roots(session) or Path(os.path.realpath(os.getcwd()))
+            self._by_session = {key: found}  # one client per stdio server; never grows
+        return found
+
+    def forget_roots(self) -> None:
+        """The client said its roots changed: ask again on the next call."""
+        self._by_session.clear()
+
+    async def _from_roots(self, session: Any) -> Path | None:
+        caps = getattr(session, "client_capabilities", None) if session is not None else None
+        if caps is None or getattr(caps, "roots", None) is None:
+            return None
+        import warnings
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # roots are deprecated in the newest revision, still widely sent
+                result = await session.list_roots()
+        except Exception:  # a client that advertised roots but cannot answer: fall back to the cwd
+            return None
+        for root in getattr(result, "roots", None) or []:
+            path = from_root_uri(str(getattr(root, "uri", "")))
+            if path is not None:
+                return path
+        return None

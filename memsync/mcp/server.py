@@ -1,0 +1,344 @@
+"""The stdio MCP server: four tools over ``memsync.service`` (SPEC §8 "MCP").
+
+One ``service.Memory(cwd=project, watch=True)`` per project lives as long as the
+server: entries and search indexes stay warm and inotify keeps them fresh, so an edit
+by an editor, ``git pull``, the CLI or another server is seen by the next call.
+Tool functions are ``async`` and call the service inline, so calls run one at a time
+on the event loop and the Memory needs no locking; writers in other processes are
+kept apart by the service's root lock.
+
+Every failure reaches the model as a tool error whose text says what to do next:
+the service's refusals as they are, bad arguments rewritten from pydantic's wording,
+anything unexpected as one line (the traceback goes to stderr, the host's log).
+"""
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, NotificationParams, TextContent, ToolAnnotations
+from pydantic import BaseModel, Field, ValidationError
+
+from memsync import __version__
+from memsync.errors import MemsyncError
+from memsync.mcp import render, texts
+from memsync.mcp.project import Locator
+
+log = logging.getLogger("memsync.mcp")
+
+MAX_LIMIT = 20
+SCOPE_HELP = 'which memory: "project" or "global" (default: both for reading; the project\'s for writing)'
+
+
+class RecallResult(BaseModel):
+    query: str | None = None
+    hits: list[dict[str, Any]] = []
+    entry: dict[str, Any] | None = None
+    notes: list[str] = []
+    hint: str | None = None
+
+
+class WriteResult(BaseModel):
+    ok: bool = True
+    id: str
+    scope: str
+    path: str
+    message: str
+    details: dict[str, Any] = {}
+
+
+class InspectResult(BaseModel):
+    roots: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+
+
+def _ok(text: str, structured: BaseModel) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)],
+                          structured_content=structured.model_dump(mode="json"))
+
+
+def _error(text: str, structured: dict[str, Any] | None = None) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=render.fit(text))], is_error=True,
+                          structured_content=structured)
+
+
+def _refusal(tool: str, exc: MemsyncError) -> CallToolResult:
+    from memsync import gates
+    from memsync.commands._common import refusal_json
+
+    message = str(exc) or type(exc).__name__
+    if isinstance(exc, gates.Duplicate):
+        message += (f' (memory_remember with id="{exc.existing}" updates that entry; force=true writes this one '
+                    "anyway)")
+    elif isinstance(exc, gates.UnknownEntry):
+        message += " (memory_recall with a few words finds the right id)"
+    elif isinstance(exc, gates.PinnedEntry):
+        message += " (force=true, only if the user asked)"
+    data = refusal_json(exc)
+    data = {k: v for k, v in data.items() if k != "findings"} | (
+        {"findings": [{"rule": f.rule, "line": f.line, "masked": f.masked} for f in getattr(exc, "findings", [])]}
+        if getattr(exc, "findings", None) else {})
+    return _error(message, render.bounded(data))
+
+
+def _words(value: str | list[str] | None) -> list[str]:
+    """A list parameter that a model may also give as one comma-separated string."""
+    if value is None:
+        return []
+    items = value.split(",") if isinstance(value, str) else value
+    return [w.strip() for w in items if isinstance(w, str) and w.strip()]
+
+
+def _hit_body(roots: dict[tuple[str, str], Any], hit: Any) -> str | None:
+    """The body of a search hit, read from the file the search just described, secrets masked.
+
+    ``memory.show(id)`` would find the same file through the root's whole entry list
+    (1-15 ms a hit at 10,000 entries, seconds on the first call while that list is
+    built); the hit already names its root and path.
+    """
+    from memsync.entry import MAX_ENTRY_BYTES, parse_entry
+    from memsync.fsutil import NotRegularFile, inside, read_regular
+    from memsync.secrets.gate import redact
+
+    root = roots.get((hit.root, hit.scope))
+    prefix = hit.root.rstrip("/") + "/" if hit.root not in ("", ".") else ""
+    if root is None or not hit.path.startswith(prefix):
+        return None
+    rel = hit.path[len(prefix):]
+    try:
+        data = read_regular(inside(root.path, rel), MAX_ENTRY_BYTES + 1)
+    except (OSError, NotRegularFile, MemsyncError):
+        return None  # gone since the search, or not a plain file: the hit still says what it was
+    body: str = redact(parse_entry(data, rel).body.strip("\n"))
+    return body
+
+
+def _has_memory(memory: Any, scope: str | None) -> bool:
+    """Whether a root to read exists (a missing one is an empty memory, not an error, for a model);
+    an unknown scope is still an error."""
+    if scope is not None:
+        return any(r.path.is_dir() for r in memory.roots(scope, default="all", must_exist=False))
+    try:
+        memory.roots(None, default="all")
+    except MemsyncError:
+        return False
+    return True
+
+
+class MemsyncServer(MCPServer):
+    """The SDK's server plus argument checks the SDK does not make: a parameter name we
+    do not know is an error that names the right one (pydantic would drop it silently,
+    and a body passed as ``content`` would be lost)."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            allowed = set((tool.parameters or {}).get("properties", {}))
+            unknown = [k for k in arguments if k not in allowed]
+            if unknown:
+                return _error(_unknown_args(name, unknown, sorted(allowed)))
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                return _error(_bad_args(name, exc.__cause__))
+            raise
+
+
+def _unknown_args(tool: str, unknown: list[str], allowed: list[str]) -> str:
+    parts = []
+    for key in unknown:
+        if key in texts.NO_PATHS:
+            parts.append(f"{key!r} is not taken: the server finds the project itself (from the host); "
+                         "use scope=\"project\" or \"global\" to choose a memory")
+        elif texts.ALIASES.get(key) in allowed:
+            parts.append(f"{key!r} is called {texts.ALIASES[key]!r} here")
+        else:
+            parts.append(f"{key!r} is not a parameter")
+    return (f"{tool}: " + "; ".join(parts) + f". Its parameters: {', '.join(allowed)}. Nothing was done; call it "
+            "again with those names.")
+
+
+def _bad_args(tool: str, exc: ValidationError) -> str:
+    problems = []
+    for e in exc.errors()[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ())) or "arguments"
+        kind = e.get("type", "")
+        if kind == "missing":
+            problems.append(f"{where} is required")
+        else:
+            problems.append(f"{where}: {e.get('msg', 'invalid')}")
+    return f"{tool}: " + "; ".join(problems) + ". Nothing was done; call it again with corrected arguments."
+
+
+class Tools:
+    """The four tools, bound to one server's project locator and memories."""
+
+    def __init__(self, locator: Locator) -> None:
+        self.locator = locator
+        self._memories: dict[Path, Any] = {}
+
+    async def memory(self, ctx: Context | None) -> Any:
+        from memsync.service import Memory
+
+        session = None
+        if ctx is not None:
+            try:
+                session = ctx.session
+            except Exception:  # no request context (an in-process call without a session)
+                session = None
+        project = await self.locator.project(session)
+        memory = self._memories.get(project)
+        if memory is None:
+            memory = self._memories[project] = Memory(cwd=project, watch=True)
+        return memory
+
+    def close(self) -> None:
+        for m in self._memories.values():
+            m.close()
+        self._memories.clear()
+
+    async def guarded(self, tool: str, ctx: Context | None, work: Any) -> CallToolResult:
+        try:
+            memory = await self.memory(ctx)
+            return work(memory)
+        except MemsyncError as exc:
+            return _refusal(tool, exc)
+        except Exception as exc:  # a bug of ours: one line for the model, the traceback for the log
+            log.exception("%s failed", tool)
+            return _error(f"{tool}: internal error in memsync ({type(exc).__name__}). The call may not have "
+                          "completed; memory_inspect shows the state of memory. Do not retry in a loop.")
+
+    # -- tools -------------------------------------------------------------------------
+
+    async def recall(
+        self,
+        query: Annotated[str | None, Field(description="a few keywords, any language")] = None,
+        id: Annotated[str | None, Field(description="read this entry (<category>/<slug>) instead of searching")] = None,
+        offset: Annotated[int, Field(ge=0, description="with id: the body character to start at")] = 0,
+        category: Annotated[str | list[str] | None, Field(description="only these categories")] = None,
+        kind: Annotated[str | list[str] | None, Field(description="only these kinds")] = None,
+        scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="at most this many hits")] = 5,
+        ctx: Context | None = None,
+    ) -> Annotated[CallToolResult, RecallResult]:
+        if id is not None and id.strip():
+            return await self.guarded("memory_recall", ctx, lambda m: self._read(m, id.strip(), offset, scope))
+        if query is None or not query.strip():
+            return _error("memory_recall: give `query` (a few keywords) to search, or `id` to read one entry.")
+        return await self.guarded("memory_recall", ctx, lambda m: self._search(m, query, category, kind, scope, limit))
+
+    def _read(self, memory: Any, entry_id: str, offset: int, scope: str | None) -> CallToolResult:
+        e = render.entry_result(memory.show(entry_id, scope=scope), offset)
+        return _ok(render.entry_text(e), RecallResult(entry=e))
+
+    def _search(self, memory: Any, query: str, category: Any, kind: Any, scope: str | None,
+                limit: int) -> CallToolResult:
+        if not _has_memory(memory, scope):
+            text = (f"No {scope + ' ' if scope else ''}memory exists yet, so there is nothing to recall. Answer "
+                    "without it; memory_remember creates the memory when something is worth keeping.")
+            return _ok(text, RecallResult(query=query, hint="no memory yet"))
+        result = memory.recall(query, scope=scope, category=_words(category), kind=_words(kind), limit=limit)
+        roots = {(r.display, r.scope): r for r in memory.roots(scope, default="all")}
+        hits = [render.recall_hit(hit, _hit_body(roots, hit)) for hit in result.hits]
+        notes = list(result.notes)
+        if result.truncated:
+            notes.append("the query was long; only its first words were searched")
+        structured = RecallResult(query=query, hits=hits, notes=notes, hint=result.hint)
+        return _ok(render.recall_text(query, hits, notes, result.hint), structured)
+
+    async def remember(
+        self,
+        summary: Annotated[str | None, Field(description="one line: the fact, preference, decision or pitfall")] = None,
+        category: Annotated[str | None, Field(description="rules, preferences, decisions, pitfalls, facts")] = None,
+        body: Annotated[str | None, Field(description="details: context, reason, root cause")] = None,
+        kind: Annotated[str | None, Field(description="pitfall, decision, preference, fact … (default: from "
+                                                      "the category)")] = None,
+        load_when: Annotated[list[str] | str | None, Field(description="trigger words that should bring it "
+                                                                      "back")] = None,
+        highlight: Annotated[str | None, Field(description="one line worth showing with the summary")] = None,
+        pinned: Annotated[bool | None, Field(description="never decays or gets superseded without force")] = None,
+        supersedes: Annotated[list[str] | str | None, Field(description="ids this entry replaces")] = None,
+        scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
+        id: Annotated[str | None, Field(description="update this existing entry (pass only what changes)")] = None,
+        force: Annotated[bool, Field(description="write even if a near-duplicate exists")] = False,
+        ctx: Context | None = None,
+    ) -> Annotated[CallToolResult, WriteResult]:
+        def work(memory: Any) -> CallToolResult:
+            written = memory.remember(
+                summary, category=category, body=body, kind=kind,
+                load_when=None if load_when is None else _words(load_when), highlight=highlight, pinned=pinned,
+                supersedes=_words(supersedes), scope=scope, id=id, force=force,
+            )
+            text = written.message + f". File: {written.path}."
+            details = {k: v for k, v in written.to_json().items() if k not in ("id", "scope", "path", "message")}
+            return _ok(text, WriteResult(id=written.id, scope=written.scope, path=written.path,
+                                         message=written.message, details=details))
+        return await self.guarded("memory_remember", ctx, work)
+
+    async def forget(
+        self,
+        id: Annotated[str, Field(description="the entry to delete (<category>/<slug>, as recall shows it)")],
+        force: Annotated[bool, Field(description="also delete a pinned entry (only if the user asked)")] = False,
+        scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
+        ctx: Context | None = None,
+    ) -> Annotated[CallToolResult, WriteResult]:
+        def work(memory: Any) -> CallToolResult:
+            gone = memory.forget(id, force=force, scope=scope)
+            details = {k: v for k, v in gone.to_json().items() if k not in ("id", "scope", "path", "message")}
+            return _ok(gone.message + ". It can be restored from git.",
+                       WriteResult(id=gone.id, scope=gone.scope, path=gone.path, message=gone.message,
+                                   details=details))
+        return await self.guarded("memory_forget", ctx, work)
+
+    async def inspect(
+        self,
+        scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
+        ctx: Context | None = None,
+    ) -> Annotated[CallToolResult, InspectResult]:
+        def work(memory: Any) -> CallToolResult:
+            if not _has_memory(memory, scope):
+                return _ok(f"No {scope + ' ' if scope else ''}memory exists yet (no memory folder for this project "
+                           "or the user). memory_remember creates it.", InspectResult())
+            report = memory.inspect(scope=scope)
+            data = render.bounded(report.to_json())
+            return _ok(render.fit("\n".join(report.lines())), InspectResult(**data))
+        return await self.guarded("memory_inspect", ctx, work)
+
+
+def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
+    """The server (not yet running) and its tools; ``project`` is ``--project``."""
+    server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING")
+    tools = Tools(Locator(project))
+    async def roots_changed(_ctx: Any, _params: Any) -> None:
+        tools.locator.forget_roots()  # the client opened another folder: ask again on the next call
+
+    # The SDK's public server has no hook for this notification; its low-level server does.
+    server._lowlevel_server.add_notification_handler("notifications/roots/list_changed", NotificationParams,
+                                                     roots_changed)
+    server.add_tool(tools.recall, name="memory_recall", title="Recall from memory", description=texts.RECALL,
+                    annotations=ToolAnnotations(title="Recall from memory", read_only_hint=True,
+                                                open_world_hint=False))
+    server.add_tool(tools.remember, name="memory_remember", title="Remember", description=texts.REMEMBER,
+                    annotations=ToolAnnotations(title="Remember", read_only_hint=False, destructive_hint=False,
+                                                idempotent_hint=False, open_world_hint=False))
+    server.add_tool(tools.forget, name="memory_forget", title="Forget a memory", description=texts.FORGET,
+                    annotations=ToolAnnotations(title="Forget a memory", read_only_hint=False, destructive_hint=True,
+                                                idempotent_hint=True, open_world_hint=False))
+    server.add_tool(tools.inspect, name="memory_inspect", title="Inspect memory", description=texts.INSPECT,
+                    annotations=ToolAnnotations(title="Inspect memory", read_only_hint=True, open_world_hint=False))
+    return server, tools
+
+
+def serve(project: Path | None = None) -> None:
+    """Serve stdio until the client closes the connection."""
+    server, tools = build(project)
+    try:
+        server.run("stdio")
+    finally:
+        tools.close()
+        sys.stderr.flush()

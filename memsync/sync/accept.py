@@ -1,0 +1,172 @@
+"""What sync accepts, from the disk into a commit or from a remote into the repository,
+and how it names a path to a person.
+
+One set of rules both ways, so that what one device refuses to commit no other
+device accepts either:
+
+- a path must be safe to create inside the root (no ``..``, no ``.git`` in any
+  spelling, no absolute path) and is never ``.state.json``;
+- an entry (``<category>/<slug>.md``) is UTF-8 text of at most 1 MiB, as lint
+  decides it (E001, E002: no NUL or other binary byte, no UTF-16 with or
+  without a BOM, nothing that does not decode);
+- any other file is at most 64 MiB;
+- every tree a remote sends is well formed (sorted, no duplicate or empty
+  names, known modes) and names only objects that exist.
+
+A local file that breaks a rule stays on disk, uncommitted, and every sync
+says which and why. A remote that sends one is refused before anything it sent
+is stored, so the repository stays as ``git fsck`` likes it.
+
+``shown`` is how every path sync prints or records looks: secrets in it masked
+(a file named like a token), control characters and undecodable bytes escaped.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from memsync.errors import MemsyncError
+
+# Imported by the checkout code before dulwich and the entry parser are loaded (the stat
+# walk starts first), so the rules that need them import them when first used.
+STATE_FILE = ".state.json"
+MAX_FILE_BYTES = 64 << 20  # a memory repo has no business holding bigger files
+_TREE = 0o040000
+
+
+def shown(path: str) -> str:
+    """``path`` fit to print or store: secrets masked, control characters and bytes that are
+    not UTF-8 escaped (``\\x1b`` shows as ``^[``, byte 0xff as ``\\xff``)."""
+    return shown_all([path])[0]
+
+
+def shown_all(paths: Iterable[str]) -> list[str]:
+    """``shown`` of many paths with one pass of the secret scanner: escaped first, so that
+    no name holds a newline, then joined by newlines (a token never spans one)."""
+    from memsync.output import visible
+    from memsync.secrets.gate import redact
+
+    escaped = [visible(p) for p in paths]
+    if not escaped:
+        return []
+    lines = redact("\n".join(escaped)).split("\n")
+    if len(lines) != len(escaped):  # a secret spanning lines (names made to look like a PEM block)
+        lines = [redact(p) for p in escaped]
+    return lines
+
+
+def never_synced(path: str) -> bool:
+    parts = path.split("/")
+    return STATE_FILE in parts or any(p.lower() == ".git" for p in parts)
+
+
+def _bad_name(part: str) -> bool:
+    return part in ("", ".", "..") or part.lower().rstrip(". ") in (".git", "git~1")
+
+
+def valid_repo_path(path: str) -> bool:
+    """A path that is safe to create inside the root (from a tree we did not write)."""
+    if not path or path.startswith("/") or "\\" in path or "\0" in path:
+        return False
+    return not any(_bad_name(part) for part in path.split("/"))
+
+
+def text_problem(data: bytes) -> str | None:
+    """Why ``data`` is not UTF-8 text, in lint's words (E001), or None: one rule for both."""
+    from memsync.entry import decode
+    from memsync.problems import EntryError
+
+    try:
+        decode(data)
+    except EntryError as exc:
+        return exc.message
+    return None
+
+
+def size_problem(path: str, size: int) -> str | None:
+    from memsync.entry import MAX_ENTRY_BYTES
+    from memsync.sync.compiled import is_entry_path
+
+    if is_entry_path(path):
+        if size > MAX_ENTRY_BYTES:
+            return f"an entry may hold at most 1 MiB, as lint allows ({size} bytes)"
+    elif size > MAX_FILE_BYTES:
+        return f"larger than {MAX_FILE_BYTES >> 20} MiB ({size} bytes)"
+    return None
+
+
+def content_problem(path: str, data: bytes) -> str | None:
+    """Why sync will not commit ``data`` at ``path`` (None: it may)."""
+    from memsync.sync.compiled import is_entry_path
+
+    why = size_problem(path, len(data))
+    if why is None and is_entry_path(path):
+        text = text_problem(data)
+        if text is not None:
+            why = f"{text} (an entry is UTF-8 text, as lint requires: E001)"
+    return why
+
+
+class Refused(MemsyncError):
+    """A remote sent something sync does not accept; nothing it sent was stored."""
+
+
+def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
+    """Refuse (Refused) objects a remote sent unless every tree and commit among them is
+    well formed and complete, and the files of ``head``'s tree that are new pass the
+    rules above. ``have(sha)``: the object is already in our store (accepted before)."""
+    from dulwich.objects import ObjectFormatException
+
+    by_id = {obj.id: obj for obj in received}
+
+    def present(sha: bytes) -> bool:
+        return sha in by_id or have(sha)
+
+    for obj in received:
+        kind = obj.type_num
+        try:
+            obj.check()
+        except ObjectFormatException as exc:
+            raise _refused(f"a malformed {obj.type_name.decode()} {obj.id.decode()[:7]} ({shown(str(exc))})") from None
+        if kind == 2:
+            for name, mode, sha in obj.iteritems():
+                part = name.decode("utf-8", "surrogateescape")
+                if _bad_name(part):
+                    raise _refused(f"a tree {obj.id.decode()[:7]} naming {shown(part)!r}")
+                if mode != 0o160000 and not present(sha):
+                    raise _refused(f"a tree {obj.id.decode()[:7]} naming a missing object {sha.decode()[:7]}")
+        elif kind == 1:
+            for sha in [obj.tree, *obj.parents]:
+                if not present(sha):
+                    raise _refused(f"a commit {obj.id.decode()[:7]} naming a missing object {sha.decode()[:7]}")
+    commit = by_id.get(head) if head is not None else None
+    if commit is None or commit.type_num != 1:
+        return
+    # The files the remote's branch holds now and we do not: the same rules as our own.
+    stack = [(commit.tree, "")]
+    while stack:
+        sha, prefix = stack.pop()
+        tree = by_id.get(sha)
+        if tree is None:
+            continue  # a folder we have already: accepted before
+        for name, mode, child in tree.iteritems():
+            path = prefix + name.decode("utf-8", "surrogateescape")
+            if mode == _TREE:
+                stack.append((child, path + "/"))
+                continue
+            blob = by_id.get(child)
+            if blob is None or blob.type_num != 3:
+                continue
+            if never_synced(path):
+                raise _refused(f"{shown(path)}, a path memsync never syncs")
+            why = content_problem(path, blob.as_raw_string())
+            if why is not None:
+                raise _refused(f"{shown(path)}: {why}", head)
+
+
+def _refused(what: str, head: bytes | None = None) -> Refused:
+    where = f"the remote's main ({head.decode()[:7]})" if head is not None else "the remote"
+    return Refused(
+        f"{where} has {what}; memsync does not accept it, and nothing the remote sent was kept. "
+        "Fix it on the remote (with the git CLI, on any device) and sync again."
+    )

@@ -1,0 +1,275 @@
+"""`memsync setup` and `memsync hooks install --claude-code` on real settings files: merged, idempotent,
+backed up, comments kept; files that must not be touched are left byte for byte."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from memsync.hosts import jsonc
+
+CMD = ["--command", "memsync"]
+
+
+def _project(tmp_path: Path) -> Path:
+    project = tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    return project
+
+
+def _home() -> Path:
+    return Path(os.environ["HOME"])
+
+
+def _backups(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.memsync-*.bak"))
+
+
+# (host, scope, file relative to the project or ~, what the file held before, check of the parsed result)
+EXISTING = {
+    "empty": "",
+    "blank": "  \n",
+    "empty object": "{}\n",
+    "other servers": json.dumps({"mcpServers": {"github": {"command": "gh-mcp", "args": []}},
+                                 "theme": "dark"}, indent=2) + "\n",
+    "old memsync entry": json.dumps({"mcpServers": {"memsync": {"command": "/old/memsync", "args": ["mcp"]},
+                                                    "other": {"command": "x"}}}, indent=4) + "\n",
+    "comments and trailing commas": '{\n  // my servers\n  "mcpServers": {\n    "other": {"command": "x"}, /* keep */\n'
+                                    '  },\n  "last": "string value", // end\n}\n',
+    "one line": '{"mcpServers": {"other": {"command": "x"}}, "n": 1}',
+    "tabs": '{\n\t"mcpServers": {\n\t\t"other": {\n\t\t\t"command": "x"\n\t\t}\n\t}\n}\n',
+}
+
+
+@pytest.mark.parametrize("name", EXISTING)
+@pytest.mark.parametrize("host, scope, rel, path", [
+    ("claude-code", "project", ".mcp.json", ("mcpServers", "memsync")),
+    ("claude-code", "user", "~/.claude.json", ("mcpServers", "memsync")),
+    ("cursor", "project", ".cursor/mcp.json", ("mcpServers", "memsync")),
+    ("cursor", "user", "~/.cursor/mcp.json", ("mcpServers", "memsync")),
+    ("opencode", "project", "opencode.json", ("mcp", "memsync")),
+])
+def test_setup_merges_into_what_is_there_and_a_second_run_changes_nothing(
+        tmp_path: Path, cli, name: str, host: str, scope: str, rel: str, path: tuple[str, ...]) -> None:
+    project = _project(tmp_path)
+    target = _home() / rel[2:] if rel.startswith("~/") else project / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    before = EXISTING[name]
+    if host == "opencode":
+        before = before.replace("mcpServers", "mcp")
+    target.write_text(before, encoding="utf-8")
+    old = jsonc.parse(before).value if before.strip() else {}
+
+    code, out, err = cli("setup", host, f"--{scope}", *CMD, cwd=project)
+    assert code == 0, err
+    after = target.read_text(encoding="utf-8")
+    doc = jsonc.parse(after).value
+    entry = doc[path[0]][path[1]]
+    if host == "opencode":
+        assert entry == {"type": "local", "command": ["memsync", "mcp"], "enabled": True}
+    else:
+        assert entry["command"] == "memsync" and entry["args"][0] == "mcp"
+    # Everything else is kept: other servers, other keys, comments.
+    for key, value in old.items():
+        if key != path[0]:
+            assert doc[key] == value
+    for other, value in (old.get(path[0]) or {}).items():
+        if other != "memsync":
+            assert doc[path[0]][other] == value
+    for comment in ("// my servers", "/* keep */", "// end"):
+        if comment in before:
+            assert comment in after
+    assert [b.read_text(encoding="utf-8") for b in _backups(target.parent)] == [before]  # even an empty one
+    verb = "updated" if "memsync" in old.get(path[0], {}) else "added"
+    assert f"{target.name}: changed: {verb} {'.'.join(path)}" in out and "(backup: " in out
+
+    code, out, _ = cli("setup", host, f"--{scope}", *CMD, cwd=project)
+    assert code == 0 and "unchanged" in out
+    assert target.read_text(encoding="utf-8") == after
+    assert len(_backups(target.parent)) == 1
+
+
+BAD = {
+    "invalid JSON": ('{"mcpServers": {"other": {"command": "x"},,}}', "not valid JSON at line 1, column"),
+    "not an object": ('["a list"]', "not a JSON object"),
+    "servers not an object": ('{"mcpServers": ["x"]}', "mcpServers is not a JSON object"),
+    "unclosed comment": ('{"a": 1 /* never closed', "never closed"),
+    "too deep": ("[" * 500 + "]" * 500, "nested deeper"),
+    "not UTF-8": (b'{"a": "\xff"}', "not UTF-8"),
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_a_file_that_is_not_json_is_left_untouched_with_a_clear_error(tmp_path: Path, cli, name: str) -> None:
+    project = _project(tmp_path)
+    content, message = BAD[name]
+    target = project / ".mcp.json"
+    data = content if isinstance(content, bytes) else content.encode()
+    target.write_bytes(data)
+    code, out, err = cli("setup", "claude-code", "--project", *CMD, cwd=project)
+    assert code == 2 and message in err and ".mcp.json" in err and "Traceback" not in err
+    assert target.read_bytes() == data
+    assert not _backups(project) and not (project / ".claude").exists()  # no half setup either
+
+
+def test_a_read_only_file_is_refused_and_left_alone(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    target = project / ".cursor" / "mcp.json"
+    target.parent.mkdir()
+    target.write_text('{"mcpServers": {}}\n')
+    target.chmod(0o444)
+    code, _, err = cli("setup", "cursor", "--project", *CMD, cwd=project)
+    assert code == 2 and "read-only" in err and "chmod u+w" in err
+    assert target.read_text() == '{"mcpServers": {}}\n' and stat.S_IMODE(target.stat().st_mode) == 0o444
+    assert not _backups(target.parent) and not list(target.parent.glob(".*.tmp"))
+
+
+def test_a_symlinked_file_is_refused_and_its_target_untouched(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    real = tmp_path / "dotfiles-mcp.json"
+    real.write_text("{}\n")
+    (project / ".mcp.json").symlink_to(real)
+    code, _, err = cli("setup", "claude-code", "--project", *CMD, cwd=project)
+    assert code == 2 and "symlink" in err
+    assert real.read_text() == "{}\n" and (project / ".mcp.json").is_symlink()
+
+
+def test_dry_run_writes_nothing_and_shows_the_entry(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    code, out, _ = cli("setup", "claude-code", "--project", "--dry-run", *CMD, cwd=project)
+    assert code == 0 and "would change" in out and '"args": ["mcp"]' in out and "context --format claude-code" in out
+    assert (project / ".mcp.json").read_text() == '{"mcpServers": {}}\n'
+    assert not (project / ".claude").exists() and not _backups(project)
+
+
+def test_user_scope_claude_json_keeps_its_other_state_and_mode(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    state = {"numStartups": 3, "oauthAccount": {"emailAddress": "a@example.invalid"},
+             "projects": {str(project): {"mcpServers": {"local-one": {"command": "y"}}}}}
+    target = _home() / ".claude.json"
+    target.write_text(json.dumps(state, indent=2))
+    target.chmod(0o600)
+    code, out, _ = cli("setup", "claude-code", "--user", *CMD, cwd=project)
+    assert code == 0
+    doc = json.loads(target.read_text())
+    assert {k: doc[k] for k in state} == state and doc["mcpServers"]["memsync"]["command"] == "memsync"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert "a@example.invalid" not in out  # nothing of the file is printed
+
+
+def test_claude_config_dir_moves_the_user_files(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = _project(tmp_path)
+    conf = tmp_path / "claude-conf"
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(conf))
+    code, _, err = cli("setup", "claude-code", *CMD, cwd=project)
+    assert code == 0, err
+    assert "memsync" in json.loads((conf / ".claude.json").read_text())["mcpServers"]
+    assert "SessionStart" in json.loads((conf / "settings.json").read_text())["hooks"]
+    assert not (_home() / ".claude.json").exists()
+
+
+SETTINGS_BEFORE = {
+    "permissions": {"allow": ["Bash(git status)"]},
+    "hooks": {
+        "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "echo hello"}]}],
+        "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "/old/bin/memsync context --format claude-code",
+                                         "timeout": 30}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],
+    },
+}
+
+
+@pytest.mark.parametrize("scope, rel", [("--project", ".claude/settings.json"), ("--user", "~/.claude/settings.json")])
+def test_hooks_install_claude_code_merges_only_the_hooks(tmp_path: Path, cli, scope: str, rel: str) -> None:
+    project = _project(tmp_path)
+    target = _home() / rel[2:] if rel.startswith("~/") else project / rel
+    target.parent.mkdir(parents=True)
+    target.write_text(json.dumps(SETTINGS_BEFORE, indent=2) + "\n")
+    code, out, err = cli("hooks", "install", "--claude-code", scope, *CMD, cwd=project)
+    assert code == 0, err
+    doc = json.loads(target.read_text())
+    assert doc["permissions"] == SETTINGS_BEFORE["permissions"] and doc["hooks"]["Stop"] == SETTINGS_BEFORE["hooks"]["Stop"]
+    start = doc["hooks"]["SessionStart"]
+    assert start[0] == SETTINGS_BEFORE["hooks"]["SessionStart"][0]  # theirs kept, ours added
+    assert start[1]["hooks"][0]["command"] == "memsync context --format claude-code"
+    prompt = doc["hooks"]["UserPromptSubmit"]
+    assert len(prompt) == 1 and prompt[0]["hooks"][0] == {  # the old memsync hook updated in place
+        "type": "command", "command": "memsync context --format claude-code", "timeout": 10}
+    assert "backup" in out and len(_backups(target.parent)) == 1
+    code, out, _ = cli("hooks", "install", "--claude-code", scope, *CMD, cwd=project)
+    assert code == 0 and "unchanged" in out and len(_backups(target.parent)) == 1
+    assert not (project / ".mcp.json").exists() and not (_home() / ".claude.json").exists()  # hooks only
+
+
+@pytest.mark.parametrize("args, message", [
+    (["hooks", "install", "--claude-code", "--global"], "choose --project"),
+    (["hooks", "install", "--claude-code", "--root", "x"], "choose --project"),
+    (["hooks", "install", "--claude-code", "--project", "--user"], "exclude each other"),
+    (["hooks", "install", "--user"], "go with --claude-code"),
+    (["setup", "claude-code", "--command", ""], "--command is empty"),
+    (["setup", "vscode"], "invalid choice"),
+    (["setup", "cursor", "--user", "--project"], "not allowed with"),
+])
+def test_bad_setup_arguments_are_refused_and_nothing_is_written(tmp_path: Path, cli, args: list[str],
+                                                                 message: str) -> None:
+    project = _project(tmp_path)
+    code, out, err = cli(*args, cwd=project)
+    assert code == 2 and message in err
+    assert sorted(p.name for p in project.iterdir()) == [".git"]
+    assert sorted(p.name for p in _home().iterdir() if not p.name.startswith(".gitconfig")) == []
+
+
+def test_opencode_setup_prefers_an_existing_jsonc_and_writes_the_plugin(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    (project / ".opencode").mkdir()
+    jsonc_file = project / ".opencode" / "opencode.jsonc"
+    jsonc_file.write_text('{\n  // shared settings\n  "mcp": {\n    "servers": {\n      "x": {"type": "local", '
+                          '"command": ["x"]}\n    }\n  }\n}\n')
+    code, out, err = cli("setup", "opencode", "--project", *CMD, cwd=project)
+    assert code == 0, err
+    doc = jsonc.parse(jsonc_file.read_text()).value
+    assert doc["mcp"]["servers"]["memsync"] == {"type": "local", "command": ["memsync", "mcp"]}  # the newer layout
+    assert "// shared settings" in jsonc_file.read_text() and not (project / "opencode.json").exists()
+    plugin = (project / ".opencode" / "plugins" / "memsync.js").read_text()
+    assert 'const COMMAND = ["memsync"]' in plugin and '"chat.message"' in plugin and "__MEMSYNC" not in plugin
+    code, out, _ = cli("setup", "opencode", "--project", *CMD, cwd=project)
+    assert out.count("unchanged") == 2
+
+
+def test_default_command_names_this_installation(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    code, _, err = cli("setup", "cursor", "--user", cwd=project)
+    assert code == 0, err
+    entry = json.loads((_home() / ".cursor" / "mcp.json").read_text())["mcpServers"]["memsync"]
+    assert Path(entry["command"]).is_absolute() and Path(entry["command"]).exists()
+    assert entry["args"][-3:] == ["mcp", "--project", "${workspaceFolder}"]
+
+
+JSONC_CASES = [
+    '{"a": "ends with a backslash \\\\", "b": "say \\"hi\\""}',
+    '{\n  "url": "http://x//not-a-comment", /* a } brace */\n  "n": [1, 2,],\n}',
+    '{\n  "键": "值", // 注释 with }\n  "e": {}\n}\n',
+    '{\r\n  "crlf": true\r\n}\r\n',
+    '\ufeff{"bom": 1}',
+    '{"deep": {"x": {"y": [{"z": null}]}}}',
+]
+
+
+@pytest.mark.parametrize("text", JSONC_CASES)
+def test_jsonc_edits_keep_every_other_value_and_comment(text: str) -> None:
+    before = jsonc.parse(text).value
+    out = jsonc.set_path(text, ("mcp", "memsync"), {"command": ["memsync", "mcp"]})
+    after = jsonc.parse(out).value
+    assert after["mcp"]["memsync"] == {"command": ["memsync", "mcp"]}
+    assert {k: v for k, v in after.items() if k != "mcp"} == before
+    for comment in ("/* a } brace */", "// 注释 with }"):
+        if comment in text:
+            assert comment in out
+    assert jsonc.set_path(out, ("mcp", "memsync"), {"command": ["memsync", "mcp"]}) == out
+    arr = jsonc.find(out, ("mcp", "memsync", "command"))
+    assert arr is not None
+    assert jsonc.parse(jsonc.append_item(out, arr, "--flag")).value["mcp"]["memsync"]["command"][-1] == "--flag"

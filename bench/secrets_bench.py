@@ -9,7 +9,12 @@ of notes with planted secrets (3 per type, placement and language) and 1.6 MB
 of look-alike notes, topped up with clean notes to the requested size. Runs both
 tools as whole processes on it in the same run, scores per-type recall,
 false-positive rate on look-alike notes and precision, measures throughput,
-single-file startup and 1 MiB adversarial lines, prints a Markdown report and
+single-file startup and 1 MiB adversarial lines.
+
+Then the corpus by class of miss (bench/secrets_classes.py: assignment
+syntaxes, credential shapes, vendor tokens, clean look-alikes, placeholder
+judgement), one file per sample named for its syntax: both tools again, recall
+and false positives per class and per family. Prints a Markdown report and
 writes it to bench/results/secrets.md.
 """
 from __future__ import annotations
@@ -30,6 +35,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench import secrets_classes
 from bench.secrets_corpus import ALL_TYPES, PLACEMENTS, generate
 
 OUT = REPO / "bench" / "out"
@@ -137,6 +143,14 @@ def adversarial_lines() -> dict[str, bytes]:
         "chinese keywords": fill("密码：密钥：令牌：口令是凭据为"),
         "glued anchors, broken bodies": fill("sk-ant-!glpat-!xoxb-1!AIza!AKIA!hf_!npm_!dop_v1_!hvs.!SG.!eyJ!"),
         "20k fake tokens on one line": _token_line(mib),
+        # The readers added for assignment syntaxes and credential shapes.
+        "assignment syntaxes": fill('var apiToken string = "x" <password>\n <add key="Password" value=" $token .= '
+                                    '"a" - name: X_TOKEN\n variable "db_password" { password: |\n '),
+        "command-line flags": fill("curl -u a:b docker login -p x mysql -p --password x -a x -P x --token "),
+        "kind: Secret lines": fill("kind: Secret\ndata:\n  password: cGFzc3dvcmQ=\n"),
+        "credential files": fill("machine h login u password p //h/:_authToken=x ENV X_TOKEN y "),
+        "headers and key blobs": fill("Authorization: Token x PuTTY-User-Key-File-3: LS0tLS1CRUdJTi MIIxxxIBAzCC sig=a "),
+        "vendor prefixes": fill("sgp_ squ_ ntn_ pat-na1- dckr_pat_ gsk_ xai- r8_ pplx- whsec_ EAA AKID AKLT ya29. sl. "),
     }
 
 
@@ -195,6 +209,71 @@ def startup(tmp: Path, runs: int, with_ds: bool) -> dict[str, float]:
     return out
 
 
+def score_classes(found: dict[str, list[tuple[int, str]]], labels: dict[str, secrets_classes.Sample]) -> dict:
+    """Per class: (found, positives) and (flagged, clean look-alikes); per family: (found, positives)."""
+    recall: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    clean: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    family: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    kinds: dict[tuple[str, str], list[int]] = collections.defaultdict(lambda: [0, 0])
+    for rel, sample in labels.items():
+        lines = [line for line, _ in found.get(rel, ())]
+        if sample.positive:
+            first, last = sample.span()
+            hit = any(first <= line <= last for line in lines)
+            for table, key in ((recall, sample.cls), (family, sample.family), (kinds, (sample.cls, sample.kind))):
+                table[key][0] += hit
+                table[key][1] += 1
+        else:
+            clean[sample.cls][0] += bool(lines)
+            clean[sample.cls][1] += 1
+    return {"recall": dict(recall), "clean": dict(clean), "family": dict(family), "kinds": dict(kinds)}
+
+
+def run_classes(with_ds: bool) -> tuple[dict, dict | None, int, float, float | None]:
+    """The class corpus: both tools as whole processes on the same files."""
+    out = OUT / "secrets-classes"
+    shutil.rmtree(out, ignore_errors=True)
+    labels = secrets_classes.write(out, secrets_classes.samples())
+    elapsed, done = timed(memsync_cmd("."), out)
+    assert done is not None and done.returncode in (0, 1), done and done.stderr
+    ours = score_classes(parse_memsync(done.stdout), labels)
+    theirs, ds_time = None, None
+    if with_ds:
+        ds_time, done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", "."], out)
+        assert done is not None and done.returncode == 0, done and done.stderr
+        theirs = score_classes(parse_detect_secrets(done.stdout), labels)
+    return ours, theirs, len(labels), elapsed, ds_time
+
+
+def binary_throughput() -> list[tuple[str, int, float]]:
+    """In-process MB/s on data that used to be skipped as binary (now scanned)."""
+    import codecs
+    import random
+
+    from memsync.secrets import scan_bytes
+
+    r = random.Random(11)
+    text = "The deploy uses pnpm; 部署脚本用pnpm。 password policy: strict\n" * 20000
+    cases = {
+        "random bytes (compressed image, archive)": r.randbytes(4 << 20),
+        "UTF-16 LE text without a BOM": text.encode("utf-16-le"),
+        "UTF-16 LE text with a BOM": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+        "text with one NUL byte": text.encode("utf-8") + b"\0",
+    }
+    rows = []
+    scan_bytes(b"warm up", "x")
+    for name, data in cases.items():
+        best = min(_time(scan_bytes, data) for _ in range(3))
+        rows.append((name, len(data), best))
+    return rows
+
+
+def _time(fn, data: bytes) -> float:
+    start = time.perf_counter()
+    fn(data, "x")
+    return time.perf_counter() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mb", type=float, default=16.0, help="corpus size in MB (default 16)")
@@ -249,9 +328,13 @@ def main(argv: list[str] | None = None) -> int:
     tmp.mkdir(parents=True)
     boot = startup(tmp, 5 if args.quick else 20, with_ds)
     adversarial = run_adversarial(tmp, with_ds and not args.quick)
+    print("class corpus ...", file=sys.stderr)
+    classes = run_classes(with_ds)
+    binary = binary_throughput()
 
     report = render(args, labels, ours, ours_time, statistics.median(times), theirs, ds_time, boot, adversarial,
                     serial, (dense_bytes, dense))
+    report += render_classes(classes, binary)
     print(report)
     if not args.no_write:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -330,6 +413,53 @@ def render(args, labels, ours, ours_time, ours_median, theirs, ds_time, boot, ad
         lines.append(f"| {name} | {in_process:.3f} | {whole:.3f} | {other} |")
     if ours["fp_files"] or ours["clean_fp"]:
         lines += ["", "Notes with a false finding (memsync): " + ", ".join((ours["fp_files"] + ours["clean_fp"])[:20])]
+    return "\n".join(lines) + "\n"
+
+
+def _frac(pair: list[int] | None) -> str:
+    if not pair:
+        return "-"
+    hit, total = pair
+    return f"{hit}/{total} ({_pct(hit / max(1, total))})"
+
+
+def render_classes(classes: tuple, binary: list[tuple[str, int, float]]) -> str:
+    ours, theirs, files, ours_time, ds_time = classes
+    theirs = theirs or {}
+    lines = ["", "## By class of miss (issue 12): recall and false positives", "",
+             f"bench/secrets_classes.py: {files} files, one sample each, written from syntax and format descriptions "
+             "(half as their own file named for the syntax, half inside a Markdown note). Recall: positives with a "
+             "finding on their lines; false positives: clean look-alikes with any finding. Whole processes, same run: "
+             f"memsync {ours_time:.2f} s" + (f", detect-secrets {ds_time:.1f} s." if ds_time else "."), "",
+             "| class | memsync recall | detect-secrets recall | memsync false positives | detect-secrets false positives |",
+             "|---|---|---|---|---|"]
+    for cls, title in secrets_classes.CLASSES.items():
+        lines.append(f"| {cls}. {title} | {_frac(ours['recall'].get(cls))} | "
+                     f"{_frac(theirs.get('recall', {}).get(cls)) if theirs else '-'} | {_frac(ours['clean'].get(cls))} | "
+                     f"{_frac(theirs.get('clean', {}).get(cls)) if theirs else '-'} |")
+
+    def total(table: dict) -> list[int]:
+        return [sum(v[0] for v in table.values()), sum(v[1] for v in table.values())]
+
+    lines.append(f"| all | {_frac(total(ours['recall']))} | {_frac(total(theirs['recall'])) if theirs else '-'} | "
+                 f"{_frac(total(ours['clean']))} | {_frac(total(theirs['clean'])) if theirs else '-'} |")
+    lines += ["", "### Recall by family", "", "| family | memsync | detect-secrets |", "|---|---|---|"]
+    for fam in secrets_classes.FAMILIES:
+        if fam in ours["family"]:
+            lines.append(f"| {fam} | {_frac(ours['family'][fam])} | "
+                         f"{_frac(theirs['family'].get(fam)) if theirs else '-'} |")
+    lines += ["", "### Recall by kind (classes 1, 2 and 5; class 3 is one kind per vendor)", "",
+              "| class | kind | memsync | detect-secrets |", "|---|---|---|---|"]
+    for (cls, kind), pair in sorted(ours["kinds"].items()):
+        if cls == "3":
+            continue
+        other = _frac(theirs["kinds"].get((cls, kind))) if theirs else "-"
+        lines.append(f"| {cls} | {kind} | {_frac(pair)} | {other} |")
+    missed = sorted(kind for (cls, kind), (hit, n) in ours["kinds"].items() if cls == "3" and hit < n)
+    lines += ["", f"Class 3 vendors with a miss (memsync): {', '.join(missed) if missed else 'none'}."]
+    lines += ["", "## Data that used to be skipped as binary (in-process, min of 3)", "",
+              "| data | size | MB/s |", "|---|---|---|"]
+    lines += [f"| {name} | {size / 1e6:.1f} MB | {size / 1e6 / t:.0f} |" for name, size, t in binary]
     return "\n".join(lines) + "\n"
 
 

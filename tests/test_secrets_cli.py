@@ -126,14 +126,15 @@ def test_symlink_out_of_the_root_is_not_followed(cli, tmp_path: Path) -> None:
     assert outside.read_text(encoding="utf-8").endswith(f"t {secret}\n")  # nothing touched
 
 
-def test_directories_are_walked_binary_skipped_git_ignored(cli, tmp_path: Path) -> None:
+def test_directories_are_walked_binary_scanned_git_ignored(cli, tmp_path: Path) -> None:
     secret = token()
     note(tmp_path / "d" / "sub" / "deep.md", f"t {secret}")
-    (tmp_path / "d" / "logo.png").write_bytes(b"\x89PNG\0\0" + token(3).encode())
+    (tmp_path / "d" / "logo.png").write_bytes(b"\x89PNG\0\0 " + token(3).encode())  # binary is scanned too
     (tmp_path / "d" / ".git").mkdir()
     note(tmp_path / "d" / ".git" / "COMMIT_EDITMSG", f"t {token(4)}")
     code, out, _ = cli("secrets", "scan", "d")
-    assert code == 1 and out.splitlines() == ["d/sub/deep.md:7:3: github-pat: ghp_*** (40 chars)"]
+    assert code == 1 and out.splitlines() == ["d/logo.png:1:7: github-pat: ghp_*** (40 chars)",
+                                              "d/sub/deep.md:7:3: github-pat: ghp_*** (40 chars)"]
 
 
 def test_inline_marker_through_the_cli(cli, tmp_path: Path) -> None:

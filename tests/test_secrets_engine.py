@@ -100,22 +100,67 @@ def test_malformed_allowlist_is_an_error_that_never_echoes_the_line(tmp_path: Pa
     assert "fingerprint" in str(info.value) and not leaked
 
 
-def test_binary_data_is_skipped_and_invalid_utf8_is_scanned() -> None:
+def _png(chunk: bytes) -> bytes:
+    """A small PNG-like file: signature, an IHDR chunk, a tEXt chunk holding ``chunk``, IEND."""
+    return (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0" + bytes(range(256))
+            + b"\0\0\0\x30tEXtComment\0" + chunk + b"\0\0\0\0IEND\xaeB`\x82")
+
+
+# (name, bytes with the token at "{t}", line and column of the finding or None for "anywhere")
+BINARY_CASES = [
+    ("one-nul-byte", lambda t: f"first line\nCI uses {t}\0 and more\n".encode(), (2, 9)),
+    ("nul-before-8000", lambda t: b"\0" + f"\nnote {t}\n".encode(), (2, 6)),
+    ("nul-after-8000", lambda t: b"x" * 9000 + f"\nnote {t}\n".encode() + b"\0", (2, 6)),
+    ("utf16-le-no-bom", lambda t: f"第一行\n令牌：{t}\n".encode("utf-16-le"), (2, 4)),
+    ("utf16-be-no-bom", lambda t: f"line one\ntoken {t}\n".encode("utf-16-be"), (2, 7)),
+    ("utf16-le-bom", lambda t: codecs.BOM_UTF16_LE + f"x\n令牌：{t}\n".encode("utf-16-le"), (2, 4)),
+    ("utf16-be-bom", lambda t: codecs.BOM_UTF16_BE + f"x\ntoken {t}\n".encode("utf-16-be"), (2, 7)),
+    ("png-text-chunk", lambda t: _png(t.encode()), None),
+    ("binary-with-utf16-run", lambda t: random.Random(5).randbytes(3000) + f" key={t} ".encode("utf-16-le")
+     + bytes(64), None),
+    ("binary-with-ascii-run", lambda t: random.Random(6).randbytes(5000) + b"\0" + t.encode() + b"\0"
+     + random.Random(7).randbytes(5000), None),
+]
+
+
+@pytest.mark.parametrize("name,make,where", BINARY_CASES, ids=[c[0] for c in BINARY_CASES])
+def test_nothing_escapes_the_scanner_as_binary(tmp_path: Path, name: str, make, where) -> None:
+    secret = token()
+    data = make(secret)
+    path = tmp_path / "entry.md"
+    path.write_bytes(data)
+    whole = scan_bytes(data, "entry.md")
+    streamed = scan_file(path, "entry.md")
+    batched, scanned, errors = scan_files([(str(path), "entry.md", frozenset())])
+    for findings in (whole, streamed, batched):
+        assert [f.rule for f in findings] == ["github-pat"], (name, [f.format() for f in findings])
+        leaked = secret in findings[0].format() or secret[4:20] in findings[0].masked
+        assert not leaked
+        if where is not None:
+            assert (findings[0].line, findings[0].col) == where
+    assert whole == streamed == batched and scanned == 1 and errors == []
+
+
+def test_invalid_utf8_is_scanned_and_random_binary_raises_nothing() -> None:
     secret = token().encode()
-    assert scan_bytes(b"\x89PNG\r\n\x1a\n\0\0" + secret, "logo.png") == []
     findings = scan_bytes(b"\xc3( " + secret + b" \xe9\x80\n\xa0", "latin.md")  # broken sequences around it
     assert [(f.rule, f.line, f.col) for f in findings] == [("github-pat", 1, 4)]
+    noise = random.Random(8).randbytes(1 << 20)
+    assert scan_bytes(noise, "noise.bin") == []
+    assert scan_bytes(_png(b"no secret in here, only a comment"), "logo.png") == []
 
 
-@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
-def test_utf16_with_bom_is_decoded(tmp_path: Path, encoding: str) -> None:
-    secret = token()
-    bom = codecs.BOM_UTF16_LE if encoding.endswith("le") else codecs.BOM_UTF16_BE
-    data = bom + f"第一行\n令牌：{secret}\n".encode(encoding)
-    path = tmp_path / "note.md"
+def test_utf16_without_bom_streams_across_chunk_edges(tmp_path: Path) -> None:
+    """A UTF-16 file longer than a read window: tokens placed across the window edges are
+    found once each, as in the decoded text."""
+    secrets = [token(seed=i) for i in range(3)]
+    text = ("部署说明 note line\n" * (CHUNK // 40)).join(f"token {s}\n" for s in secrets)
+    data = text.encode("utf-16-le")
+    path = tmp_path / "wide.md"
     path.write_bytes(data)
-    for findings in (scan_bytes(data, "note.md"), scan_file(path, "note.md")):
-        assert [(f.rule, f.line, f.col) for f in findings] == [("github-pat", 2, 4)]
+    expected = scan_text(text, "wide.md")
+    assert len(expected) == 3
+    assert scan_file(path, "wide.md") == expected == scan_bytes(data, "wide.md")
 
 
 def test_lone_surrogates_in_text_do_not_crash() -> None:
@@ -224,6 +269,11 @@ def test_parallel_scan_equals_serial_scan(tmp_path: Path) -> None:
     "eyJ" + "a" * 300 + ".eyJ" + "b" * 30 + " ", "postgres://" + "u" * 60 + ":" + "p" * 250 + " ",
     "-----BEGIN RSA PRIVATE KEY----- ", "." + "a" * 6 + "." + "b" * 26 + " ", "_-.:~Q~:AA-----",
     "密码：密钥：令牌：口令是凭据为", "sk-ant-!glpat-!xoxb-1!AIza!AKIA!hf_!npm_!dop_v1_!hvs.!SG.!eyJ!",
+    # the readers for assignment syntaxes and credential shapes
+    'var apiToken string = "x" <password>\n <add key="Password" value=" $token .= "a" - name: X_TOKEN\n ',
+    "curl -u a:b docker login -p x mysql -p --password x -a x -P x --token ", "kind: Secret\ndata:\n  password: cGFzcw==\n",
+    "machine h login u password p //h/:_authToken=x ENV X_TOKEN y ", "Authorization: Token x PuTTY-User-Key-File-3: ",
+    "sgp_ squ_ ntn_ pat-na1- dckr_pat_ gsk_ xai- r8_ pplx- whsec_ EAA AKID AKLT ya29. sl. LS0tLS1CRUdJTi IBAzCC ",
 ])
 def test_near_match_storms_find_nothing(unit: str) -> None:
     data = (unit * (65536 // len(unit) + 1)).encode()[:65536]

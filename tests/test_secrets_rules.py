@@ -168,13 +168,29 @@ def test_secret_assignment_forms(template: str) -> None:
     assert len(rules) == 1 and rules[0] in ("secret-assignment", "twilio-auth-token")
 
 
-@pytest.mark.parametrize("value,found", [
-    ("i7Rqo32IJDeXjXXXxTYFrXsJ", True),  # a mixed-case run of x inside a random token
-    ("i7Rqo32IJDeXjxxXXTYFrXsJ", True),
-    ("i7Rqo32IJDeXjXXXXTYFrXsJ", False),  # XXXX / xxxx: a documentation filler
-    ("i7Rqo32IJDeXjxxxxTYFrXsJ", False),
+@pytest.mark.parametrize("template", [
+    "api_key: {u}", "SNYK_TOKEN={u}", "secret = '{u}'", "password: {u}", "X-Vault-Token: {u}", "heroku_api_key={u}",
+    "machine api.heroku.com login me@example.org password {u}", "//registry.npmjs.org/:_authToken={u}",
 ])
-def test_runs_of_x_mark_fillers_only_in_one_case(value: str, found: bool) -> None:
+def test_uuids_behind_names_that_say_secret_are_found(template: str) -> None:
+    u = "-".join(pick(R, HEX, n) for n in (8, 4, 4, 4, 12))
+    text = template.format(u=u)
+    findings = scan_text(text)
+    assert [(f.line, f.col) for f in findings] == [(1, text.index(u) + 1)], [f.format() for f in findings]
+    leaked = u in findings[0].format()
+    assert not leaked
+
+
+@pytest.mark.parametrize("value,found", [
+    ("i7Rqo32IJDeXjXXXxTYFrXsJ", True),  # a run of x inside a random token: the rest is random
+    ("i7Rqo32IJDeXjxxXXTYFrXsJ", True),
+    ("i7Rqo32IJDeXjXXXXTYFrXsJ", True),
+    ("i7Rqo32IJDeXjxxxxTYFrXsJ", True),
+    ("xxxxxxxxxxxxxxxxxxxxxxxx", False),  # made of x: a documentation filler
+    ("XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX", False),
+    ("i7Rqxxxxxxxxxxxxxxxxxxxx", False),  # too little left once the filler is cut out
+])
+def test_runs_of_x_are_judged_on_the_whole_value(value: str, found: bool) -> None:
     assert rules_in(f"X-Api-Key={value}") == (["secret-assignment"] if found else [])
 
 
@@ -198,6 +214,28 @@ NEGATIVE_ASSIGNMENTS = [
     "hook_call_pass = ast.Expr(value)", "'secret access key is displayed.\\n'",
     '"ARN": "arn:aws:secretsmanager:us-west-2:123456789012:secret:MyTestDatabaseSecret-a1b2c3"',
     '"AWS::ApiGateway::ApiKey": "48205d4ffd7feba3"', "# keys look like 'sk-[project-name]-[20 alnum]'",
+    # Found by scanning Python's library and installed packages (code and docs nobody here wrote).
+    '"tokens", "symbol2label"):', "'pkcs7_encrypted_st', 'RC4_KEY', '__darwin_ucontext64_t',",
+    "{'ACErrorCode', 'API_UNAVAILABLE', 'AUChannelInfo', 'ColorSyncProfileKey', 'AUDependentParameter'}",
+    ":type  tokens: antlr4.BufferedTokenStream.BufferedTokenStream", "token.ERRORTOKEN : Colors.NoColor,",
+    "EMRFS_SSE_KEY = 'fs.s3.enableServerSideEncryption'", "EMRFS_CSE_KMS_KEY_ID_KEY = 'fs.s3.cse.kms.keyId'",
+    "self, private_key: ed25519.Ed25519PrivateKey, f_priv: _FragList", "Pass = ASLLexer.PASS",
+    "MLKEM768X25519PrivateKey = rust_openssl.hpke.MLKEM768X25519PrivateKey", 'GET_STREAM_KEY = "_GET_stream"',
+    '_SAM_KEY = "lambda:createdBy"', 'SUBSCRIPTION_ID_META_KEY = "io.modelcontextprotocol/subscriptionId"',
+    '_INIT_FACTORY_PAT = "__attr_factory_%s"', "pat = a*cos(b)*cos(c) + d*sin(b)*sin(c)",
+    'portfolio_share_token = f"share-{portfolio_id}-{org_type}-{org_value}"',
+    "auth: *(optional)* An authentication class to use when sending the request.",
+    'Literal["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:jwt-bearer"]',
+    "(None, 'joe', 'password', 'proxy.example.com:3128')), ('http', 'user/name', 'password', 'localhost:22'))",
+    "Instead of `autospec=True` you can pass `autospec=some_object` to use it.", "pass `result_type=` explicitly.",
+    "# * Heap key is *negative* size (so that larger SCCs appear first).",
+    "def test_ScalarFunctionNoReferenceCycle():", '"Password": "webdavgeneratedpassword1",',
+    "--token my-Bitbucket-password --username my-Bitbucket-username", "--master-user-password A1b2c3d4",
+    '"DbPassword": "AMAFUyyuros/QjxPTtgzcsuQsqzIasdzJEN04aCtWDzXx1O9d6UmpkBtvEeqFly/EXAMPLE==",',
+    "--registration-token a1b2c3d4-5678-90ab-cdef-EXAMPLE11111", "--starting-token eyJOZXh0VG9rZW4iOiBudWxsfQ==",
+    # UUIDs that are not secrets: idempotency, lock and request tokens.
+    '"ClientToken": "4752b573-40a6-4eac-a8a4-a72058761219"', '"LockToken":"0bc01e21-03c9-4b98-9433-6229cbf1ef1c",',
+    "--lock-token 46851772-db6f-459d-9385-49428812e357", '"RequestToken": "20999d87-e304-4725-ad84-832dcbfd7fc5"',
 ]
 
 
@@ -219,7 +257,7 @@ NEAR_MISSES = [
     "npm_config_cache=/tmp/npm",
     "hf_hub_download(repo_id)",
     "sk-proj-" + pick(R, B62, 30),
-    "sk-" + pick(R, B62, 48),
+    "sk-" + pick(R, B62, 24),  # shorter than any sk- key (sk- + 32-64 alphanumerics is one: DeepSeek, Moonshot ...)
     "sk-ant-api03-" + pick(R, B62, 40),
     "AIza" + pick(R, B62, 34),
     "AC" + pick(R, HEX, 32),  # a Twilio account SID is an identifier
@@ -350,3 +388,39 @@ def test_checksummed_github_token_helper_matches_the_documented_shape() -> None:
     assert len(token) == 40 and token[4:].isalnum()
     assert pem(random.Random(5), "rsa").startswith("-----BEGIN RSA PRIVATE KEY-----")
     assert set(pick(R, string.digits, 9)) <= set(string.digits)
+
+
+@pytest.mark.parametrize("alphabet", [B62, string.ascii_letters, HEX, B62 + "_-", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"],
+                         ids=["base62", "letters", "hex", "base64url", "base32"])
+def test_random_token_bodies_are_never_judged_fake(alphabet: str) -> None:
+    """The placeholder judgement looks at the value: random bodies of every token length keep
+    their random part (issue 10 item 16 — a run or a word inside does not make them fake)."""
+    from memsync.secrets.values import looks_fake
+
+    r = random.Random(alphabet)
+    fake = [n for n in (16, 20, 24, 32, 36, 40, 64) for _ in range(400) if looks_fake(pick(r, alphabet, n).encode())]
+    assert fake == []
+
+
+@pytest.mark.parametrize("value,fake", [
+    ("x" * 36, True), ("X" * 16, True), ("0" * 36, True), ("#" * 24, True), ("*" * 12, True),
+    ("abcdefghijklmnopqrstuvwxyz0123456789", True), ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", True),
+    ("1234567890abcdef1234567890abcdef", True), ("A1b2C3d4E5f6G7h8", True), ("YourApiTokenHere", True),
+    ("RANDOMSTRINGHERE", True), ("your-key-goes-here", True), ("ABCD-1234-1234", True), ("1234-1234-1234-1234", True),
+    ("my-Bitbucket-password", True), ("YourGitHubPersonalAccessTokenHere1234", True), ("sk-proj-...", True),
+    ("IOSFODNN7EXAMPLE", True), ("f5525280-104e-4d35-bef5-8f1f1example", True),
+])
+def test_documented_examples_and_fillers_are_fake(value: str, fake: bool) -> None:
+    from memsync.secrets.values import looks_fake
+
+    assert looks_fake(value.encode()) is fake
+
+
+def test_a_run_or_a_filler_word_inside_a_random_value_keeps_it_real() -> None:
+    from memsync.secrets.values import looks_fake
+
+    body = pick(R, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 8)  # 8 random characters, then a typed run of 8
+    assert not looks_fake((body[:4] + "KLMNOPQR" + body[4:]).encode())
+    for mark in ("abcdefgh", "12345678", "sample", "_here", "xxxx", "test", "token"):
+        value = pick(R, B62, 28) + mark
+        assert not looks_fake(value.encode()), mark

@@ -17,7 +17,6 @@ from memsync import forked
 from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding
 from memsync.secrets.scanner import (
-    BINARY_SNIFF,
     CHUNK,
     Reader,
     _findings,
@@ -120,9 +119,10 @@ def _scan_serial(numbered: Numbered) -> Result:
             if len(data) > CHUNK:
                 read = _continue_reading(data, fd, shown)
                 batches.found += ((number, f) for f in scan_stream(read, shown, allowlist=allowlist))
-            elif _is_utf16(data):
+            elif b"\0" in data or _is_utf16(data):
+                # UTF-16 or binary: decoded, or scanned with its UTF-16 runs, on its own
                 batches.found += ((number, f) for f in scan_bytes(data, shown, allowlist=allowlist))
-            elif b"\0" not in data[:BINARY_SNIFF]:
+            else:
                 batches.add(number, data, shown, allowlist)
             scanned += 1
         except MemsyncError as exc:

@@ -10,37 +10,30 @@ from __future__ import annotations
 
 import re
 
+from memsync.secrets import assign
 from memsync.secrets.rules import Hit
-from memsync.secrets.values import looks_fake, plausible_secret
+from memsync.secrets.values import looks_fake, names_only, plausible_secret
 
-PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "pwd", "pass")
-OTHER_WORDS = ("secret", "token", "key", "credential", "creds")
-# Chinese (simplified and traditional): password, passphrase, key, token, credential, private key, auth code.
-CJK_PASSWORD = ("密码", "密碼", "口令", "授权码")  # 授权码: the app password mail servers ask for
-CJK_OTHER = ("密钥", "秘钥", "密鑰", "令牌", "凭据", "凭证", "私钥")
+PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "pwd", "pass", "pw")
+OTHER_WORDS = ("secret", "token", "key", "credential", "creds", "pat", "auth")
+# Chinese (simplified and traditional) and Japanese: password, passphrase, key, token,
+# credential, private key, auth code.
+CJK_PASSWORD = ("密码", "密碼", "口令", "授权码", "パスワード")  # 授权码: the app password mail servers ask for
+CJK_OTHER = ("密钥", "秘钥", "密鑰", "令牌", "凭据", "凭证", "私钥", "秘密鍵", "トークン")
 # Vendor names in Chinese that classify a key (阿里云访问密钥 -> Alibaba).
 _CJK_VENDORS = {"阿里".encode(): b"alibaba", "亚马逊".encode(): b"aws"}
 
-
-def _utf8_escaped(text: str) -> str:
-    return "".join(f"\\x{b:02x}" for b in text.encode("utf-8"))
-
-
-# Operators a value may follow: ASCII ones, full-width colon and equals, 是 / 为 / 為, and " is ".
-_CJK_OPS = "|".join(_utf8_escaped(op) for op in ("：", "＝", "是", "为", "為"))
-_SPACE = r"(?:[ \t]|\xe3\x80\x80)"  # ASCII space, tab, ideographic space U+3000
-_OPERATOR = rf"""s?["'`*\])]{{0,3}}{_SPACE}{{0,3}}(?::=|=>|==|[:=|]|{_CJK_OPS}|is[ \t])"""
 # The trigger also wants the value to start with ASCII (after spaces and a quote),
 # so "密钥：见运维手册" in prose never reaches Python.
-_CJK_QUOTES = "|".join(_utf8_escaped(q) for q in ("“", "‘", "「", "『", "（"))
-_TRIGGER_TAIL = rf"""{_OPERATOR}{_SPACE}{{0,4}}(?:["'`]|{_CJK_QUOTES})?[!-~]"""
+_TRIGGER_TAIL = assign.TRIGGER_TAIL
 
 # Key words that mean the "key"/"token" is not a secret, or that qualify "key" as one.
-_NOT_SECRET_BEFORE = frozenset(b"public publishable pub".split())
+_NOT_SECRET_BEFORE = frozenset(b"public publishable pub anon site".split())
 _TOKEN_NOT_SECRET = frozenset(
     b"csrf xsrf page next continuation pagination cursor sync cancel cancellation max min num "
     b"input output completion prompt total count eos bos pad unk sep special cls mask vocab limit "
-    b"type lexer parser".split())
+    b"type lexer parser jsonweb request idempotency correlation trace tracking change state resume marker "
+    b"lifecycle action unit sequence starting start lock".split())  # AWS's RequestToken, LockToken: not secrets
 _KEY_QUALIFIERS = frozenset(
     b"api access secret private priv auth authentication account master signing sign encryption "
     b"encrypt decryption client app application service subscription consumer webhook bot deploy "
@@ -48,11 +41,37 @@ _KEY_QUALIFIERS = frozenset(
     b"production live server ingest ingestion write management mgmt personal project org "
     b"organization ssh openai anthropic stripe sendgrid mailgun twilio google gcp aws azure aliyun "
     b"alibaba github gitlab slack discord telegram npm pypi cloudflare datadog sentry firebase maps "
-    b"algolia".split())
+    b"algolia pass hap messagebird mailchimp mapbox openweather weather vonage nexmo plivo pusher "
+    b"segment mixpanel amplitude intercom zendesk freshdesk hubspot salesforce shopify square "
+    b"paypal braintree adyen razorpay paystack mollie coinbase binance kraken etherscan infura alchemy "
+    b"moralis pinata cohere mistral groq gemini deepseek together replicate huggingface elevenlabs "
+    b"assemblyai deepgram pinecone weaviate qdrant supabase vercel netlify heroku render railway fly "
+    b"linode vultr hetzner scaleway digitalocean backblaze wasabi minio cloudinary imgix mux "
+    b"contentful sanity storyblok prismic airtable notion linear jira asana trello clickup monday "
+    b"figma miro dropbox box zoom webex okta auth0 onelogin duo pagerduty opsgenie newrelic "
+    b"honeycomb grafana splunk sumo loggly papertrail rollbar bugsnag raygun snyk sonar codecov "
+    b"coveralls circleci travis buildkite jenkins artifactory jfrog nexus docker quay harbor "
+    b"terraform vault consul nomad doppler infisical pulumi ngrok tailscale yandex tencent baidu "
+    b"volcengine huawei ibm oracle".split())
+# An UPPER_SNAKE variable ending in _KEY names a credential unless one of these words says otherwise.
+_KEY_NOT_SECRET = frozenset(
+    b"primary foreign sort partition cache hot idempotency object s3 redis map dict lookup index "
+    b"group cluster routing shard row column composite unique natural surrogate api_version "
+    b"translation i18n locale message label field metric dimension tag react list".split())
 # Code names things *_pass that are not passwords (fmt_pass, hook_call_pass): these words make it one.
 _PASS_QUALIFIERS = frozenset(
     b"db database user admin root smtp mail email redis mysql postgres pg ftp sftp ldap proxy login "
-    b"account api app basic http wifi vpn ssh sudo master service".split())
+    b"account api app basic http wifi vpn ssh sudo master service registry keystore truststore "
+    b"store passout passin".split())  # openssl -passout pass:VALUE
+_PAT_QUALIFIERS = frozenset(b"github gh gitlab gl ado azure devops azdo bitbucket hf huggingface docker personal "
+                            b"api access ci deploy npm pypi registry".split())
+_UUID_QUALIFIERS = frozenset(b"api access auth bearer private personal refresh session bot deploy service oauth "
+                             b"npm user app secret master license subscription heroku snyk hapi vault".split())
+_NAME_CHAIN = re.compile(rb"[A-Za-z0-9_.:-]+")
+_TOKEN_CHARS = re.compile(rb"[A-Za-z0-9+/=._-]{12,}")
+_GLUED_PASS = frozenset(b"store key srcstore deststore srckey destkey new old".split())
+# "auth" alone (docker config.json, .npmrc's _auth) or after one of these words names a credential.
+_AUTH_QUALIFIERS = frozenset(b"basic http proxy registry npm docker".split())
 _AWS_SECRET = re.compile(rb"[A-Za-z0-9/+]{40}")
 _SHAPED = ("aws-secret-access-key", "alibaba-access-key-secret", "twilio-auth-token")
 _ALIBABA_SECRET = re.compile(rb"[A-Za-z0-9]{30}")
@@ -61,49 +80,33 @@ _HEX32 = re.compile(rb"[0-9a-f]{32}")
 _CJK = frozenset(w.encode("utf-8") for w in CJK_PASSWORD + CJK_OTHER)
 _CJK_PASSWORD = frozenset(w.encode("utf-8") for w in CJK_PASSWORD)
 _PASSWORD = frozenset(w.encode() for w in PASSWORD_WORDS)
-
-_op_re: re.Pattern[bytes] | None = None
-_value_re: re.Pattern[bytes] | None = None
-_phrase_re: re.Pattern[bytes] | None = None
-_camel_re: re.Pattern[bytes] | None = None
-_word_re: re.Pattern[bytes] | None = None
-_stop_re: re.Pattern[bytes] | None = None
-
-_OPEN_QUOTES = {b'"': b'"', b"'": b"'", b"`": b"`"}
-_UNQUOTED_STOP = rb"""["'`<>|,;]"""  # where an unquoted value ends
-_TRAILING = b".:!?)]}"
-_ESCAPES = (b"\\n", b"\\t", b"\\r")
+_SEPARATE = (b"pass", b"pw", b"pat", b"auth")  # too short to count glued to another word
 
 
-def _compile() -> None:
-    global _op_re, _value_re, _phrase_re, _camel_re, _word_re, _stop_re
-    _op_re = re.compile(_OPERATOR.encode("ascii"), re.IGNORECASE)
-    _value_re = re.compile(
-        rf"""{_SPACE}{{0,4}}(?P<open>["'`]|{_CJK_QUOTES})?(?P<v>[!-~]{{1,400}})""".encode("ascii"))
-    # The key read backwards from the keyword: one identifier plus up to four
-    # words before it ("AWS secret access key"); reversed so it is one anchored match.
-    _phrase_re = re.compile(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")
-    _camel_re = re.compile(rb"([a-z0-9])([A-Z])")
-    _word_re = re.compile(rb"[a-z0-9]+")
-    _stop_re = re.compile(_UNQUOTED_STOP)
-
-
-def _words(phrase: bytes) -> list[bytes]:
-    assert _camel_re is not None and _word_re is not None
-    return _word_re.findall(_camel_re.sub(rb"\1 \2", phrase).lower())
-
-
-def _names_secret(words: list[bytes], keyword: bytes) -> bool:
+def names_secret(words: list[bytes], keyword: bytes, key: bytes = b"") -> bool:
     """Does a key ending in ``keyword`` name a secret? ``words`` ends with the word holding it."""
     if not words or not words[-1].endswith(keyword) or _NOT_SECRET_BEFORE & set(words):
         return False
+    if b"search" in words and (b"only" in words or b"searchonly" in words):
+        return False  # Algolia's search-only key is meant for browsers
     last = words[-1]
     joined = last[: -len(keyword)]  # "api" of "apikey", "" for a separate word
     before = joined or (words[-2] if len(words) > 1 else b"")
-    if keyword == b"pass":  # "pass" alone, or after a word that makes it a password (db_pass, smtp_pass)
-        return not joined and (len(words) == 1 or before in _PASS_QUALIFIERS)
+    if keyword in _SEPARATE:
+        if joined:
+            return keyword == b"pass" and joined in _GLUED_PASS  # keytool -storepass, -keypass
+
+        if keyword == b"auth":
+            return len(words) == 1 or before in _AUTH_QUALIFIERS
+        if keyword == b"pat":  # GITHUB_PAT, ADO_PAT; pat or _INIT_FACTORY_PAT is a pattern
+            return before in _PAT_QUALIFIERS
+        return len(words) == 1 or before in _PASS_QUALIFIERS  # pass, pw: db_pass, smtp_pw
     if keyword == b"key":
-        return before in _KEY_QUALIFIERS
+        if before in _KEY_QUALIFIERS or (words[0] == b"x" and len(words) > 2):  # X-Acme-Key headers
+            return True
+        # API_KEY-style variables: OPENWEATHER_KEY, MESSAGEBIRD_KEY name credentials.
+        return (b"_" in key and key.upper() == key and len(words) > 1 and not joined
+                and before not in _KEY_NOT_SECRET and not before.isdigit())
     if keyword == b"token":
         return before not in _TOKEN_NOT_SECRET
     return True
@@ -123,24 +126,36 @@ def _rule_for(words: list[bytes], keyword: bytes, value: bytes) -> str:
     return "secret-assignment"
 
 
-def _value(buf: bytes, at: int) -> tuple[int, bytes] | None:
-    assert _value_re is not None
-    m = _value_re.match(buf, at)
-    if m is None:
+def judge(words: list[bytes], keyword: bytes, start: int, value: bytes) -> Hit | None:
+    """A hit for ``value`` assigned to a key of ``words`` ending in ``keyword``, if it looks real."""
+    is_password = keyword in _PASSWORD or keyword in _CJK_PASSWORD
+    rule = _rule_for(words, keyword, value)
+    if rule in _SHAPED:
+        # The key names the vendor and the value has its exact shape ("/" and "+" included).
+        return None if looks_fake(value) else (start, start + len(value), rule, value)
+    if not plausible_secret(value, min_len=8 if is_password else 10, allow_uuid=_strong(words, keyword)):
         return None
-    value = m.group("v")
-    closing = _OPEN_QUOTES.get(m.group("open") or b"")
-    if closing is not None:
-        value = value.split(closing, 1)[0]
-    else:
-        assert _stop_re is not None
-        cut = _stop_re.search(value)
-        if cut:
-            value = value[: cut.start()]
-        while value.endswith(_ESCAPES):  # "...displayed.\n" from a string in code
-            value = value[:-2]
-        value = value.rstrip(_TRAILING)
-    return m.start("v"), value
+    if _NAME_CHAIN.fullmatch(value) and (keyword in value.lower() or assign.name_like(value) or (
+            (b":" in value or b"." in value) and names_only(value))):
+        return None  # private_key: ed25519.Ed25519PrivateKey, Pass = Lexer.PASS, "_GET_stream", "lambda:createdBy"
+    if keyword == b"auth" and not _TOKEN_CHARS.fullmatch(value):
+        return None  # "auth: *(optional)* …" is prose; docker's "auth" is base64
+    return (start, start + len(value), rule, value)
+
+
+def _strong(words: list[bytes], keyword: bytes) -> bool:
+    """A name strong enough for a UUID to be its secret (many services issue UUID API keys);
+    ClientToken, LockToken and idempotency tokens are UUIDs that are not."""
+    if keyword in _PASSWORD or keyword in _CJK_PASSWORD or keyword == b"secret" or keyword in _CJK:
+        return True
+    joined = words[-1][: -len(keyword)] if words and words[-1].endswith(keyword) else b""
+    before = joined or (words[-2] if len(words) > 1 else b"")
+    return (not before or words[0] == b"x" or before in _UUID_QUALIFIERS
+            or (keyword == b"key" and before in _KEY_QUALIFIERS))
+
+
+def _renamed(hit: Hit | None, rule: str) -> Hit | None:
+    return None if hit is None else (hit[0], hit[1], rule, hit[3])
 
 
 class KeywordRule:
@@ -150,42 +165,40 @@ class KeywordRule:
     title = "a value assigned to password / secret / token / api key / 密码 / 密钥 / 令牌 …"
     triggers = tuple((w, _TRIGGER_TAIL) for w in PASSWORD_WORDS + OTHER_WORDS + CJK_PASSWORD + CJK_OTHER)
     lowered = True  # matched on a lower-cased copy: Password, API_KEY, accessToken
+    priority = 2
     ids = ("password-assignment", "secret-assignment", "aws-secret-access-key",
-           "alibaba-access-key-secret", "twilio-auth-token")
+           "alibaba-access-key-secret", "twilio-auth-token", "cli-credentials", "netrc-password")
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        if _op_re is None:
-            _compile()
-        assert _op_re is not None and _phrase_re is not None
         end = pos + len(anchor)
-        op = _op_re.match(buf, end)
-        if op is None:
+        if anchor in _CJK:
+            return self._cjk(buf, pos, anchor)
+        found = assign.parse(buf, pos, end, min_len=8 if anchor in _PASSWORD else 10)
+        if found is None:
             return None
-        found = _value(buf, op.end())
-        is_password = anchor in _PASSWORD or anchor in _CJK_PASSWORD
-        if found is None or len(found[1]) < (8 if is_password else 10):
-            return None  # cheap checks first: a storm of "password: x" stays cheap
-        start, value = found
+        if found.syntax == "netrc":
+            return _renamed(judge([b"password"], anchor, found.start, found.value), "netrc-password")
+        if not names_secret(found.words, anchor, found.key):
+            return None
+        hit = judge(found.words, anchor, found.start, found.value)
+        return _renamed(hit, "cli-credentials") if found.syntax == "flag" else hit
+
+    def _cjk(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        """``密码：…``: the key is the keyword and what stands before it on the line."""
+        end = pos + len(anchor)
+        m = assign.CJK_CONNECTOR.match(buf, end)
+        if m is None:
+            return None
+        got = assign.read_value(buf, m.end())
+        is_password = anchor in _CJK_PASSWORD
+        if got is None or len(got[1]) < (8 if is_password else 10):
+            return None
+        start, value, _ = got
         line_start = buf.rfind(b"\n", max(0, pos - 120), pos) + 1
         before = buf[max(line_start, pos - 120):pos]
-        if anchor in _CJK:
-            # "AWS 访问密钥", "阿里云访问密钥": names before the keyword classify it.
-            words = _words(before) + [v for k, v in _CJK_VENDORS.items() if k in before] + [anchor]
-        else:
-            phrase = _phrase_re.match(buf[pos - len(before):end][::-1])  # original case: camelCase words
-            key = phrase.group() if phrase else anchor
-            if buf[end - len(key) - 1:end - len(key)] in (b":", b"/"):
-                return None  # a segment of a name or path (arn:...:secret:x, /oauth/token), not a key
-            words = _words(key[::-1] if phrase else anchor)
-            if not _names_secret(words, anchor):
-                return None
-        rule = _rule_for(words, anchor, value)
-        if rule in _SHAPED:
-            # The key names the vendor and the value has its exact shape ("/" and "+" included).
-            return None if looks_fake(value) else (start, start + len(value), rule, value)
-        if not plausible_secret(value, min_len=8 if is_password else 10):
-            return None
-        return (start, start + len(value), rule, value)
+        # "AWS 访问密钥", "阿里云访问密钥": names before the keyword classify it.
+        words = assign.words_of(before) + [v for k, v in _CJK_VENDORS.items() if k in before] + [anchor]
+        return judge(words, anchor, start, value)
 
 
 RULE = KeywordRule()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memsync.secrets.values import looks_fake
+from memsync.secrets.values import is_documented, looks_fake
 
 ALNUM = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 DIGITS = frozenset(b"0123456789")
@@ -36,7 +36,9 @@ class TokenRule:
     part that ``fake`` inspects. ``lead`` is how many token characters may stand
     before the anchor (for tokens whose anchor sits in the middle: the "." of a
     JWT or Discord token); ``lead_chars`` is their regex class; ``left`` are
-    bytes that must not precede the token.
+    bytes that must not precede the token. ``check(buf, start, end)``, when
+    given, looks at the text around a match and returns False to drop it (a
+    Firebase web config's public key, a SAS signature outside a SAS URL).
     """
 
     __slots__ = (
@@ -44,16 +46,19 @@ class TokenRule:
         "_lead_re",
         "_re",
         "_secret",
+        "check",
         "fake",
         "id",
         "lead",
         "lead_chars",
         "left",
+        "long",
+        "lowered",
+        "priority",
         "source",
         "title",
         "triggers",
     )
-    lowered = False  # anchors are case-sensitive
 
     def __init__(
         self,
@@ -66,6 +71,10 @@ class TokenRule:
         lead_chars: str = "[A-Za-z0-9_-]",
         left: frozenset[int] = ALNUM,
         fake: Callable[[bytes], bool] = looks_fake,
+        check: Callable[[bytes, int, int], bool] | None = None,
+        lowered: bool = False,
+        priority: float = 0,
+        long: bool = True,
     ) -> None:
         self.id = id
         self.title = title
@@ -75,6 +84,16 @@ class TokenRule:
         self.lead_chars = lead_chars
         self.left = left
         self.fake = fake
+        self.check = check
+        # Anchors are case-sensitive; an all-lower-case anchor may join the keyword
+        # passes (on the lowered copy) instead of costing a pass of its own.
+        self.lowered = lowered
+        # A vendor shape wins over URL, header and keyword rules on the same span;
+        # bare base64 key blobs (1.5) lose to the PEM block that holds them.
+        self.priority = priority
+        # 12+ token bytes follow any pivot byte of the anchor (trigger._LONG_GATE): almost
+        # every token; not a short suffix like Mailchimp's "-us1" or a JSON key.
+        self.long = long
         self._re: re.Pattern[bytes] | None = None  # compiled on the rule's first hit
         self._lead_re: re.Pattern[bytes] | None = None
         self._secret: str | int = 0
@@ -105,29 +124,62 @@ class TokenRule:
             return None
         s0, s1 = m.span(self._secret)
         body = m.group(self._body)
-        if self.fake(body if body is not None else buf[s0:s1]):
+        if self.fake(body if body is not None else buf[s0:s1]) or is_documented(buf[s0:s1]):
             return None
+        if self.check is not None and not self.check(buf, s0, s1):
+            return (s0, s1, None, b"")  # public by design: a veto that keeps other rules off this span
         return (s0, s1, self.id, buf[s0:s1])
 
 
+def _b64json(part: bytes) -> bytes:
+    import base64
+    import binascii
+
+    try:
+        return base64.urlsafe_b64decode(part + b"=" * (-len(part) % 4))
+    except (binascii.Error, ValueError):
+        return b""
+
+
 def jwt_example(token: bytes) -> bool:
-    """jwt.io's sample token (payload names "John Doe") and filler signatures.
+    """Not a live credential: jwt.io's sample token (payload names "John Doe"), a filler
+    signature, or an empty signature on a token whose header is not ``"alg": "none"``.
 
     Takes a whole token or its payload-and-signature part; anything that is not
     JWT-shaped is not an example.
     """
-    import base64
-    import binascii
-
     parts = token.split(b".")
     if len(parts) < 2:
         return False
     payload, signature = parts[-2], parts[-1]
-    try:
-        decoded = base64.urlsafe_b64decode(payload + b"=" * (-len(payload) % 4))
-    except (binascii.Error, ValueError):
-        decoded = b""
-    return b'"John Doe"' in decoded or looks_fake(signature)
+    decoded = _b64json(payload)
+    if b'"John Doe"' in decoded:
+        return True
+    if not signature:  # an unsigned token is a credential only when it says so (alg none)
+        header = _b64json(parts[0]) if len(parts) >= 3 else b""
+        return re.search(rb'"alg"\s*:\s*"none"', header, re.IGNORECASE) is None
+    return looks_fake(signature)
+
+
+def jwt_public(buf: bytes, start: int, end: int) -> bool:
+    """False for a token whose payload says ``"role": "anon"`` (Supabase's anon key is
+    meant to ship in web pages)."""
+    parts = buf[start:end].split(b".")
+    return len(parts) < 3 or re.search(rb'"role"\s*:\s*"anon"', _b64json(parts[1])) is None
+
+
+_FIREBASE_CONFIG = (b"firebaseapp.com", b"authDomain", b"messagingSenderId", b"firebaseio.com", b"mobilesdk_app_id",
+                    b"GOOGLE_APP_ID")
+
+
+def firebase_config(buf: bytes, start: int, end: int) -> bool:
+    """False for the apiKey of a Firebase app config (web, Android, iOS): Firebase documents
+    it as a public identifier of the project, not a secret."""
+    lo, hi = max(0, start - 600), min(len(buf), end + 600)
+    lo = max(lo, buf.rfind(b"\0", lo, start) + 1)
+    nul = buf.find(b"\0", end, hi)
+    around = buf[lo:nul if nul >= 0 else hi]
+    return not any(mark in around for mark in _FIREBASE_CONFIG)
 
 
 def _tok(id: str, title: str, anchors: tuple[str, ...], tail: str, pattern: str, **kw: object) -> TokenRule:
@@ -157,9 +209,9 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _tok("gitlab-pat", "GitLab personal access token", ("glpat-",), "[A-Za-z0-9_-]{20}",
          r"glpat-(?P<b>[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2,12}){0,2})(?![A-Za-z0-9_-])"),
     _tok("gitlab-token", "GitLab deploy, feed, runner, CI job, OAuth and other tokens",
-         ("gldt-", "glft-", "glsoat-", "glrt-", "glcbt-", "glimt-", "glptt-", "glagent-", "gloas-"),
+         ("gldt-", "glft-", "glsoat-", "glrt-", "glcbt-", "glimt-", "glptt-", "glagent-", "gloas-", "glffct-"),
          "[A-Za-z0-9_-]{20}",
-         r"gl(?:dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-(?P<b>[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2,12}){0,2})"
+         r"gl(?:dt|ft|soat|rt|cbt|imt|ptt|agent|oas|ffct)-(?P<b>[A-Za-z0-9_-]{20,300}(?:\.[A-Za-z0-9]{2,12}){0,2})"
          r"(?![A-Za-z0-9_-])"),
     _tok("slack-token", "Slack bot, user, app-level or refresh token", ("xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe-", "xoxe.xoxb-", "xoxe.xoxp-"), "[0-9]",
          r"xox(?:[abposr]|e(?:\.xox[bp])?)-(?P<b>[0-9]{1,14}-[0-9A-Za-z-]{8,240})(?![0-9A-Za-z-])"),
@@ -175,12 +227,12 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _tok("openai-api-key", "OpenAI legacy user key", ("sk-",), "[A-Za-z0-9]{20}T3BlbkFJ",
          r"sk-(?P<b>[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})(?![A-Za-z0-9_-])"),
     _tok("google-api-key", "Google API key", ("AIza",), "[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])",
-         r"AIza(?P<b>[A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])"),
+         r"AIza(?P<b>[A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])", check=firebase_config),
     _tok("google-oauth-client-secret", "Google OAuth client secret", ("GOCSPX-",), "[A-Za-z0-9_-]{24}",
          r"GOCSPX-(?P<b>[A-Za-z0-9_-]{24,40})(?![A-Za-z0-9_-])"),
     _tok("gcp-service-account", "GCP service-account key file (private_key_id)", ("private_key_id",),
          r'"?[ \t]*:[ \t]*"[0-9a-f]{40}"',
-         r'private_key_id"?[ \t]*:[ \t]*"(?P<s>[0-9a-f]{40})"', left=frozenset()),
+         r'private_key_id"?[ \t]*:[ \t]*"(?P<s>[0-9a-f]{40})"', left=frozenset(), long=False),
     _tok("stripe-secret-key", "Stripe secret key", ("sk_",), "(?:live|test|prod)_[A-Za-z0-9]{10}",
          r"sk_(?:live|test|prod)_(?P<b>[A-Za-z0-9]{10,247})(?![A-Za-z0-9])"),
     _tok("stripe-restricted-key", "Stripe restricted key", ("rk_",), "(?:live|test|prod)_[A-Za-z0-9]{10}",
@@ -214,8 +266,8 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
          r"lin_api_(?P<b>[A-Za-z0-9]{40})(?![A-Za-z0-9])"),
     _tok("databricks-token", "Databricks personal access token", ("dapi",), "[a-f0-9]{32}",
          r"dapi(?P<b>[a-f0-9]{32})(?:-[0-9])?(?![A-Za-z0-9])"),
-    _tok("vault-token", "HashiCorp Vault service or batch token", ("hvs.", "hvb."), "[A-Za-z0-9_-]{90}",
-         r"hv[sb]\.(?P<b>[A-Za-z0-9_-]{90,400})(?![A-Za-z0-9_-])"),
+    _tok("vault-token", "HashiCorp Vault service, batch or recovery token", ("hvs.", "hvb.", "hvr."), "[A-Za-z0-9_-]{90}",
+         r"hv[sbr]\.(?P<b>[A-Za-z0-9_-]{90,400})(?![A-Za-z0-9_-])"),
     _tok("age-secret-key", "age encryption secret key", ("AGE-SECRET-KEY-1",), "[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}",
          r"AGE-SECRET-KEY-1(?P<b>[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})(?![A-Za-z0-9])"),
     _tok("mailgun-api-key", "Mailgun API key", ("key-",), "[0-9a-f]{32}(?![A-Za-z0-9])",
@@ -229,7 +281,9 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
               r"(?P<s>[A-Za-z0-9_~.-]{3}[0-9]Q~(?P<b>[A-Za-z0-9_~.-]{31,34}))(?![A-Za-z0-9_~.-])",
               lead=(4, 4), lead_chars="[A-Za-z0-9_~.-]", left=_ENTRA),
     # Anchored on the "." before the payload (the "." pass runs anyway; "eyJ" alone would cost a pass).
-    TokenRule("jwt", "JSON Web Token", ((".", r"eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]{16}"),),
-              r"eyJ[A-Za-z0-9_-]{5,4096}\.(?P<b>eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]{16,4096})(?![A-Za-z0-9_-])",
-              lead=(8, 4099), fake=jwt_example),
+    # Unsigned tokens (alg none) end at the second "."; jwt_example drops those whose header says otherwise.
+    TokenRule("jwt", "JSON Web Token", ((".", r"eyJ[A-Za-z0-9_-]{5,16384}\.(?:[A-Za-z0-9_-]{16}|(?![A-Za-z0-9_.-]))"),),
+              r"(?P<b>eyJ[A-Za-z0-9_-]{5,4096}\.eyJ[A-Za-z0-9_-]{5,16384}\.(?:[A-Za-z0-9_-]{16,4096})?)"
+              r"(?![A-Za-z0-9_.-])",
+              lead=(8, 4099), fake=jwt_example, check=jwt_public),
 )

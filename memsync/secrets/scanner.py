@@ -19,7 +19,7 @@ from pathlib import Path
 from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding, fingerprint, mask
 
-BINARY_SNIFF = 8000  # like git: a NUL byte in the first 8000 bytes means binary
+SNIFF = 8000  # bytes looked at to tell UTF-16 from other data holding NUL bytes
 CHUNK = 1 << 20  # bytes read at a time from a file or pipe
 OVERLAP = 64 << 10  # longer than any secret a rule matches (JWT <= 25 KiB, PEM window 16 KiB)
 CONTEXT = 1 << 10  # bytes before a token a rule may look back at (key names, URL schemes)
@@ -38,36 +38,44 @@ def _engine() -> tuple[list, dict]:
     """The trigger passes and the (anchor, lowered) -> rules map, built once per process."""
     global _engine_state
     if _engine_state is None:
-        from memsync.secrets import keywords, rules, structured, trigger
+        from memsync.secrets import trigger
 
         # Priority decides overlaps: a vendor shape beats a URL/PEM/header rule beats a keyword.
-        ordered = [(0, r) for r in rules.TOKEN_RULES] + [(1, r) for r in structured.RULES] + [(2, keywords.RULE)]
+        ordered = [(rule.priority, rule) for rule in _all_rules()]  # type: ignore[attr-defined]
         dispatch: dict[tuple[bytes, bool], list] = {}
         triggers = []
         for priority, rule in ordered:
+            long = getattr(rule, "long", False)
             for anchor, tail in rule.triggers:  # type: ignore[attr-defined]
                 key = anchor.encode("utf-8")
                 dispatch.setdefault((key, rule.lowered), []).append((priority, rule))  # type: ignore[attr-defined]
-                triggers.append((key, tail, rule.lowered))  # type: ignore[attr-defined]
+                triggers.append((key, tail, rule.lowered, long))  # type: ignore[attr-defined]
         _engine_state = (trigger.plan(triggers), dispatch)
     return _engine_state
 
 
+def _all_rules() -> tuple:
+    from memsync.secrets import keywords, rules, shapes, structured, vendors
+
+    return (*rules.TOKEN_RULES, *vendors.TOKEN_RULES, *structured.RULES, *shapes.RULES, keywords.RULE)
+
+
 def rule_ids() -> list[str]:
     """Every rule id a finding can carry, sorted (docs/secrets.md lists them all)."""
-    from memsync.secrets import keywords, rules, structured
-
-    every: tuple = (*rules.TOKEN_RULES, *structured.RULES, keywords.RULE)
-    found = {rule_id for rule in every for rule_id in getattr(rule, "ids", (rule.id,))}
+    found = {rule_id for rule in _all_rules() for rule_id in getattr(rule, "ids", (rule.id,))}
     return sorted(found)
 
 
 def find_hits(buf: bytes) -> list[Hit]:
-    """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps."""
+    """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps.
+
+    A rule may answer with a veto (rule id None) for a span that is public by design
+    (a Firebase config's apiKey): it keeps every lower-priority rule off that span.
+    """
     passes, dispatch = _engine()
     lowered = None
     ascii_only = buf.isascii()
-    found = []
+    found: list[tuple[float, Hit]] = []
     for scan in passes:
         if ascii_only and not scan.ascii:
             continue
@@ -76,23 +84,47 @@ def find_hits(buf: bytes) -> list[Hit]:
         for pos, anchor in scan.positions(lowered if scan.lowered else buf):
             for priority, rule in dispatch[(anchor, scan.lowered)]:
                 hit = rule.match(buf, pos, anchor)
-                if hit is not None:
+                if hit is None:
+                    continue
+                if isinstance(hit, list):  # a rule that reads a block (a Kubernetes Secret's data)
+                    found += ((priority, h) for h in hit)
+                else:
                     found.append((priority, hit))
-                    break
+                break
     if len(found) < 2:
-        return [hit for _, hit in found]
-    found.sort(key=lambda item: (item[0], item[1][0]))
+        return [hit for _, hit in found if hit[2] is not None]
+    # Overlaps are rare and local: split the hits into runs of overlapping spans (one sweep
+    # by start) and settle each run by priority. A line of 20 000 tokens stays n log n.
+    found.sort(key=lambda item: (item[1][0], item[1][1]))
+    kept: list[Hit] = []
+    run: list[tuple[float, Hit]] = []
+    run_end = -1
+    for item in found:
+        if item[1][0] >= run_end and run:
+            kept += _settle(run)
+            run = []
+        run.append(item)
+        run_end = max(run_end, item[1][1]) if len(run) > 1 else item[1][1]
+    kept += _settle(run)
+    return kept
+
+
+def _settle(run: list[tuple[float, Hit]]) -> list[Hit]:
+    """The hits of one run of overlapping spans that survive: by priority, then start."""
+    if len(run) == 1:
+        return [run[0][1]] if run[0][1][2] is not None else []
     starts: list[int] = []
     ends: list[int] = []
     kept = []
-    for _, hit in found:
+    for _, hit in sorted(run, key=lambda item: (item[0], item[1][0])):
         start, end = hit[0], hit[1]
         i = bisect.bisect_right(starts, start)
         if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
             continue
         starts.insert(i, start)
         ends.insert(i, end)
-        kept.append(hit)
+        if hit[2] is not None:
+            kept.append(hit)
     kept.sort()
     return kept
 
@@ -138,6 +170,50 @@ def _is_utf16(head: bytes) -> bool:
     return head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
 
 
+def utf16_encoding(head: bytes) -> str | None:
+    """"utf-16" (a byte-order mark), "utf-16-le"/"utf-16-be" (no mark: told by where the NUL
+    bytes sit — ASCII characters put a NUL in every high byte), or None for other data."""
+    if _is_utf16(head):
+        return "utf-16"
+    head = head[:SNIFF - SNIFF % 2]
+    if b"\0" not in head:
+        return None
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    floor = max(4, len(head) // 40)  # 5% of the characters are ASCII, at least
+    if odd >= floor and even * 8 <= odd:
+        return "utf-16-le"
+    if even >= floor and odd * 8 <= even:
+        return "utf-16-be"
+    return None
+
+
+# Runs of ASCII text stored as UTF-16 inside other binary data (resources, documents):
+# NUL-then-character pairs. The pattern starts with a literal NUL, so the scan jumps
+# from NUL to NUL; a little-endian run starts one character earlier (kept below).
+_UTF16_RUN = re.compile(rb"(?:\x00[\t\n\r\x20-\x7e]){11,}")
+_TEXT_BYTES = frozenset(b"\t\n\r" + bytes(range(0x20, 0x7F)))
+
+
+def _hits(buf: bytes) -> list[Hit]:
+    """find_hits, plus, in data holding NUL bytes (an image, a document, a text file with a
+    stray NUL), the secrets in its runs of UTF-16 text, placed at their raw offsets."""
+    hits = find_hits(buf)
+    if b"\0" not in buf:
+        return hits
+    extra = []
+    for m in _UTF16_RUN.finditer(buf):
+        lead = m.start() > 0 and buf[m.start() - 1] in _TEXT_BYTES  # the first character of an LE run
+        base = m.start() - 1 if lead else m.start() + 1
+        text = buf[base:m.end():2]
+        extra += [(base + 2 * a, base + 2 * b - 1, rule, secret) for a, b, rule, secret in find_hits(text)]
+    if not extra:
+        return hits
+    seen = {(h[0], h[3]): h for h in extra}
+    for h in hits:
+        seen[(h[0], h[3])] = h
+    return sorted(seen.values())
+
+
 def scan_text(text: str, path: str = "<text>", *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
     """Findings in a string (what the write paths and sync call before writing)."""
     data = text.encode("utf-8", "surrogatepass")
@@ -145,17 +221,18 @@ def scan_text(text: str, path: str = "<text>", *, allowlist: frozenset[str] = fr
 
 
 def scan_bytes(data: bytes, path: str, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
-    """Findings in file content. Binary data gives []; UTF-16 (with a BOM) is decoded first."""
-    if _is_utf16(data):
-        return scan_text(data.decode("utf-16", "replace"), path, allowlist=allowlist)
-    if b"\0" in data[:BINARY_SNIFF]:
-        return []
-    return _findings(data, find_hits(data), path, allowlist)
+    """Findings in file content of any kind: UTF-8 (or invalid UTF-8) text as bytes, UTF-16
+    with or without a byte-order mark decoded first, and binary data (a NUL byte, an image)
+    scanned as bytes and for its runs of UTF-16 text. Nothing is skipped as binary."""
+    encoding = utf16_encoding(data[:SNIFF])
+    if encoding is not None:
+        return scan_text(data.decode(encoding, "replace"), path, allowlist=allowlist)
+    return _findings(data, _hits(data), path, allowlist)
 
 
-def _utf16_reader(first: bytes, read: Reader) -> Reader:
+def _utf16_reader(first: bytes, read: Reader, encoding: str = "utf-16") -> Reader:
     """Re-encode a UTF-16 stream as UTF-8, one chunk at a time."""
-    decoder = codecs.getincrementaldecoder("utf-16")("replace")
+    decoder = codecs.getincrementaldecoder(encoding)("replace")
     pending = [first]
 
     def _read(size: int) -> bytes:
@@ -163,7 +240,7 @@ def _utf16_reader(first: bytes, read: Reader) -> Reader:
             raw = pending.pop() if pending else read(size)
             text = decoder.decode(raw, final=not raw)
             if text or not raw:
-                return text.encode("utf-8")
+                return text.encode("utf-8", "surrogatepass")
 
     return _read
 
@@ -175,11 +252,10 @@ def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozense
     window where it starts, so a secret straddling a window edge is found once.
     """
     buf = read(CHUNK)
-    if _is_utf16(buf):
-        read = _utf16_reader(buf, read)
+    encoding = utf16_encoding(buf[:SNIFF])
+    if encoding is not None:
+        read = _utf16_reader(buf, read, encoding)
         buf = read(CHUNK)
-    elif b"\0" in buf[:BINARY_SNIFF]:
-        return []
     out: list[Finding] = []
     line0, col0, lo = 1, 0, 0
     while True:
@@ -188,7 +264,7 @@ def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozense
             buf += more  # short reads from a pipe: fill the window first
             continue
         hi = len(buf) if not more else len(buf) - OVERLAP
-        hits = [h for h in find_hits(buf) if lo <= h[0] < hi]
+        hits = [h for h in _hits(buf) if lo <= h[0] < hi]
         out += _findings(buf, hits, path, allowlist, line0=line0, col0=col0)
         if not more:
             return out
@@ -224,7 +300,7 @@ def open_regular(path: str | Path, display: str) -> tuple[int, int]:
 
 
 def scan_file(path: Path, display: str | None = None, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
-    """Findings in one file of any size, read in 1 MiB chunks; binary files give []."""
+    """Findings in one file of any size and kind, read in 1 MiB chunks (see scan_bytes)."""
     shown = display if display is not None else str(path)
     fd, _size = open_regular(path, shown)
     try:

@@ -95,7 +95,7 @@ def scan_staged(cwd: Path, pathspecs: list[str], allowlist_for: Callable[[Path],
             blob = _Blob(proc.stdout, int(header[2]), rel)
             path = top / rel
             out += scan_stream(blob.read, display(path), allowlist=allowlist_for(path))
-            while blob.read(CHUNK):  # a binary blob stops the scan early: drain it
+            while blob.read(CHUNK):  # whatever the scan left unread (it stops at the end of its data)
                 pass
             proc.stdout.read(1)  # the newline after each blob
     finally:

@@ -10,7 +10,7 @@ PEM_WINDOW = 16384  # bytes after BEGIN searched for the body: larger than an RS
 PEM_MIN_BODY = 64  # base64 characters; a shorter "body" is an elided example
 
 # Passwords that documentation and local setups use; a URL carrying them is an example.
-_DEFAULT_PASSWORDS = frozenset(
+DEFAULT_PASSWORDS = frozenset(
     b"password passwd pass pwd secret changeme example test testing admin root guest postgres "
     b"mysql redis user username token apikey api_key foobared letmein".split())
 
@@ -27,6 +27,7 @@ class PemRule:
     title = "PEM private key block (RSA, EC, DSA, OpenSSH, encrypted, PKCS#8, PGP)"
     triggers = (("-----BEGIN ", "[A-Z0-9 ]{0,30}PRIVATE KEY"),)
     lowered = False
+    priority = 1
     _head: re.Pattern[bytes] | None = None
     _runs: re.Pattern[bytes] | None = None
 
@@ -44,8 +45,11 @@ class PemRule:
         stop = min(len(buf), head.end() + PEM_WINDOW) if stop < 0 else stop
         nul = buf.find(b"\0", head.end(), stop)
         window = buf[head.end():stop if nul < 0 else nul]
-        # "\n" escapes (JSON) would glue an "n" onto the next line's base64.
-        window = window.replace(b"\\n", b"\n").replace(b"\\r", b"\n")
+        # "\n" escapes (JSON, doubly escaped JSON in a string) would glue an "n" onto the
+        # next line's base64; "\u002b" and "\/" are JSON spellings of "+" and "/".
+        window = (window.replace(b"\\\\n", b"\n").replace(b"\\n", b"\n").replace(b"\\r", b"\n")
+                  .replace(b"\\u002b", b"+").replace(b"\\u002B", b"+").replace(b"\\u003d", b"=")
+                  .replace(b"\\/", b"/"))
         body = b"".join(self._runs.findall(window))
         if len(body) < PEM_MIN_BODY or looks_fake(body) or looks_fake(body[-64:]):
             return None
@@ -61,6 +65,7 @@ class UrlCredentialRule:
     _pass = r"""[^\s/?#@\x00\x80-\xff"'<>`]"""
     triggers = (("://", f"{_user}{{0,64}}:{_pass}{{1,256}}@"),)
     lowered = False
+    priority = 1
     _url: re.Pattern[bytes] | None = None
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
@@ -77,7 +82,7 @@ class UrlCredentialRule:
         if m is None:
             return None
         user, password = m.group("u"), m.group("p")
-        if password == user or password.lower() in _DEFAULT_PASSWORDS:
+        if password == user or password.lower() in DEFAULT_PASSWORDS:
             return None
         if not plausible_secret(password, min_len=6):
             return None
@@ -92,6 +97,7 @@ class AuthHeaderRule:
     title = "HTTP Bearer token or Basic credentials"
     triggers = (("Bearer ", "[A-Za-z0-9._~+/-]{20}"), ("Basic ", "[A-Za-z0-9+/]{16}"))
     lowered = False
+    priority = 1
     _bearer: re.Pattern[bytes] | None = None
     _basic: re.Pattern[bytes] | None = None
 
@@ -124,7 +130,7 @@ def _basic_credentials(encoded: bytes) -> bool:
     user, colon, password = decoded.partition(b":")
     if not colon or not password or not decoded.isascii() or not decoded.decode("ascii").isprintable():
         return False
-    return not is_placeholder(password) and password.lower() not in _DEFAULT_PASSWORDS and password != user
+    return not is_placeholder(password) and password.lower() not in DEFAULT_PASSWORDS and password != user
 
 
 RULES = (PemRule(), UrlCredentialRule(), AuthHeaderRule())

@@ -23,8 +23,11 @@ import re
 from collections.abc import Iterable
 
 # Pivot bytes for case-sensitive anchors, rarest in notes first (ties in coverage
-# go to the earlier one). Lower-case letters are never pivots there: too common.
-_PIVOT_ORDER = b"~=|JQXZKVYWBGFPUMHCDLNROITESA_.:-/+0123456789 "
+# go to the earlier one). Lower-case letters and the space are never pivots there:
+# too common. Separators and digits are common too (snake_case, well-known, dates):
+# an anchor takes one of them only when it has no rarer byte.
+_PIVOT_ORDER = b"~=|JQXZKVYWBGFPUMHCDLNROITESA"
+_COMMON_PIVOTS = b"_.:-/+0123456789"
 
 
 class Pass:
@@ -74,10 +77,12 @@ def _cover(anchors: list[bytes], candidates: Iterable[bytes]) -> dict[bytes, lis
     """Greedy set cover: pivot -> anchors, preferring pivots shared by many anchors."""
     order = list(dict.fromkeys(candidates))
     left = set(anchors)
+    holding = {p: {a for a in anchors if p in a} for p in order}  # computed once: the plan is built per process
+    rank = {p: i for i, p in enumerate(order)}
     groups: dict[bytes, list[bytes]] = {}
     while left:
-        best = max(order, key=lambda p: (sum(1 for a in left if p in a), -order.index(p)))
-        chosen = sorted((a for a in left if best in a), key=lambda a: (-len(a), a))
+        best = max(order, key=lambda p: (len(holding[p] & left), -rank[p]))
+        chosen = sorted(holding[best] & left, key=lambda a: (-len(a), a))
         if not chosen:  # nothing shared: each anchor is its own literal
             for a in sorted(left):
                 groups[a] = [a]
@@ -87,9 +92,15 @@ def _cover(anchors: list[bytes], candidates: Iterable[bytes]) -> dict[bytes, lis
     return groups
 
 
-def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], lowered: bool) -> Pass:
-    """``pivot`` then one alternative per anchor, grouped by the byte before the pivot
-    behind one class check, so a common pivot ("-" in "well-known") costs little."""
+# Token bytes: an anchor marked long is followed by at least this many of them after its
+# pivot, so a pivot in prose ("well-known", "end. Next", "max_tokens:") fails one cheap
+# class check before any anchor alternative is tried.
+_LONG_GATE = rb"(?=[A-Za-z0-9_.~+/=$%-]{12})"
+
+
+def _alternatives(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], tail: bytes) -> tuple[bytes, list[bytes]]:
+    """The alternation of ``members`` after ``pivot`` (grouped by the byte before it behind
+    one class check) and the anchors in the order of their marker groups."""
     by_before: dict[bytes, list[bytes]] = {}
     for a in members:
         at = a.index(pivot)
@@ -97,9 +108,6 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
     gated: list[bytes] = []
     free: list[bytes] = []
     order: list[bytes] = []
-    # Chinese keywords share one long operator lookahead: written once after the group.
-    shared = {_lookahead(tails[a]) for a in members}
-    tail = shared.pop() if len(shared) == 1 else b""
 
     def alternative(a: bytes) -> bytes:
         at = a.index(pivot)
@@ -123,11 +131,50 @@ def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]
         parts.append(b"(?<=[" + befores + b"]" + re.escape(pivot) + b")(?:" + b"|".join(gated) + b")")
     else:
         parts += gated
-    source = re.escape(pivot) + b"(?:" + b"|".join(parts + free) + b")" + tail
+    return b"|".join(parts + free), order
+
+
+def _merge_small(groups: dict[bytes, list[bytes]]) -> dict[bytes, list[bytes]]:
+    """Fold groups of one or two anchors into a larger group whose pivot they also hold:
+    a pass costs a scan of the whole buffer, one more alternative in a pass costs little."""
+    for pivot in sorted(groups, key=lambda p: len(groups[p])):
+        members = groups[pivot]
+        if len(members) > 2:
+            break
+        for a in list(members):
+            home = max((p for p in groups if p != pivot and p in a and len(groups[p]) > len(members)),
+                       key=lambda p: len(groups[p]), default=None)
+            if home is not None:
+                groups[home].append(a)
+                members.remove(a)
+        if not members:
+            del groups[pivot]
+    return {p: sorted(m, key=lambda a: (-len(a), a)) for p, m in groups.items()}
+
+
+def _pivot_pass(pivot: bytes, members: list[bytes], tails: dict[bytes, list[str]], lowered: bool,
+                long: frozenset[bytes] = frozenset()) -> Pass:
+    """``pivot`` then one alternative per anchor; anchors in ``long`` sit behind _LONG_GATE."""
+    # Chinese keywords share one long operator lookahead: written once after the group.
+    shared = {_lookahead(tails[a]) for a in members}
+    tail = shared.pop() if len(shared) == 1 else b""
+    bodies: list[bytes] = []
+    order: list[bytes] = []
+    gated_members = [a for a in members if a in long]
+    if gated_members:
+        body, got = _alternatives(pivot, gated_members, tails, tail)
+        bodies.append(_LONG_GATE + b"(?:" + body + b")")
+        order += got
+    rest = [a for a in members if a not in long]
+    if rest:
+        body, got = _alternatives(pivot, rest, tails, tail)
+        bodies.append(body)
+        order += got
+    source = re.escape(pivot) + b"(?:" + b"|".join(bodies) + b")" + tail
     return Pass(source, tuple(order), tuple(a.index(pivot) for a in order), lowered)
 
 
-def _trie(words: list[bytes]) -> bytes:
+def trie(words: list[bytes]) -> bytes:
     """An alternation of ``words`` with shared prefixes merged (one literal prefix for ``re``)."""
     heads: dict[bytes, list[bytes]] = {}
     for w in words:
@@ -139,7 +186,7 @@ def _trie(words: list[bytes]) -> bytes:
         if not rests:
             alternatives.append(re.escape(head))
             continue
-        inner = _trie(rests)
+        inner = trie(rests)
         if optional or b"|" in inner and len({r[:1] for r in rests}) > 1:
             inner = b"(?:" + inner + b")" + (b"?" if optional else b"")
         alternatives.append(re.escape(head) + inner)
@@ -149,18 +196,26 @@ def _trie(words: list[bytes]) -> bytes:
 def _trie_pass(words: list[bytes], tails: dict[bytes, list[str]]) -> Pass:
     """Keywords sharing a first letter and one tail: the match is the keyword itself."""
     tail = _lookahead([t for w in words for t in tails[w]])
-    return Pass(b"(?:" + _trie(words) + b")" + tail, (), (), True)
+    return Pass(b"(?:" + trie(words) + b")" + tail, (), (), True)
 
 
-def plan(triggers: Iterable[tuple[bytes, str, bool]]) -> list[Pass]:
-    """Passes for (anchor, tail, lowered) triples; the same anchor may carry several tails."""
+def plan(triggers: Iterable[tuple]) -> list[Pass]:
+    """Passes for (anchor, tail, lowered[, long]) triggers; the same anchor may carry several
+    tails. ``long`` says the token has 12+ token bytes after any pivot (see _LONG_GATE)."""
     tails: dict[bool, dict[bytes, list[str]]] = {False: {}, True: {}}
-    for anchor, tail, lowered in triggers:
+    short: set[bytes] = set()
+    for anchor, tail, lowered, *rest in triggers:
         tails[lowered].setdefault(anchor, []).append(tail)
+        if not (rest and rest[0]):
+            short.add(anchor)
+    long = frozenset(a for a in tails[False] if a not in short)
     passes = []
     vendor = sorted(tails[False])
-    for pivot, members in sorted(_cover(vendor, (bytes([b]) for b in _PIVOT_ORDER)).items()):
-        passes.append(_pivot_pass(pivot, members, tails[False], False))
+    rare = [a for a in vendor if any(b in _PIVOT_ORDER for b in a)]
+    groups = _cover(rare, (bytes([b]) for b in _PIVOT_ORDER))
+    groups.update(_cover([a for a in vendor if a not in rare], (bytes([b]) for b in _COMMON_PIVOTS)))
+    for pivot, members in sorted(_merge_small(groups).items()):
+        passes.append(_pivot_pass(pivot, members, tails[False], False, long))
     # English keywords: one trie pass per first letter (p, s, t, k, c).
     by_letter: dict[bytes, list[bytes]] = {}
     for word in sorted(w for w in tails[True] if w.isascii()):

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 
-class _Lazy:
+class LazyRegex:
     """A regex compiled on first use: a scan that meets no candidate never pays for it."""
 
     def __init__(self, source: bytes, flags: int = 0) -> None:
@@ -23,21 +23,32 @@ class _Lazy:
         return method
 
 
-# Bodies made only of these are documentation fillers: runs of x, 0, *, dots ...
-_FILLER = frozenset(b"xX0*.#_-/")
-# A run of four x of one case is a filler; a mixed-case run happens in random tokens.
-_X_RUNS = (b"x" * 4, b"X" * 4)
-# Words documentation puts in fake values, filler runs, and typed ascending runs
-# ("12345678", "abcdefgh"), searched in the lower-cased value: one search per candidate.
-_FAKE_MARKS = _Lazy(
-    rb"example|sample|dummy|placeholder|redacted|changeme|change_me|change-me|your_|your-|yourkey"
-    rb"|yourtoken|yoursecret|yourpass|insert_|replace_|_here|-here|notreal|not_real|fake_"
-    rb"|0000000|\*\*\*\*|\.\.\.|\xe2\x80\xa6|" + b"|".join(
-        run[i:i + 8] for run in (b"0123456789", b"abcdefghijklmnopqrstuvwxyz") for i in range(len(run) - 7)))
-_SAMPLE = 256  # bytes of a value inspected: enough to tell random from typed
-
+# Bodies made only of these are documentation fillers: runs of x, 0, *, dots, #, ...
+_FILLER = frozenset(b"xX0*.#_-/=?")
+# Truncated or elided values: "sk-...", "ghp_…", "****": never a whole secret.
+_ELIDED = (b"...", b"\xe2\x80\xa6", b"****")
+# Values published in vendor documentation as examples (AWS, RFC 4122, Stripe's docs).
+DOCUMENTED = frozenset((
+    b"AKIAIOSFODNN7EXAMPLE", b"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", b"AKIAI44QH8DHBEXAMPLE",
+    b"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", b"550e8400-e29b-41d4-a716-446655440000",
+    b"sk_test_" + b"4eC39HqLyjWDarjtT1zdp7dc", b"pk_test_" + b"TYooMQauvdEDq54NiTphI7jx",
+))
+# Words documentation writes instead of a value ("YourApiTokenHere", "RANDOMSTRINGHERE",
+# "your-key-goes-here"), searched in the lowered value and cut out with the filler runs;
+# what is left is the part that could be random.
+_FILLER_WORDS = (
+    b"example sample dummy placeholder redacted changeme change replace insert paste your yours here goes fake "
+    b"notreal real test demo token secret password passwd pass key api access auth random string value some "
+    b"generated default abc xyz foo bar baz qux lorem ipsum hello world this that with for the not").split()
+# Byte maps for "the next byte is one more / the same / one less" (see _blank_runs).
+_STEPS = tuple(bytes((i + d) % 256 for i in range(256)) for d in (1, 0, -1))
+_ZERO_RUN = LazyRegex(rb"\x00{3,}")
+_ZERO_RUN6 = LazyRegex(rb"\x00{6,}")
+_SAMPLE = 256  # bytes of a value inspected for entropy
+_JUDGED = 64  # bytes judged for filler: a value made of filler is filler from its start: enough to tell random from typed
+_RESIDUE_MIN = 8  # random characters a value must keep once fillers are cut out
 # Whole-value placeholders and references to a secret kept elsewhere.
-_PLACEHOLDER = _Lazy(
+_PLACEHOLDER = LazyRegex(
     rb"""\$\{.*                     # ${VAR}, ${{ secrets.X }}
     | \$\(.*                        # $(command)
     | \$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)  # $VAR, $var (a mixed-case tail is a password)
@@ -49,28 +60,39 @@ _PLACEHOLDER = _Lazy(
     | (?:os\.environ|os\.getenv|getenv|process\.env|env|ENV|secrets|vault|op|ssm|keyring)[.:(\[].*
     | [A-Za-z]+://\S*               # a reference URL (vault://, op://, https://...)
     | (?:arn|aws):[A-Za-z0-9-]*:.*  # an AWS resource name, not its secret
+    | @Microsoft\.KeyVault\(.*     # an Azure Key Vault reference (App Service, Functions)
+    | (?:secretref|keyvaultref|secretsmanager|ssm-secure):.*
+    | urn:[A-Za-z0-9-]+:.*         # a URN (urn:ietf:params:oauth:grant-type:jwt-bearer)
     """,
     re.VERBOSE,
 )
-_ENV_NAME = _Lazy(rb"_{0,2}[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, _MAX_TOKENS: names a variable
-_IDENTIFIER = _Lazy(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
-_PATH = _Lazy(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*")
-_DATE_OR_NUMBER = _Lazy(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
-_UUID = _Lazy(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_DIGEST = _Lazy(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
-_PUBLISHABLE = _Lazy(rb"pk_(?:live|test)_")  # Stripe publishable keys are public by design
+_ENV_NAME = LazyRegex(rb"_{0,2}[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, _MAX_TOKENS: names a variable
+_IDENTIFIER = LazyRegex(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
+_PATH = LazyRegex(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*"
+                  rb"|[a-z0-9-]+(?:\.[a-z0-9-]+)+/[A-Za-z0-9._/-]*"  # io.example/subscriptionId: a namespaced name
+                  rb"|[A-Za-z0-9.-]+:[0-9]{1,5}")  # host:port
+_DATE_OR_NUMBER = LazyRegex(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
+_UUID = LazyRegex(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = LazyRegex(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
+_PUBLISHABLE = LazyRegex(rb"pk_(?:live|test)_|phc_|pk\.eyJ|sb_publishable_")  # public by design (Stripe, PostHog, Mapbox, Supabase)
+# Maven/Gradle coordinates (io.jsonwebtoken:jjwt-api:0.11.5) and npm version ranges.
+_COORDINATES = LazyRegex(rb"[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*:[\^~]?\d+(?:\.\d+)+(?:[-.+][\w.-]*)?")
+# Where a secret is kept, not the secret: "password: 1Password", "token: Bitwarden".
+_MANAGERS = (b"1password", b"bitwarden", b"lastpass", b"keepass", b"keepassxc", b"dashlane", b"keeper", b"keychain",
+             b"vaultwarden", b"doppler", b"infisical", b"passbolt", b"enpass", b"nordpass", b"protonpass")
 # Code, not a value: a call or index (get_token(), line[a:b], os.getcwd()), a bracketed
 # expression, a typed default (Token=None), or a dotted name (self.password,
 # token.ERRORTOKEN). Notes quote code.
-_CODE = _Lazy(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|False|null)\b)")
+_CODE = LazyRegex(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|False|null)\b)")
 # Names made of words: "_PasswordType", "OAuth2Token", "Access-Control-Allow-Credentials",
 # "FileDescriptorOrPath". Random strings rarely have most of their length in Capitalised words.
-_NAME_CHARS = _Lazy(rb"[A-Za-z0-9_-]+")
-_CAPITALISED = _Lazy(rb"[A-Z][a-z]{2,}")
-_DOTTED_NAME = _Lazy(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
+_NAME_CHARS = LazyRegex(rb"[A-Za-z0-9_-]+")
+_CAPITALISED = LazyRegex(rb"[A-Z][a-z]{2,}")
+_DOTTED_NAME = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
 # Template parts inside a value: sk-[project-name]-..., key-<your-key>, ${VAR}, {{ var }}, %(name)s.
-_TEMPLATE_PART = _Lazy(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]")
-_PUBLIC_SSH = _Lazy(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
+_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]"
+                           rb"|\{[A-Za-z_][A-Za-z0-9_.]{0,40}\}")  # f"share-{portfolio_id}"
+_PUBLIC_SSH = LazyRegex(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 
 
 # c * log2(c) for every count a sampled value can have: entropy() then runs in C loops.
@@ -86,38 +108,111 @@ def entropy(data: bytes) -> float:
     return math.log2(n) - sum(map(_C_LOG_C.__getitem__, map(data.count, set(data)))) / n
 
 
-def looks_fake(body: bytes) -> bool:
-    """A token body that documentation uses instead of a real one.
+class _Words:
+    """The filler words as one regex with shared prefixes merged (built on first use)."""
 
-    All x/X/0 (Slack's zeroed webhook, ``ghp_xxxx…``), AWS's ``…EXAMPLE``
-    keys, "your-key-here" words, typed runs ("12345678", "abcdefgh") and
-    low-entropy fillers.
+    def __getattr__(self, name: str) -> Any:
+        from memsync.secrets.trigger import trie
+
+        regex = re.compile(trie(sorted(set(_FILLER_WORDS))))
+        setattr(self, "search", regex.search)
+        setattr(self, "sub", regex.sub)
+        setattr(self, "finditer", regex.finditer)
+        return getattr(regex, name)
+
+
+_filler_words = _Words()
+
+
+def _blank_runs(low: bytes) -> bytes:
+    """``low`` with typed runs blanked out: 4+ of one byte, or 4+ ascending or descending
+    by one ("abcd", "4321", "klmnopqr"). Done with big-integer XORs and one regex per
+    direction, so a 256-byte value costs a few microseconds, not a Python loop."""
+    n = len(low)
+    if n < 4:
+        return low
+    after = int.from_bytes(low[1:], "big")
+    out = bytearray(low)
+    for table in _STEPS:
+        # A zero byte at i: low[i + 1] == low[i] + step. Three in a row: a run of four.
+        same = (after ^ int.from_bytes(low[:-1].translate(table), "big")).to_bytes(n - 1, "big")
+        for m in _ZERO_RUN.finditer(same):
+            out[m.start():m.end() + 1] = b" " * (m.end() + 1 - m.start())
+    if n >= 8:  # two runs interleaved ("a1b2c3d4"): low[i + 2] == low[i] + 1, six in a row
+        same = (int.from_bytes(low[2:], "big") ^ int.from_bytes(low[:-2].translate(_STEPS[0]), "big")).to_bytes(n - 2, "big")
+        for m in _ZERO_RUN6.finditer(same):
+            out[m.start():m.end() + 2] = b" " * (m.end() + 2 - m.start())
+    return bytes(out)
+
+
+def filler_residue(value: bytes) -> int:
+    """Characters of ``value`` left once filler words, typed runs and filler bytes are cut out.
+
+    A random token keeps nearly all of its length (an 8-character run or a word
+    inside it costs only those characters); "YourApiTokenHere", "abcd1234efgh5678"
+    and "xoxb-000…-xxxx" keep almost nothing.
     """
-    head = body[:_SAMPLE]
+    cut = value[:_JUDGED].lower()
+    if _filler_words.search(cut):
+        cut = _filler_words.sub(b" ", cut)
+    cut = _blank_runs(cut)
+    return len(cut) - cut.count(b" ")
+
+
+def is_documented(value: bytes) -> bool:
+    """A value vendor documentation publishes as its example: a known one, or one that says
+    so itself — AWS marks every example value with EXAMPLE (``…EXAMPLEKEY``, ``wEXAMPLEtMSJ…``),
+    and a random token holds the word "example" with odds below one in 10^9."""
+    return value in DOCUMENTED or b"example" in value.lower()
+
+
+def looks_fake(body: bytes) -> bool:
+    """A value documentation uses instead of a real one, judged on the value alone.
+
+    Documented examples (AWS's ``…EXAMPLE`` keys, Stripe's docs key), elided
+    values (``...``, ``****``), and values *made of* filler: once filler words
+    ("your", "here", "example", "token" ...), runs (``xxxx``, ``0000``,
+    ``abcdefgh``, ``12345678``) and filler bytes are cut out, fewer than 8
+    characters (or under a third of the value) are left, or it is Capitalised
+    words with a filler word among them ("YourGitHubTokenGoesHere1234"). A real token that
+    merely contains a run or a word (``AKIAQ3EGT5KLMNOPQR7X``) keeps its random
+    part and is not fake. Low-entropy bodies (few distinct bytes) are fake too.
+    """
+    head = body[:_JUDGED]
     distinct = set(head)
-    if len(distinct) <= 2 or distinct <= _FILLER:
+    if len(distinct) <= 2 or distinct <= _FILLER or is_documented(body):
         return True
-    if any(run in head for run in _X_RUNS) or _FAKE_MARKS.search(head.lower()):
+    if any(mark in head for mark in _ELIDED):
         return True
-    # Many distinct bytes already bound the entropy above 2.5 bits; skip computing it.
-    return len(head) >= 16 and len(distinct) < 0.6 * len(head) and entropy(head) < 2.5
+    residue = filler_residue(head)
+    if residue < _RESIDUE_MIN or 3 * residue < len(head):
+        return True
+    # Capitalised words alone happen in random tokens (3% of 32 random letters); with a
+    # filler word of 4+ letters among them they do not ("YourGitHubTokenGoesHere1234",
+    # "my-Bitbucket-password": letters-only words joined by - _ or .).
+    if (made_of_words(head) or _JOINED_WORDS.fullmatch(head)) and any(
+            len(m.group()) >= 4 for m in _filler_words.finditer(head.lower())):
+        return True
+    # A repeating filler that is not a run ("abcabcabc…") has few distinct bytes; with
+    # 16 or more the entropy is above 2.5 bits anyway, so it is not computed.
+    floor = 2.0 if len(head) < 32 else 2.5  # 16 random hex digits fall below 2.5 bits one time in 400
+    return len(head) >= 16 and len(distinct) < min(16, 0.6 * len(head)) and entropy(head) < floor
 
 
 def is_placeholder(value: bytes) -> bool:
     return bool(_PLACEHOLDER.fullmatch(value)) or looks_fake(value)
 
 
+_LOWER, _UPPER, _DIGIT = bytes(range(97, 123)), bytes(range(65, 91)), bytes(range(48, 58))
+
+
 def char_classes(value: bytes) -> tuple[bool, bool, bool, bool]:
-    lower = upper = digit = symbol = False
-    for b in value:
-        if 97 <= b <= 122:
-            lower = True
-        elif 65 <= b <= 90:
-            upper = True
-        elif 48 <= b <= 57:
-            digit = True
-        else:
-            symbol = True
+    """(has lower, upper, digit, other) — by deleting each class in C, not a Python loop."""
+    n = len(value)
+    lower = len(value.translate(None, _LOWER)) < n
+    upper = len(value.translate(None, _UPPER)) < n
+    digit = len(value.translate(None, _DIGIT)) < n
+    symbol = len(value.translate(None, _LOWER + _UPPER + _DIGIT)) > 0
     return lower, upper, digit, symbol
 
 
@@ -128,36 +223,59 @@ def _mixed_case(value: bytes) -> bool:
     return len(value) >= 10 and upper >= 3 and len(value) - upper >= 3
 
 
-def _made_of_words(value: bytes) -> bool:
+_JOINED_WORDS = LazyRegex(rb"[A-Za-z]{2,}(?:[-_.][A-Za-z]{2,})+")
+_CAMEL_NAME = LazyRegex(rb"_*[A-Za-z]?[a-z0-9]*(?:[A-Z][a-z0-9]+)+_*|_*[a-z][a-z0-9_]*|_*[A-Z][A-Z0-9_]*")
+
+
+def names_only(dotted: bytes) -> bool:
+    """A dotted chain of names (``self.password``, ``fs.s3.enableServerSideEncryption``,
+    ``Colors.NoColor``): two dots or more, or every part short, one-case or camelCase —
+    not a random part like a legacy Vault token's (``s.Xy3…``)."""
+    parts = dotted.replace(b":", b".").split(b".")
+    return len(parts) > 2 or all(len(part) <= 3 or _CAMEL_NAME.fullmatch(part) for part in parts)
+
+
+def made_of_words(value: bytes) -> bool:
     """A type or header name ("_PasswordType", "Access-Control-Allow-Credentials"):
     name characters only, and at least 75% of it in Capitalised words (0.06% of
     random 24-40 character tokens qualify, measured)."""
     if not _NAME_CHARS.fullmatch(value):
         return False
-    return sum(len(w) for w in _CAPITALISED.findall(value)) >= 0.75 * len(value)
+    return len(b"".join(_CAPITALISED.findall(value))) >= 0.75 * len(value)
 
 
-def plausible_secret(value: bytes, *, min_len: int) -> bool:
+def plausible_secret(value: bytes, *, min_len: int, allow_uuid: bool = False) -> bool:
     """Is the value of ``password:``/``token =``/``密钥：`` shaped like a real secret?
 
     Prose, identifiers, variable names, code, paths, dates, ids, digests and
     placeholders are not; a value needs letters plus digits or symbols (or
-    mixed case when long) and enough entropy for its length.
+    mixed case when long) and enough entropy for its length. A UUID counts
+    only with ``allow_uuid`` (behind a name that says secret: many services
+    issue UUIDs as API keys). Cheap shape checks run first, the filler
+    judgement (looks_fake) last.
     """
-    if len(value) < min_len or len(value) > 400:
+    n = len(value)
+    if n < min_len or n > 400:
         return False
-    if is_placeholder(value) or _ENV_NAME.fullmatch(value) or _IDENTIFIER.fullmatch(value):
+    if _PLACEHOLDER.fullmatch(value) or _ENV_NAME.fullmatch(value) or _IDENTIFIER.fullmatch(value):
         return False
     if _PATH.fullmatch(value) or _DATE_OR_NUMBER.fullmatch(value):
         return False
-    if _UUID.fullmatch(value) or _DIGEST.fullmatch(value) or _PUBLIC_SSH.match(value) or _PUBLISHABLE.match(value):
+    if _UUID.fullmatch(value):
+        return allow_uuid and not is_documented(value) and not looks_fake(value.replace(b"-", b""))
+    if value.lower().startswith(_MANAGERS) or _COORDINATES.fullmatch(value):
         return False
-    if _CODE.match(value) or _DOTTED_NAME.fullmatch(value) or _made_of_words(value) or _TEMPLATE_PART.search(value):
+    if _DIGEST.fullmatch(value) or _PUBLIC_SSH.match(value) or _PUBLISHABLE.match(value):
         return False
+    if _CODE.match(value) or _TEMPLATE_PART.search(value) or made_of_words(value):
+        return False  # code, a template, a type or header name ("_PasswordType", "OAuth2Token")
     lower, upper, digit, symbol = char_classes(value)
     if not (lower or upper):
         return False
     if not (digit or symbol) and not _mixed_case(value):
         return False
-    floor = 2.5 if len(value) < 16 else 3.0
-    return entropy(value) >= floor
+    if _DOTTED_NAME.fullmatch(value) and names_only(value):
+        return False  # self.password, fs.s3.enableServerSideEncryption: code; s.Xy3… (Vault) is not
+    if entropy(value) < (2.5 if n < 16 else 3.0):
+        return False
+    return not looks_fake(value)

@@ -1,0 +1,428 @@
+"""Credential shapes that need a little parsing: command lines, Authorization schemes,
+Kubernetes Secrets, .npmrc, base64-wrapped PEM, PuTTY keys.
+
+Each rule is triggered by a literal (a flag, a header name, ``kind: Secret``,
+``machine``, ...) and then reads the few fields around it; values are judged
+like keyword values (``values.plausible_secret``), so ``$TOKEN``, ``<password>``
+and ``${{ secrets.X }}`` are never findings.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from memsync.secrets import assign
+from memsync.secrets.keywords import OTHER_WORDS, PASSWORD_WORDS, judge, names_secret
+from memsync.secrets.rules import Hit
+from memsync.secrets.structured import DEFAULT_PASSWORDS
+from memsync.secrets.values import LazyRegex, is_placeholder, looks_fake, plausible_secret
+
+_KEYWORDS = tuple(w.encode() for w in sorted(PASSWORD_WORDS + OTHER_WORDS, key=len, reverse=True))
+_PASSWORDS = frozenset(w.encode() for w in PASSWORD_WORDS)
+
+
+def _keyword_of(words: list[bytes]) -> bytes | None:
+    """The credential keyword the last word ends with (``dbpassword`` -> ``password``)."""
+    last = words[-1] if words else b""
+    return next((k for k in _KEYWORDS if last.endswith(k)), None)
+
+
+def _real(value: bytes, *, min_len: int) -> bool:
+    """A value given to a password flag or field: a non-default, non-placeholder string."""
+    if len(value) < min_len or value.lower() in DEFAULT_PASSWORDS or is_placeholder(value):
+        return False
+    return plausible_secret(value, min_len=min_len, allow_uuid=True) or (
+        len(value) >= 12 and not looks_fake(value) and bool(re.fullmatch(rb"[!-~]+", value)))
+
+
+# --- command lines ---------------------------------------------------------------------
+
+_WORD = LazyRegex(rb"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'])+""")
+_SEPARATORS = (b"|", b"&&", b";", b"$(", b"`")  # where a command starts within a line
+_ASSIGNMENT = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*=.*")
+_LOGIN = frozenset(b"docker podman buildah skopeo nerdctl oras helm crane regctl az".split())
+_MYSQL = frozenset(b"mysql mysqldump mysqladmin mariadb mariadb-dump mysqlsh".split())
+_MONGO = frozenset(b"mongo mongosh mongodump mongorestore mongoexport mongoimport".split())
+_WRAPPERS = frozenset(b"sudo env time exec command nohup".split())
+
+
+_COMMAND_SPAN = 400  # bytes before a flag searched for its command (a long command line is cut there)
+
+
+def _command(buf: bytes, pos: int) -> list[bytes]:
+    """The first words of the shell command a flag at ``pos`` belongs to (backslash-continued
+    lines joined; sudo/env/VAR=x prefixes dropped). Found with bounded ``rfind``s, so a
+    line of a thousand flags stays linear."""
+    lo = max(0, pos - _COMMAND_SPAN)
+    start = max(lo, buf.rfind(b"\n", lo, pos) + 1)
+    while start > lo + 1 and buf[start - 2:start - 1] == b"\\":  # lines continued with a backslash
+        start = max(lo, buf.rfind(b"\n", lo, start - 1) + 1)
+    for sep in _SEPARATORS:
+        at = buf.rfind(sep, start, pos)
+        if at >= 0:
+            start = at + len(sep)
+    words: list[bytes] = []
+    for m in _WORD.finditer(buf, start, pos):
+        word = m.group().strip(b"\"'`$>")
+        if not words and (word in _WRAPPERS or _ASSIGNMENT.fullmatch(word) or not word):
+            continue
+        words.append(word)
+        if len(words) == 4:
+            break
+    if words:
+        words[0] = words[0].rsplit(b"/", 1)[-1].lower()
+    return words
+
+
+def _shell_word(buf: bytes, at: int) -> tuple[int, bytes] | None:
+    m = _WORD.match(buf, at)
+    if m is None:
+        return None
+    word = m.group()
+    if word[:1] in (b'"', b"'") and word[-1:] == word[:1] and len(word) > 1:
+        return at + 1, word[1:-1]
+    return at, word
+
+
+class CliRule:
+    """Credentials given to a command by a short flag: ``curl -u user:pass``, ``http -a
+    user:pass``, ``docker login -p …``, ``mysql -pSECRET``, ``sshpass -p …``, ``redis-cli -a …``,
+    ``sqlcmd -P …``. (``--password VALUE`` and ``--token=VALUE`` are keyword assignments.)
+
+    The trigger is the flag after a space (one pass for " -"); the command it belongs to is
+    read back to the start of its line or pipe segment."""
+
+    id = "cli-credentials"
+    title = "a password or token given on a command line"
+    triggers = ((" -u", r"""[ \t]*["']?[^\s"':]{1,128}:"""), (" --user", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
+                (" -a", r"""[ \t]+["']?[!-~]"""), (" --auth", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
+                (" -p", r"""[ \t]*["']?[!-~]"""), (" --password-stdin", ""))
+    lowered = True  # " -p" also finds sqlcmd's "-P"; the flag's case is checked on the original
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if anchor == b" --password-stdin":
+            return self._piped(buf, pos)
+        flag = buf[pos + 1:pos + len(anchor)]
+        at = pos + len(anchor)
+        words = _command(buf, pos + 1)
+        if not words:
+            return None
+        cmd = words[0]
+        glued = buf[at:at + 1] not in (b" ", b"\t", b"=")
+        while buf[at:at + 1] in (b" ", b"\t", b"="):
+            at += 1
+        got = _shell_word(buf, at)
+        if got is None:
+            return None
+        start, value = got
+        if flag in (b"-u", b"--user") and cmd == b"curl":
+            return self._userpass(start, value)
+        if flag in (b"-a", b"--auth") and cmd in (b"http", b"https", b"xh", b"httpie"):
+            return self._userpass(start, value)
+        if flag == b"-p" and cmd in _MYSQL:
+            return self._value(start, value) if glued else None  # "-p" then a space prompts
+        if flag == b"-p" and (cmd == b"sshpass" or cmd in _MONGO or (cmd in _LOGIN and b"login" in words[1:4])):
+            return self._value(start, value)
+        if flag == b"-a" and cmd == b"redis-cli":
+            return self._value(start, value)
+        if flag == b"-P" and cmd in (b"sqlcmd", b"bcp"):
+            return self._value(start, value)
+        return None
+
+    def _piped(self, buf: bytes, pos: int) -> Hit | None:
+        """``echo SECRET | docker login --password-stdin``: the echoed word is the password."""
+        lo = max(0, pos - _COMMAND_SPAN)
+        start = max(lo, buf.rfind(b"\n", lo, pos) + 1)
+        pipe = buf.rfind(b"|", start, pos)
+        if pipe < 0:
+            return None
+        words = list(_WORD.finditer(buf, start, pipe))
+        while words and words[0].group().strip(b"$> ") in (b"", b"sudo"):
+            words.pop(0)
+        if len(words) < 2 or words[0].group() not in (b"echo", b"printf"):
+            return None
+        arg = next((w for w in words[1:] if not w.group().startswith(b"-")), None)
+        got = _shell_word(buf, arg.start()) if arg else None
+        return self._value(*got) if got else None
+
+    def _value(self, start: int, value: bytes) -> Hit | None:
+        if not _real(value, min_len=6):
+            return None
+        return (start, start + len(value), self.id, value)
+
+    def _userpass(self, start: int, value: bytes) -> Hit | None:
+        user, colon, password = value.partition(b":")
+        if not colon:
+            return None
+        if not password:  # an API key given as the user name, with an empty password
+            return (start, start + len(user), self.id, user) if plausible_secret(
+                user, min_len=16, allow_uuid=True) else None
+        if password == user or not _real(password, min_len=6):
+            return None
+        at = start + len(user) + 1
+        return (at, at + len(password), self.id, password)
+
+
+# --- HTTP Authorization with any scheme ---------------------------------------------
+
+_NOT_CREDENTIAL_SCHEMES = frozenset(
+    b"bearer basic digest negotiate ntlm hoba mutual vapid signature aws4-hmac-sha256 kerberos".split())
+_AUTHORIZATION = LazyRegex(
+    rb"""authorization["']?[ \t]*[:=][ \t]*["']?(?P<scheme>[A-Za-z][A-Za-z0-9_-]{1,30})[ \t]+"""
+    rb"""(?P<s>[A-Za-z0-9._~+/:=-]{8,2048})""", re.IGNORECASE)
+
+
+class AuthorizationRule:
+    """``Authorization: <scheme> <credential>`` for schemes other than Bearer and Basic
+    (``Token``, ``ApiKey``, ``SSWS``, ``Key``, ``DeepL-Auth-Key`` ...)."""
+
+    id = "authorization-header"
+    title = "HTTP Authorization header with a Token / ApiKey / custom scheme"
+    triggers = (("authorization", r"""["']?[ \t]*[:=][ \t]*["']?[a-z][a-z0-9_-]{1,30}[ \t]+[!-~]"""),)
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        m = _AUTHORIZATION.match(buf, pos)
+        if m is None or m.group("scheme").lower() in _NOT_CREDENTIAL_SCHEMES:
+            return None
+        value = m.group("s").rstrip(b".,;:")
+        if not plausible_secret(value, min_len=12, allow_uuid=True):
+            return None
+        return (m.start("s"), m.start("s") + len(value), self.id, value)
+
+
+# --- Kubernetes Secret manifests -------------------------------------------------------
+
+_BLOCK_HEAD = LazyRegex(rb"^([ \t]*)(data|stringData):[ \t]*$", re.MULTILINE)
+_ENTRY = LazyRegex(rb"""^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*["']?([^\s"'#]*)["']?[ \t]*$""")
+_JSON_BLOCK = LazyRegex(rb'"(data|stringData)"[ \t]*:[ \t]*\{')
+_JSON_ENTRY = LazyRegex(rb'"([A-Za-z0-9_.-]{1,253})"[ \t]*:[ \t]*"([^"\\\n]*)"')
+_B64VALUE = LazyRegex(rb"[A-Za-z0-9+/]+={0,2}")
+_PRINTABLE_TEXT = bytes(range(32, 127)) + b"\t\n\r"
+_SECRET_WORDS = frozenset(b"password passwd pass pwd token secret key credentials credential creds auth apikey "
+                          b"passphrase pat cert".split())
+_WINDOW = 16 << 10  # a manifest is read within this many bytes of its kind: line
+
+
+def _names_credential(key: bytes) -> bool:
+    words = assign.words_of(key)
+    return any(w in _SECRET_WORDS or w.endswith((b"password", b"token", b"secret", b"key")) for w in words)
+
+
+class KubernetesSecretRule:
+    """Every value under ``data:`` (base64) and ``stringData:`` of a ``kind: Secret`` manifest,
+    YAML or JSON. A base64 value is decoded and judged: a credential-named key needs any
+    real value, another key a value shaped like a secret (usernames and hosts are not)."""
+
+    id = "kubernetes-secret"
+    ids = ("kubernetes-secret",)
+    title = "a value in a Kubernetes Secret's data / stringData"
+    triggers = (("kind: Secret", r"(?![A-Za-z0-9])"), ('"kind": "Secret"', ""), ('"kind":"Secret"', ""))
+    lowered = False
+    priority = 1.2
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> list[Hit] | None:
+        lo = max(0, pos - _WINDOW)
+        hi = min(len(buf), pos + _WINDOW)
+        nul = buf.rfind(b"\0", lo, pos)
+        lo = nul + 1 if nul >= 0 else lo
+        nul = buf.find(b"\0", pos, hi)
+        hi = nul if nul >= 0 else hi
+        if anchor.startswith(b'"'):
+            close = buf.rfind(b"{", lo, pos)
+            lo = max(lo, close)
+            if buf.find(anchor, lo, pos) >= 0 or buf.find(b'"kind":', lo, pos) >= 0:
+                return None  # the object's first "kind" read it already
+            return self._json(buf, lo, hi) or None
+        # This manifest: from the previous "---" or kind: line to the next one, so every
+        # byte is read for one kind: line only (a list of Secrets, or a storm, stays linear).
+        after_prev = [buf.rfind(mark, lo, pos) for mark in (b"\n---", b"kind:")]
+        lo = max([lo] + [at + 1 for at in after_prev if at >= 0])
+        following = [buf.find(mark, pos + len(anchor), hi) for mark in (b"\n---", b"kind:")]
+        hi = min([hi] + [at for at in following if at >= 0])
+        # data: usually follows kind:; only if it does not is the part before kind: read.
+        return self._yaml(buf, pos, hi, pos) or self._yaml(buf, lo, pos, pos) or None
+
+    def _yaml(self, buf: bytes, lo: int, hi: int, pos: int) -> list[Hit]:
+        line_start = buf.rfind(b"\n", max(0, pos - 200), pos) + 1
+        indent = pos - line_start
+        if indent > 16 or buf[line_start:pos].strip(b" \t-"):
+            return []  # kind: must start its line (after indentation or a list dash)
+        hits: list[Hit] = []
+        for head in _BLOCK_HEAD.finditer(buf, lo, hi):
+            if len(head.group(1)) != indent:
+                continue
+            plain = head.group(2) == b"stringData"
+            at = head.end() + 1
+            while at < hi:
+                end = buf.find(b"\n", at, hi)
+                end = hi if end < 0 else end
+                line = buf[at:end].rstrip(b"\r")
+                if line.strip():
+                    m = _ENTRY.match(line)
+                    if m is None or len(m.group(1)) <= indent:
+                        break
+                    hit = self._entry(m.group(2), m.group(3), at + m.start(3), plain)
+                    if hit is not None:
+                        hits.append(hit)
+                at = end + 1
+        return hits
+
+    def _json(self, buf: bytes, lo: int, hi: int) -> list[Hit]:
+        hits: list[Hit] = []
+        for block in _JSON_BLOCK.finditer(buf, lo, hi):
+            close = buf.find(b"}", block.end(), hi)
+            for m in _JSON_ENTRY.finditer(buf, block.end(), close if close >= 0 else hi):
+                hit = self._entry(m.group(1), m.group(2), m.start(2), block.group(1) == b"stringData")
+                if hit is not None:
+                    hits.append(hit)
+        return hits
+
+    def _entry(self, key: bytes, value: bytes, at: int, plain: bool) -> Hit | None:
+        """A hit for one entry, or a veto (rule None) for a base64 value that decodes to
+        nothing secret ("cGFzcw==" is "pass"): other rules must not flag its encoded form."""
+        veto = (at, at + len(value), None, b"")
+        if not value:
+            return None
+        if plain:
+            if is_placeholder(value):
+                return veto
+            credential = _names_credential(key)
+            words = assign.words_of(key)
+            keyword = _keyword_of(words) or b"secret"
+            if credential and len(value) >= 8:
+                return judge(words, keyword, at, value)
+            if plausible_secret(value, min_len=16):
+                return (at, at + len(value), "secret-assignment", value)
+            return None
+        if not _B64VALUE.fullmatch(value) or len(value) % 4:
+            return None
+        try:
+            decoded = base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        text = decoded.strip()
+        if text.lower() in DEFAULT_PASSWORDS or len(text) < 6:
+            return veto
+        credential = _names_credential(key)
+        printable = text.isascii() and not text.translate(None, _PRINTABLE_TEXT)
+        if b"PRIVATE KEY" in text[:100]:
+            real = True
+        elif not printable:
+            real = credential and len(text) >= 16
+        elif credential:
+            real = not is_placeholder(text)
+        else:
+            real = plausible_secret(text, min_len=12)
+        return (at, at + len(value), self.id, value) if real else veto
+
+
+# --- .npmrc (.netrc entries are keyword assignments: see assign) ------------------------
+
+_TOKEN_CHARS = LazyRegex(rb"[A-Za-z0-9._~+/=-]+")  # what a token or base64 value is made of
+
+
+class NpmrcRule:
+    """``.npmrc`` credentials: ``//host/:_authToken=…`` (any shape, UUIDs included),
+    ``_auth=`` (base64 of user:password) and ``:_password=`` (base64 of the password)."""
+
+    id = "npm-auth-token"
+    title = ".npmrc _authToken, _auth or _password"
+    triggers = (("_authToken=", r"""[ \t]*["']?[!-~]"""), ("_auth=", r"""[ \t]*["']?[!-~]"""),
+                ("_password=", r"""[ \t]*["']?[!-~]"""))
+    lowered = False
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if pos > 0 and buf[pos - 1] not in b":\n \t":
+            return None
+        got = assign.read_value(buf, pos + len(anchor))
+        if got is None:
+            return None
+        start, value, _ = got
+        if len(value) < 8 or not _TOKEN_CHARS.fullmatch(value) or is_placeholder(value) or looks_fake(value):
+            return None
+        if anchor == b"_authToken=":
+            return (start, start + len(value), self.id, value)
+        try:
+            decoded = base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        if anchor == b"_auth=":
+            user, colon, password = decoded.partition(b":")
+            if not colon or not password or password == user:
+                return None
+            decoded = password
+        if len(decoded) < 4 or decoded.lower() in DEFAULT_PASSWORDS or is_placeholder(decoded):
+            return None
+        return (start, start + len(value), self.id, value)
+
+
+# --- private keys in other wrappers ---------------------------------------------------------
+
+_B64_RUN = LazyRegex(rb"[A-Za-z0-9+/]{60,40000}={0,2}")
+_PEM_BODY = LazyRegex(rb"[A-Za-z0-9+/=]{16,}")
+
+
+class Base64PemRule:
+    """A PEM private key that was base64-encoded once more (kubeconfig ``client-key-data``,
+    a Secret's ``tls.key``, CI variables): ``LS0tLS1CRUdJTi…`` decodes to ``-----BEGIN``."""
+
+    id = "private-key"
+    title = "base64-encoded PEM private key"
+    triggers = (("LS0tLS1CRUdJTi", "[A-Za-z0-9+/]{40}"),)
+    lowered = False
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if pos > 0 and buf[pos - 1] in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/":
+            return None
+        m = _B64_RUN.match(buf, pos)
+        if m is None:
+            return None
+        run = m.group()
+        try:
+            if b"PRIVATE KEY" not in base64.b64decode(run[:132])[:100]:
+                return None
+            decoded = base64.b64decode(run[:len(run) - len(run) % 4])
+        except (binascii.Error, ValueError):
+            return None
+        parts = decoded.split(b"-----")  # ["", "BEGIN … KEY", body, "END … KEY", …]
+        body = b"".join(_PEM_BODY.findall(parts[2] if len(parts) > 2 else b""))
+        if len(body) < 64 or looks_fake(body):
+            return None
+        return (pos, m.end(), self.id, run)
+
+
+class PuttyKeyRule:
+    """A PuTTY ``.ppk`` private key: the ``Private-Lines`` after a ``PuTTY-User-Key-File`` header."""
+
+    id = "private-key"
+    title = "PuTTY private key file"
+    triggers = (("PuTTY-User-Key-File-", "[23]:"),)
+    lowered = False
+    priority = 1
+    _private = re.compile(rb"Private-Lines:[ \t]*([0-9]{1,3})[ \t]*\r?\n")
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        at = buf.find(b"Private-Lines:", pos, pos + 4096)
+        m = self._private.match(buf, at) if at >= 0 else None
+        if m is None:
+            return None
+        lines = []
+        at = m.end()
+        for _ in range(min(int(m.group(1)), 64)):
+            end = buf.find(b"\n", at)
+            end = len(buf) if end < 0 else end
+            lines.append(buf[at:end].strip())
+            at = end + 1
+        body = b"".join(lines)
+        if len(body) < 40 or looks_fake(body) or not re.fullmatch(rb"[A-Za-z0-9+/=]+", body):
+            return None
+        return (pos, min(at, len(buf)), self.id, body)
+
+
+RULES = (CliRule(), AuthorizationRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import REPO
 from memsync.recall.index import SCHEMA, db_path
-from test_search_helpers import json_ids, write_entry
+from searchkit import json_ids, write_entry
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_truncated_cache(cli, mem: Path, keep) -> None:
     assert code == 0 and sorted(found) == ["decisions/deploy", "facts/new"]
     assert "Traceback" not in err
     code, again, _ = _search(cli, mem)
-    assert (code, sorted(again)) == (0, found)
+    assert (code, again) == (0, found)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -163,7 +163,9 @@ def test_eight_processes_lose_no_recall_count(mem: Path) -> None:
     ]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0] * 8, errors
-    assert not any("Traceback" in e for e in errors)
+    # Eight processes building one fresh cache at once is ordinary: nobody degrades
+    # to a temporary index (issue 10, item 19: it did, under load).
+    assert errors == [""] * 8
     state = json.loads((mem / ".state.json").read_text(encoding="utf-8"))
     counts = {k: v["hits"] for k, v in state["recall"].items()}
     assert len(counts) == 3 and set(counts.values()) == {32}
@@ -180,8 +182,102 @@ def test_state_json_symlink_is_not_followed(cli, mem: Path, tmp_path: Path) -> N
     assert outside.read_text() == "{}"
 
 
-def test_invalid_state_json_is_replaced_not_fatal(cli, mem: Path) -> None:
-    (mem / ".state.json").write_text("{not json")
-    assert _search(cli, mem)[:2] == (0, ["decisions/deploy"])
-    assert json.loads((mem / ".state.json").read_text())["recall"] == {"decisions/deploy": {
-        "hits": 1, "last": json.loads((mem / ".state.json").read_text())["recall"]["decisions/deploy"]["last"]}}
+@pytest.mark.parametrize("content, why", [
+    (b"{not json", "was not valid JSON"),
+    (b"\xff\xfe{}", "was not valid JSON"),
+    (b"[1, 2]", "was not a JSON object"),
+    (b'{"recall": [1]}', "had no valid 'recall' object"),
+    pytest.param(b"[" * 100_000, "was not valid JSON", id="deeply-nested"),
+])
+def test_invalid_state_json_is_reset_and_said_once(cli, mem: Path, content: bytes, why: str) -> None:
+    """Issue 10, item 11: a corrupt .state.json is replaced, and the search says so, once."""
+    (mem / ".state.json").write_bytes(content)
+    code, out, err = cli("search", "部署", "--root", str(mem))
+    assert code == 0 and "decisions/deploy" in out
+    assert err == f"memsync: mem: .state.json {why}; its recall counts were reset\n"
+    recall = json.loads((mem / ".state.json").read_text())["recall"]
+    assert set(recall) == {"decisions/deploy"} and recall["decisions/deploy"]["hits"] == 1
+    code, out, err = cli("search", "部署", "--root", str(mem), "--json")
+    assert (code, err, json.loads(out)["notes"]) == (0, "", [])
+    assert json.loads((mem / ".state.json").read_text())["recall"]["decisions/deploy"]["hits"] == 2
+
+
+def test_a_memsync_writer_holding_the_index_is_waited_for(cli, mem: Path) -> None:
+    """Another memsync process updating the index (here: holding its write lock for
+    longer than SQLite's busy timeout) is doing the same work: wait, do not degrade."""
+    import fcntl
+
+    assert _search(cli, mem)[1] == ["decisions/deploy"]
+    write_entry(mem, "facts/new.md", "部署 新的 一条")
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, f"{_db(mem)}.lock", "2.5"], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        t = time.monotonic()
+        code, found, err = _search(cli, mem)
+        waited = time.monotonic() - t
+    finally:
+        holder.wait(timeout=30)
+    assert (code, sorted(found), err) == (0, ["decisions/deploy", "facts/new"], "")
+    assert waited > 1.0  # it did wait for the holder (which kept the lock 2.5 s), not answer from memory
+    fd = os.open(f"{_db(mem)}.lock", os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # and left no lock behind
+    finally:
+        os.close(fd)
+
+
+_HOLDER = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+_VALUES = ["9223372036854775808", "-9223372036854775809", "18446744073709551616", "1" + "0" * 400, "1e400",
+           "-.inf", ".nan", "1.5", "1.7e12", "'1791000000000'", "abc", "true", "[1, 2]", "{a: 1}",
+           "0x7fffffffffffffff", "9223372036854775807"]
+
+
+@pytest.mark.parametrize("value", _VALUES)
+def test_no_time_stamp_a_parse_can_produce_breaks_the_index(cli, mem: Path, value: str) -> None:
+    """Issue 10, item 7: `updated: 9223372036854775808` overflowed SQLite and broke every
+    search of the root. Whatever a parse makes of updated/created, the entry is indexed
+    and found, the root's other entries too, and nothing else is written into the root."""
+    (mem / "facts" / "odd.md").write_text(
+        f"---\nid: facts/odd\nkind: fact\nsummary: 部署 时间戳\nupdated: {value}\ncreated: {value}\n---\n\nbody\n",
+        encoding="utf-8")
+    before = sorted(p.name for p in mem.rglob("*"))
+    for _ in range(2):
+        code, found, err = _search(cli, mem)
+        assert code == 0 and err == "" and sorted(found) == ["decisions/deploy", "facts/odd"]
+        code, found, _ = _search(cli, mem, "logrotate")
+        assert code == 0 and len(found) == 10
+    assert sorted(p.name for p in mem.rglob("*")) == sorted([*before, ".state.json"])
+
+
+def test_file_times_past_2262_do_not_break_the_index(cli, mem: Path) -> None:
+    """The same class from the file system's side: a time stamp beyond SQLite's 64 bits
+    in nanoseconds (touch -d 2300-01-01), on a file and on its folder; inode numbers
+    above 2**63 (some network file systems) fold the same way."""
+    from memsync.recall.fresh import wrap64
+
+    path = mem / "decisions" / "deploy.md"
+    os.utime(path, ns=(10**19, 10**19))
+    os.utime(mem / "decisions", ns=(10**19 + 7, 10**19 + 7))
+    for _ in range(2):
+        assert _search(cli, mem) == (0, ["decisions/deploy"], "")
+    assert wrap64(2**64 - 1) == -1 and wrap64(2**63) == -(2**63) and wrap64(5) == 5
+
+
+def test_state_json_with_a_lone_surrogate_key_is_kept_and_written(cli, mem: Path) -> None:
+    """Valid JSON may escape a lone surrogate ("\\ud800"), which UTF-8 cannot carry:
+    the counts are kept and the file is written with the escape, not a crash (exit 70)."""
+    (mem / ".state.json").write_text('{"recall": {"\\ud800x": {"hits": 4, "last": 1}}, "mine": [1]}')
+    code, out, err = cli("search", "部署", "--root", str(mem))
+    assert (code, err) == (0, "") and "decisions/deploy" in out
+    doc = json.loads((mem / ".state.json").read_bytes().decode("utf-8"))
+    assert doc["recall"]["\ud800x"] == {"hits": 4, "last": 1} and doc["mine"] == [1]
+    assert doc["recall"]["decisions/deploy"]["hits"] == 1

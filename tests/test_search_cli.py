@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import git
-from test_search_helpers import NOW_MS, json_ids, write_entry
+from searchkit import NOW_MS, json_ids, write_entry
 
 
 @pytest.fixture
@@ -44,6 +44,7 @@ def _ids(cli, *args: str) -> list[str]:
         ("ﾃﾞﾌﾟﾛｲ", {"facts/japanese"}),
         ("배포", {"facts/korean"}),
         ("用pnpm", {"decisions/pnpm-for-deploy", "facts/glued"}),
+        ("pnpm部署", {"facts/glued"}),  # found as written: no fallback to its parts
     ],
 )
 def test_issue_examples(cli, mem: Path, query: str, expected: set[str]) -> None:
@@ -71,11 +72,13 @@ def test_json_shape(cli, mem: Path) -> None:
     code, out, _ = cli("search", "pnpm", "部署", "--root", str(mem), "--json", "--limit", "1")
     doc = json.loads(out)
     assert code == 0
-    assert set(doc) == {"query", "words", "hits", "hint", "notes"}
+    assert set(doc) == {"query", "words", "split", "hits", "hint", "notes"}
     assert doc["query"] == "pnpm 部署" and doc["words"] == ["pnpm", "部署"] and doc["hint"] is None
+    assert doc["split"] == {}
     (hit,) = doc["hits"]
     assert set(hit) == {"id", "root", "scope", "path", "score", "summary", "kind", "snippet", "matched",
-                        "updated", "pinned", "superseded"}
+                        "updated", "pinned", "superseded", "reasons"}
+    assert hit["reasons"] == []
     assert hit["id"] == "decisions/pnpm-for-deploy" and hit["kind"] == "decision" and hit["score"] == 1.0
     assert hit["matched"] == {"pnpm": 3, "部署": 2} and "<<" in hit["snippet"]
 
@@ -142,7 +145,7 @@ def test_hostile_queries_never_error(cli, mem: Path, query: str) -> None:
     assert code in (0, 1, 2)
     assert "Traceback" not in err and "sqlite" not in err.lower() and "internal error" not in err
     doc = json.loads(out)
-    assert set(doc) == {"query", "words", "hits", "hint", "notes"}
+    assert set(doc) == {"query", "words", "split", "hits", "hint", "notes"}
     if code == 2:
         assert doc["words"] == [] and doc["hint"] == "the query has no letters or digits to search for"
     if query in FINDS_PNPM:
@@ -169,3 +172,155 @@ def test_unreadable_entries_are_skipped_not_fatal(cli, mem: Path) -> None:
     (mem / "facts" / "nested").mkdir()
     write_entry(mem / "facts", "nested/deep.md", "pnpm deep")
     assert set(_ids(cli, "pnpm", "--root", str(mem))) == {"decisions/pnpm-for-deploy", "facts/glued", "facts/korean"}
+
+
+# -- issue 10: what the hostile-input review found ------------------------------------------
+
+
+def _glued_root(tmp_path: Path) -> Path:
+    root = tmp_path / "glued"
+    write_entry(root, "decisions/pnpm-for-deploy.md", "Deploy script uses pnpm, not npm", "lockfile 不兼容。",
+                kind="decision", updated=NOW_MS, load_when=["部署", "pnpm"])
+    write_entry(root, "facts/other.md", "日志 轮转", "每天 轮转。", updated=NOW_MS)
+    return root
+
+
+@pytest.mark.parametrize("query", ["部署pnpm", "pnpm部署"])
+def test_a_glued_word_never_spans_list_items_and_falls_back_to_its_parts(cli, tmp_path: Path, query: str) -> None:
+    """load_when [部署, pnpm] holds no 部署pnpm: both orders find the entry the same way,
+    through the parts, and the hit says so (issue 10, item 12)."""
+    root = _glued_root(tmp_path)
+    before = sorted((p.relative_to(root), p.read_bytes()) for p in root.rglob("*.md"))
+    code, out, err = cli("search", query, "--root", str(root), "--json")
+    assert (code, err) == (0, "")
+    doc = json.loads(out)
+    parts = ["部署", "pnpm"] if query.startswith("部署") else ["pnpm", "部署"]
+    assert doc["words"] == parts and doc["split"] == {query: parts}
+    (hit,) = doc["hits"]
+    assert hit["id"] == "decisions/pnpm-for-deploy" and set(hit["matched"]) == {"部署", "pnpm"}
+    assert hit["reasons"] == [f"{query}: found nowhere as written; searched as {' + '.join(parts)}"]
+    code, text, err = cli("search", query, "--root", str(root))
+    assert code == 0 and f"   why: {query}: found nowhere as written; searched as {' + '.join(parts)}\n" in text
+    assert sorted((p.relative_to(root), p.read_bytes()) for p in root.rglob("*.md")) == before
+
+
+def test_a_glued_word_found_as_written_is_not_split(cli, tmp_path: Path) -> None:
+    root = _glued_root(tmp_path)
+    write_entry(root, "facts/glued.md", "我们用pnpm部署前端", "", updated=NOW_MS)
+    code, out, _ = cli("search", "pnpm部署", "--root", str(root), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["split"] == {} and json_ids(out) == ["facts/glued"]
+    assert doc["hits"][0]["reasons"] == []
+
+
+def test_a_glued_word_found_nowhere_even_apart_exits_1(cli, tmp_path: Path) -> None:
+    root = _glued_root(tmp_path)
+    code, out, err = cli("search", "kafka积压", "--root", str(root))
+    assert (code, out) == (1, "") and err == "memsync: no entry matches; try fewer or rarer words\n"
+    assert not (root / ".state.json").exists()
+
+
+def _token() -> str:
+    import random
+    import string
+
+    rng = random.Random(10)
+    return "ghp_" + "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(36))
+
+
+@pytest.mark.parametrize("where", ["body", "summary", "edge"])
+def test_snippets_never_print_a_whole_secret(cli, run, tmp_path: Path, where: str) -> None:
+    """Issue 10, item 2: a token sitting in an entry is masked in snippets and summaries,
+    in text and --json, also where the snippet window would cut through it."""
+    token = _token()
+    root = tmp_path / "mem"
+    if where == "body":
+        path = write_entry(root, "facts/ci.md", "CI 部署 说明", f"部署 用的 token 是 {token} 别外传。", updated=NOW_MS)
+    elif where == "summary":
+        path = write_entry(root, "facts/ci.md", f"部署 token {token}", "正文。", updated=NOW_MS)
+    else:  # the 160-character window starts 32 characters before the match: the token straddles its end
+        path = write_entry(root, "facts/ci.md", "CI 说明", "x" * 40 + " 部署 " + "y" * 100 + f" {token} 尾。",
+                           updated=NOW_MS)
+    data = path.read_bytes()
+    for args in ((), ("--json",)):
+        code, out, err = cli("search", "部署", "--root", str(root), *args)
+        assert code == 0 and err == ""
+        chunks = {token[i : i + 12] for i in range(4, len(token) - 12)}
+        assert token not in out and not any(c in out for c in chunks)
+        assert "ghp_*** (40 chars)" in out
+        if args:
+            hit = json.loads(out)["hits"][0]
+            assert "ghp_*** (40 chars)" in hit["snippet"] + hit["summary"]
+    assert path.read_bytes() == data  # nothing rewritten
+    out = run("search", "部署", "--root", str(root))  # a real process, as a terminal would see it
+    assert out.returncode == 0 and token not in out.stdout + out.stderr
+
+
+def test_terminal_escapes_are_shown_not_sent(cli, tmp_path: Path) -> None:
+    """Issue 10, item 5: ESC/OSC sequences in a summary, a body and a root's folder name
+    reach a terminal as visible text; --json keeps the exact strings, as valid JSON."""
+    root = tmp_path / "evil\x1b]0;owned\x07" / "mem"
+    summary = "部署 \x1b]0;owned\x07 \x1b[2J清屏 \u202egnp.exe \x9b31m"
+    body = "部署 \x1b]8;;http://example.invalid\x1b\\link\x1b]8;;\x1b\\ 退格\x08\x08"
+    (root / "facts").mkdir(parents=True)
+    (root / "facts" / "esc.md").write_text(  # YAML takes C0/C1 controls only as escapes: ASCII JSON strings
+        f"---\nid: facts/esc\nkind: fact\nsummary: {json.dumps(summary)}\n---\n\n{body}\n", encoding="utf-8")
+    code, out, err = cli("search", "部署", "--root", str(root))
+    assert (code, err) == (0, "")
+    for raw in ("\x1b", "\x07", "\x08", "\x9b", "\u202e"):
+        assert raw not in out
+    assert "^[]0;owned\\x07" in out and "^[[2J" in out and "\\u202e" in out and "\\x9b" in out
+    code, out, err = cli("search", "部署", "--root", str(root), "--json")
+    hit = json.loads(out)["hits"][0]
+    assert code == 0 and hit["summary"] == summary and "\x1b]8;;" in hit["snippet"]
+    assert hit["path"].endswith("evil\x1b]0;owned\x07/mem/facts/esc.md")  # exact, escapes and all
+
+
+def test_json_stays_valid_for_an_undecodable_query(run, mem: Path) -> None:
+    """An argument that is not UTF-8 (a surrogate escape in Python) must not make --json
+    print bytes that are not UTF-8: it is kept as a JSON escape."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    out = subprocess.run([sys.executable, "-m", "memsync", "search", b"\xff\xe9\x83\xa8\xe7\xbd\xb2",
+                          "--root", str(mem), "--json"], capture_output=True, cwd=str(REPO))
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout.decode("utf-8"))  # strict UTF-8
+    assert doc["query"] == "\udcff部署" and "decisions/pnpm-for-deploy" in json_ids(out.stdout.decode())
+    text = subprocess.run([sys.executable, "-m", "memsync", "search", b"\xff\xe9\x83\xa8\xe7\xbd\xb2",
+                           "--root", str(mem)], capture_output=True, cwd=str(REPO))
+    assert text.returncode == 0 and b"Traceback" not in text.stderr
+    text.stdout.decode("utf-8")
+
+
+def test_recall_help_names_recall(run) -> None:
+    """Issue 10, item 20: the alias's --help names the command that was typed."""
+    out = run("recall", "--help")
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.startswith("usage: memsync recall ") and "memsync recall 部署" in out.stdout
+    assert "memsync search" not in out.stdout.replace("the same as memsync search", "")
+    out = run("search", "--help")
+    assert out.stdout.startswith("usage: memsync search ") and "(alias: recall)" in out.stdout
+    listing = run("--help").stdout
+    assert listing.count("\n    search ") == 1 and "\n    recall " not in listing
+
+
+def test_a_prefix_reason_never_names_a_secret(cli, tmp_path: Path) -> None:
+    """A query word that starts a token's characters matches it as a prefix; the reason
+    naming the longer word must not print the token (it is read from masked text)."""
+    token = _token()
+    root = tmp_path / "mem"
+    path = write_entry(root, "facts/ci.md", "CI 说明", f"token {token} 别外传。", updated=NOW_MS)
+    data = path.read_bytes()
+    start = token[4:9]
+    for args in ((), ("--json",)):
+        code, out, err = cli("search", start, "--root", str(root), *args)
+        assert code == 0 and err == ""
+        assert token[4:] not in out and token[4:].lower() not in out and token[6:20].lower() not in out
+        assert f"{start.lower()}: only as the start of …" in out
+    hit = json.loads(out)["hits"][0]
+    assert hit["snippet"] == "CI 说明"  # the only match lies inside the masked token: the summary stands in
+    assert hit["reasons"] == [f"{start.lower()}: only as the start of …"]
+    assert path.read_bytes() == data

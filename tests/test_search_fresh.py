@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import git
-from test_search_helpers import ids, json_ids, start_monitor, wait_monitor, write_entry
+from searchkit import ids, json_ids, start_monitor, wait_monitor, write_entry
 
 import memsync
 from memsync.recall import engine

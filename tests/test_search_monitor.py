@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, monitor_pids
-from test_search_helpers import (
+from searchkit import (
     ask_monitor,
     ids,
     json_ids,

@@ -1,8 +1,10 @@
-"""Ranking: relevance first, bounded priors, coverage before priors, floor, limit."""
+"""Ranking: the query's words first, BM25 per field, bounded priors, scores in the order shown,
+the same scores on a re-run, prefix words below exact ones, the floor, the limit."""
 from __future__ import annotations
 
 import copy
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ import memsync
 from memsync.config import DEFAULTS
 from memsync.recall import rank
 from memsync.roots import Root
-from test_search_helpers import DAY_MS, NOW_MS, ids, write_entry
+from searchkit import DAY_MS, NOW_MS, ids, write_entry
 
 
 def _config(**search: object) -> dict:
@@ -39,10 +41,12 @@ def test_old_entry_with_every_word_beats_fresh_entry_sharing_one(tmp_path: Path)
     assert ids(result)[0] == "pitfalls/old-timeout"
     assert result.hits[0].matched == {"部署": 2, "pnpm": 2, "超时": 2}
     # Even with the plugin's unbounded decay (no floor), where the priors give
-    # a fresh entry the higher score, the entry with every word stays first.
+    # a fresh entry the higher strength, the entry with every word stays first,
+    # and the scores shown still read downwards.
     harsh = memsync.search("部署 pnpm 超时", root=root, now_ms=NOW_MS, config=_config(decay_floor=0), watch=False)
     assert ids(harsh)[0] == "pitfalls/old-timeout"
-    assert all(h.score > harsh.hits[0].score for h in harsh.hits[1:])
+    scores = [h.score for h in harsh.hits]
+    assert scores[0] == 1.0 and scores == sorted(scores, reverse=True) and len(set(scores[1:])) == 1
     assert old.exists()
 
 
@@ -101,7 +105,8 @@ def test_recall_boost_from_state(tmp_path: Path) -> None:
     (root / ".state.json").write_text(json.dumps({"version": 1, "recall": {"facts/b": {"hits": 40, "last": 1}}}))
     result = memsync.search("kubectl 回滚", root=root, now_ms=NOW_MS, config=_config(), watch=False)
     assert ids(result)[:2] == ["facts/b", "facts/a"]
-    assert result.hits[1].score == pytest.approx(1 / rank.boost(40, rank.Settings()))
+    # Both hold both words (quality 2); strength differs by the boost alone.
+    assert result.hits[1].score == pytest.approx((2 + 0.5 / rank.boost(40, rank.Settings())) / 2.5)
     none = memsync.search("kubectl 回滚", root=root, now_ms=NOW_MS, config=_config(recall_boost=0), watch=False)
     assert [round(h.score, 6) for h in none.hits] == [1.0, 1.0]
 
@@ -125,9 +130,13 @@ def test_floor_drops_the_tail_and_limit_caps(tmp_path: Path) -> None:
     _filler(root)
     write_entry(root, "facts/strong.md", "grpc 超时 配置", "grpc 超时 配置 grpc 超时", updated=NOW_MS)
     write_entry(root, "facts/weak.md", "网络笔记", "很长的正文。" * 200 + "偶尔提到 grpc。", updated=NOW_MS)
-    both = memsync.search("grpc", root=root, config=_config(floor=0), watch=False)
+    both = memsync.search("grpc 超时", root=root, config=_config(floor=0), watch=False)
     assert ids(both) == ["facts/strong", "facts/weak"]
-    assert ids(memsync.search("grpc", root=root, config=_config(floor=0.5), watch=False)) == ["facts/strong"]
+    # The floor drops entries lacking a word when they are weak...
+    assert ids(memsync.search("grpc 超时", root=root, config=_config(floor=0.5), watch=False)) == ["facts/strong"]
+    # ...but never one holding every word: a one-word query shows every entry holding it.
+    assert ids(memsync.search("grpc", root=root, config=_config(floor=1.0), watch=False)) == [
+        "facts/strong", "facts/weak"]
     for i in range(14):
         write_entry(root, f"facts/many-{i:02}.md", f"terraform 模块 {i}", "terraform", updated=NOW_MS)
     assert len(memsync.search("terraform", root=root, config=_config(), watch=False).hits) == 10
@@ -165,3 +174,129 @@ def test_demo_shows_search(run) -> None:
     shown = out.stdout.split("$ memsync search 部署 --root project/.memory\n")[1].split("(exit")[0]
     assert "summary: 部署脚本用pnpm而不是npm" in shown and "<<部署>>" in shown
     assert "decisions/npm-for-deploy" not in shown  # superseded
+
+
+def test_a_rare_word_only_in_a_long_body_is_not_cut_by_the_floor(tmp_path: Path) -> None:
+    """Why zh2/phrase queries lost R@5 against the plugin's plain scan: the floor compared
+    a body-only match (after field weights and priors) with a summary match and cut it,
+    although the page had room and it holds the word. Entries holding every word stay."""
+    root = tmp_path / "mem"
+    _filler(root)
+    write_entry(root, "facts/summary.md", "熔断 阈值", "短。", updated=NOW_MS, pinned=True)
+    write_entry(root, "rules/body.md", "网关说明", "网关很长的说明。" * 120 + "顺便记一下熔断的阈值。",
+                updated=NOW_MS - 300 * DAY_MS)
+    (root / ".state.json").write_text(json.dumps({"recall": {"facts/summary": {"hits": 1000, "last": 1}}}))
+    result = memsync.search("熔断", root=root, now_ms=NOW_MS, config=_config(), watch=False)
+    assert ids(result) == ["facts/summary", "rules/body"]
+    assert result.hits[1].score < result.hits[0].score
+
+
+@pytest.mark.parametrize("field, rival", [("summary", 30), ("id", 30), ("load_when", 30), ("highlight", 1),
+                                          ("body", 30)])
+def test_each_field_weighs_what_field_weights_say(tmp_path: Path, field: str, rival: int) -> None:
+    """One mention in a field of weight 3 or more outranks any number of mentions in a
+    body (BM25 saturates per field, below 2.2 single mentions); highlight (2) outranks one
+    body mention; in the body itself more mentions win."""
+    root = tmp_path / "mem"
+    _filler(root)
+    meta: dict[str, object] = {"updated": NOW_MS}
+    summary, body, rel = "网关说明", "无关的正文。", "facts/gateway.md"
+    if field == "summary":
+        summary = "探针 超时说明"
+    elif field == "id":
+        rel = "facts/tanzhen-probe.md"
+    elif field == "load_when":
+        meta["load_when"] = ["其他", "探针"]
+    elif field == "highlight":
+        meta["highlight"] = "探针 要先配"
+    else:
+        body = "只在正文提到探针。"
+    write_entry(root, rel, summary, body, **meta)
+    query = "probe" if field == "id" else "探针"
+    write_entry(root, "facts/stuffed.md", "另一条说明", f"{query} " * rival + "无关。" * 50, updated=NOW_MS)
+    result = memsync.search(query, root=root, now_ms=NOW_MS, config=_config(), watch=False)
+    expected = [rel[:-3], "facts/stuffed"]
+    assert ids(result) == (expected if field != "body" else ["facts/stuffed", rel[:-3]])
+
+
+def test_a_long_body_does_not_dilute_a_summary_match(tmp_path: Path) -> None:
+    root = tmp_path / "mem"
+    _filler(root)
+    write_entry(root, "facts/short.md", "限流 配置在网关", "短。", updated=NOW_MS)
+    write_entry(root, "facts/long.md", "限流 配置在网关", "很长的无关正文。" * 500, updated=NOW_MS)
+    result = memsync.search("限流", root=root, now_ms=NOW_MS, config=_config(), watch=False)
+    assert sorted(ids(result)) == ["facts/long", "facts/short"]
+    assert [h.score for h in result.hits] == [1.0, 1.0]
+    assert ids(result) == ["facts/long", "facts/short"]  # a tie is broken by path, every time
+
+
+def test_the_demo_entry_whose_summary_and_load_when_hold_the_word_ranks_first(tmp_path: Path) -> None:
+    """The demo (templates/demo), searched as a user would weeks later: the entry
+    mentioning 部署 only in a highlight and a code sample (pinned, so it does not
+    decay) must not outrank the one whose summary starts with it and whose load_when
+    carries it (issue 10, item 15)."""
+    from memsync.templates import template_dir
+
+    root = tmp_path / "project" / ".memory"
+    shutil.copytree(template_dir() / "demo" / "project", root)
+    for weeks in (1, 8, 52):
+        now = 1_791_700_000_000 + weeks * 7 * DAY_MS
+        result = memsync.search("部署", root=root, now_ms=now, watch=False)
+        assert ids(result)[:2] == ["decisions/pnpm-for-deploy", "pitfalls/sqlite-cjk-tokenizer"], weeks
+        assert "decisions/npm-for-deploy" not in ids(result)  # superseded
+        scores = [h.score for h in result.hits]
+        assert scores == sorted(scores, reverse=True)
+
+
+def test_scores_read_downwards_and_a_rerun_gives_the_same_scores(tmp_path: Path) -> None:
+    """Issue 10, item 13: a list showed 1.000, 0.974, 0.981, and the same query scored
+    differently on a re-run, because each search's own recall count moved the boost."""
+    root = tmp_path / "mem"
+    _filler(root)
+    write_entry(root, "facts/all.md", "kafka 积压 排查", "旧笔记。", updated=NOW_MS - 200 * DAY_MS)
+    for i in range(4):
+        write_entry(root, f"facts/one-{i}.md", "kafka kafka 集群", "kafka " * (i + 1), updated=NOW_MS,
+                    pinned=i == 0)
+    write_entry(root, "facts/two.md", "积压 告警", "积压 " * 3, updated=NOW_MS)
+    (root / ".state.json").write_text(json.dumps({"recall": {"facts/one-1": {"hits": 9, "last": 1}}}))
+    runs = []
+    for _ in range(3):
+        result = memsync.search("kafka 积压", root=root, now_ms=NOW_MS, record=True, watch=False)
+        runs.append([(h.id, h.score) for h in result.hits])
+        scores = [h.score for h in result.hits]
+        assert scores == sorted(scores, reverse=True) and ids(result)[0] == "facts/all"
+    assert runs[0] == runs[1] == runs[2]
+    recall = json.loads((root / ".state.json").read_text())["recall"]
+    assert recall["facts/all"]["hits"] == 3 and recall["facts/one-1"]["hits"] == 12  # every search counted
+    # The next day the day's recalls count: the boost moves once, then holds again.
+    later = [memsync.search("kafka 积压", root=root, now_ms=NOW_MS + DAY_MS, watch=False) for _ in range(2)]
+    assert [(h.id, h.score) for h in later[0].hits] == [(h.id, h.score) for h in later[1].hits]
+    assert [(h.id, h.score) for h in later[0].hits] != runs[0]
+
+
+@pytest.mark.parametrize(
+    "query, exact, longer, form",
+    [
+        ("postgres", "facts/pg-exact", "facts/pg-longer", "postgresql"),
+        ("deploy", "facts/friday-exact", "facts/friday-longer", "deploying"),
+    ],
+)
+def test_latin_words_match_as_prefixes_below_exact_matches(tmp_path: Path, query: str, exact: str, longer: str,
+                                                           form: str) -> None:
+    root = tmp_path / "mem"
+    _filler(root)
+    texts = {"postgres": ("We run postgres 16 here", "PostgreSQL is pinned, fresh and popular"),
+             "deploy": ("How we deploy on Fridays", "Deploying on Fridays needs two reviewers")}[query]
+    write_entry(root, exact + ".md", texts[0], "x", updated=NOW_MS - 300 * DAY_MS)
+    write_entry(root, longer + ".md", texts[1], f"{form} {form} {form}", updated=NOW_MS, pinned=True)
+    (root / ".state.json").write_text(json.dumps({"recall": {longer: {"hits": 500, "last": 1}}}))
+    result = memsync.search(query, root=root, now_ms=NOW_MS, config=_config(), watch=False)
+    assert ids(result) == [exact, longer]
+    assert result.hits[0].reasons == []
+    assert result.hits[1].reasons == [f"{query}: only as the start of {form}"]
+    assert result.hits[1].matched == {query: 4} and f"<<{texts[1].split()[0]}>>" in (
+        result.hits[1].snippet + result.hits[1].summary.replace(texts[1].split()[0], f"<<{texts[1].split()[0]}>>"))
+    # Too short to stand for longer words: two letters match as written only.
+    write_entry(root, "facts/s3.md", "s3 bucket", "s3", updated=NOW_MS)
+    write_entry(root, "facts/s3cmd.md", "s3cmd sync", "s3cmd", updated=NOW_MS)
+    assert ids(memsync.search("s3", root=root, now_ms=NOW_MS, watch=False)) == ["facts/s3"]

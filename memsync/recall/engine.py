@@ -2,9 +2,15 @@
 
 For each root: make its index match the files (fresh + index), ask FTS5 for
 the best candidates (an AND query first, then OR when AND leaves room),
-weigh them with the priors (rank), and describe each hit from the file
-itself (snippet). The cache can be missing, corrupt, from another schema or
-locked by another process: the answer is the same, only slower.
+score them (rank: BM25 per field from the candidates' tokens, then the
+priors), and describe each hit from the file itself (snippet), secrets masked.
+A glued word found nowhere as written (``pnpm部署``) is searched as its parts.
+
+The cache can be missing, corrupt, from another schema or locked: the answer is
+the same, only slower. Another memsync process updating it is waited for, and a
+file it replaced is opened again; only a lock held by something else, or a
+cache that cannot be written at all, makes a search answer from a temporary
+index in memory (and say so in a note).
 """
 from __future__ import annotations
 
@@ -12,33 +18,37 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memsync.errors import MemsyncError
 from memsync.fsutil import NotRegularFile
 from memsync.recall import fresh, monitor, rank, snippet, state
-from memsync.recall.index import Busy, Doc, Index, Stale, db_path, is_busy, remove_db
+from memsync.recall.index import BUSY_TIMEOUT_S, COLUMNS, Busy, Doc, Index, Stale, WriterBusy, db_path, is_busy
 from memsync.recall.layout import layout_of
-from memsync.recall.query import Query, parse
+from memsync.recall.query import Query, Word, parse
+from memsync.recall.tokenize import BREAK, mark_blocks
 from memsync.recall.watch import Watcher
 from memsync.roots import Root, select_roots
 
 HINT = "no entry matches; try fewer or rarer words"
 # What a damaged database raises; SQLite's message may even hold undecodable bytes.
-_BROKEN = (Stale, sqlite3.DatabaseError, UnicodeDecodeError)
+_BROKEN = (sqlite3.DatabaseError, UnicodeDecodeError)
+_ATTEMPTS = 8  # per root: each retry follows another process's finished update or repair
+T = TypeVar("T")
 
 
 @dataclass
 class Hit:
-    """One result, described from the entry's file."""
+    """One result, described from the entry's file (secrets masked)."""
 
     id: str
     root: str  # the root as shown to the user
     scope: str  # project, global or root
     path: str  # the entry's file, shown under its root
-    score: float  # relative to the best hit (1.0); priors included
+    score: float  # relative to the best hit (1.0), in the order shown
     summary: str
     kind: str
     snippet: str
@@ -46,6 +56,7 @@ class Hit:
     updated: int | None
     pinned: bool
     superseded: bool
+    reasons: list[str] = field(default_factory=list)  # how words matched, when not simply as written
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -56,10 +67,11 @@ class Hit:
 @dataclass
 class SearchResult:
     query: str
-    words: list[str]
+    words: list[str]  # the words searched (a glued word found nowhere is replaced by its parts)
     hits: list[Hit]
     truncated: bool = False  # the query was longer than memsync searches
     notes: list[str] = field(default_factory=list)  # things the user should know (cache trouble, ...)
+    split: dict[str, list[str]] = field(default_factory=dict)  # glued word -> the parts searched instead
 
     @property
     def hint(self) -> str | None:
@@ -131,57 +143,106 @@ def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = N
     cur.synced = True
 
 
-def _file_index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[Index, bool]:
-    """An up-to-date index in the cache folder, rebuilt when unusable.
+class _RootIndex:
+    """One root's index for one search: opened and brought up to date on first use, and
+    opened again when a use fails because another process was writing or repairing it."""
 
-    Returns the index and whether the caller must close it: with ``watch``
-    it stays open in this process for the next search.
-    """
-    layout = layout_of(root)
-    path = db_path(root.path, layout)
-    key = (str(root.path), str(path))
-    for attempt in range(2):
-        cur = _OPEN.get(key) if watch else None
-        if cur is not None and not cur.index.stamp_ok():
-            _forget(key)  # written, replaced or deleted by someone else
+    def __init__(self, root: Root, watch: bool, mon: monitor.Client | None) -> None:
+        self.root = root
+        self.watch = watch
+        self.mon = mon
+        self.layout = layout_of(root)
+        self.path = db_path(root.path, self.layout)
+        self.key = (str(root.path), str(self.path))
+        self.cur: _Open | None = None
+        self.memory: Index | None = None
+        self.notes: list[str] = []
+
+    @property
+    def index(self) -> Index:
+        if self.memory is not None:
+            return self.memory
+        assert self.cur is not None
+        return self.cur.index
+
+    def _open(self, patient: bool) -> None:
+        cur = _OPEN.get(self.key) if self.watch else None
+        if cur is not None and (cur.index.replaced() or not cur.index.stamp_ok()):
+            _forget(self.key)  # written, replaced or deleted by someone else
             cur = None
+        short = 0.2 if patient else BUSY_TIMEOUT_S
+        if cur is None:
+            cur = _Open(Index(self.root.path, self.path, self.layout, timeout=short), None)
+            if self.watch:
+                _OPEN[self.key] = cur
+        else:
+            cur.index.set_timeout(short)
+        self.cur = cur
         try:
-            if cur is None:
-                cur = _Open(Index(root.path, path, layout), None)
-                if watch:
-                    _OPEN[key] = cur
-            _refresh(cur, root.path, watch, mon)
-            return cur.index, not watch
-        except BaseException as exc:
-            if watch:
-                _forget(key)
-            elif cur is not None:
-                cur.index.close()
-            if isinstance(exc, sqlite3.Error) and is_busy(exc):
-                raise Busy(str(exc)) from None
-            if not isinstance(exc, _BROKEN) or attempt:
-                raise
-            # Corrupt, truncated or another schema: throw it away and build anew.
-            remove_db(path)
-    raise AssertionError("unreachable")
+            _refresh(cur, self.root.path, self.watch, self.mon)
+        finally:
+            if patient:
+                cur.index.set_timeout(BUSY_TIMEOUT_S)
 
+    def _drop(self) -> None:
+        if self.cur is not None:
+            if self.watch:
+                _forget(self.key)
+            else:
+                self.cur.index.close()
+            self.cur = None
 
-def _index(root: Root, watch: bool, mon: monitor.Client | None) -> tuple[Index, bool, list[str]]:
-    try:
-        return (*_file_index(root, watch, mon), [])
-    except Busy:
-        why = "the search cache is locked by another process"
-    except (*_BROKEN, sqlite3.Error, OSError) as exc:
-        why = f"the search cache is unusable ({type(exc).__name__})"
-    return _memory(root, why)
+    def close(self) -> None:
+        if self.memory is not None:
+            self.memory.close()
+        elif not self.watch:
+            self._drop()
 
+    def _fall_back(self, why: str) -> None:
+        self._drop()
+        mem = Index(self.root.path, None, self.layout)
+        mem.sync(fresh.snapshot(self.root.path, layout=self.layout))
+        self.memory = mem
+        self.notes.append(f"{why}; answered from a temporary index")
 
-def _memory(root: Root, why: str) -> tuple[Index, bool, list[str]]:
-    """A temporary index in memory: slower, same answer."""
-    layout = layout_of(root)
-    mem = Index(root.path, None, layout)
-    mem.sync(fresh.snapshot(root.path, layout=layout))
-    return mem, True, [f"{why}; answered from a temporary index"]
+    def call(self, fn: Callable[[Index], T]) -> T:
+        """``fn`` on the up-to-date index, retried as the cache's state demands."""
+        patient = False
+        for attempt in range(_ATTEMPTS):
+            if self.memory is not None:
+                return fn(self.memory)
+            try:
+                if self.cur is None:
+                    self._open(patient)
+                return fn(self.index)
+            except Stale:
+                self._drop()  # another process replaced the file: open the new one
+            except BaseException as exc:
+                if not isinstance(exc, (*_BROKEN, Busy, OSError)):
+                    self._drop()
+                    raise
+                if is_busy(exc):
+                    self._drop()
+                    if isinstance(exc, WriterBusy):
+                        self._fall_back("the search cache is locked by another memsync process")
+                    elif Index.writer_done(self.path):
+                        pass  # a memsync process was writing: it is done now, try again
+                    elif not patient:
+                        patient = True  # nobody of ours writes: one more short try, then give up
+                    else:
+                        self._fall_back("the search cache is locked by another process")
+                elif isinstance(exc, _BROKEN) and self.cur is not None and attempt + 1 < _ATTEMPTS:
+                    # A damaged page, or a file another process has since replaced.
+                    try:
+                        self.cur.index.repair()
+                    except (*_BROKEN, Busy, Stale, OSError) as again:
+                        self._fall_back(f"the search cache is unusable ({type(again).__name__})")
+                    self._drop()
+                else:
+                    self._fall_back(f"the search cache is unusable ({type(exc).__name__})")
+        self._fall_back("the search cache kept changing under this search")
+        assert self.memory is not None
+        return fn(self.memory)
 
 
 def close_all() -> None:
@@ -191,30 +252,88 @@ def close_all() -> None:
             _forget(key)
 
 
-def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, categories: tuple[str, ...],
-                kinds: tuple[str, ...], include_superseded: bool) -> dict[int, tuple[float, int]]:
-    """``{rowid: (relevance, words matched)}`` of one root's best candidates."""
-    def match(op: str) -> list[tuple[int, float]]:
-        return idx.match(q.match(op), s.candidates, s.weights, categories=categories, kinds=kinds,
-                         include_superseded=include_superseded)
+@dataclass
+class _Filters:
+    categories: tuple[str, ...]
+    kinds: tuple[str, ...]
+    include_superseded: bool
 
-    n = len(q.words)
-    out: dict[int, tuple[float, int]] = {}
-    if n > 1:
-        for rowid, rel in match("AND"):
-            out[rowid] = (rel, n)
-        if len(out) >= 2 * limit:
-            return out  # entries with every word fill the page: no partial match can rank above them
-    rest = [(r, rel) for r, rel in match("OR") if r not in out]
-    tokens = idx.token_text(r for r, _ in rest) if n > 1 else {}
-    for rowid, rel in rest:
-        covered = sum(w.in_tokens(tokens.get(rowid, "")) for w in q.words) if n > 1 else 1
-        out[rowid] = (rel, max(covered, 1))
+
+@dataclass
+class _Candidate:
+    doc: Doc
+    quality: float
+    relevance: float
+
+
+def _features(idx: Index, q: Query, rowids: list[int], s: rank.Settings) -> dict[int, _Candidate]:
+    """Score each candidate from its index tokens: quality and BM25 per field."""
+    if not rowids:
+        return {}
+    docs = idx.docs(rowids)
+    fields = idx.fields(rowids)
+    stats = idx.stats()
+    n = max(stats.count, 1)
+    idfs = [rank.idf(idx.df(w.phrase), n) for w in q.words]
+    out: dict[int, _Candidate] = {}
+    none = [0] * len(COLUMNS)
+    for rowid in rowids:
+        doc, cols = docs.get(rowid), fields.get(rowid)
+        if doc is None or cols is None:
+            continue
+        whole = "".join(cols)  # each column is padded: a needle cannot span two
+        tfs: list[list[int]] = []
+        qual = 0.0
+        for w in q.words:
+            if w.stem not in whole:  # most OR candidates lack most words: skip the columns
+                tfs.append(none)
+                continue
+            # Inline rather than Word.counts: this loop runs for every candidate and word.
+            needle, stem = w.needle, w.stem
+            exact = [col.count(needle) if len(col) > 2 else 0 for col in cols]
+            if w.prefix:
+                tf = [col.count(stem) if len(col) > 2 else 0 for col in cols]
+                qual += rank.quality(sum(exact), sum(tf) - sum(exact))
+            else:
+                tf = exact
+                qual += rank.quality(sum(exact), 0)
+            tfs.append(tf)
+        rel = rank.relevance(tfs, doc.lengths, stats.averages, idfs, s.weights)
+        out[rowid] = _Candidate(doc, qual, rel)
     return out
 
 
+def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, f: _Filters) -> dict[int, _Candidate]:
+    """One root's best candidates, scored."""
+    def match(op: str) -> list[int]:
+        return idx.match(q.match(op), s.candidates, s.weights, categories=f.categories, kinds=f.kinds,
+                         include_superseded=f.include_superseded)
+
+    n = len(q.words)
+    out: dict[int, _Candidate] = {}
+    if n > 1:
+        out = _features(idx, q, match("AND"), s)
+        if sum(c.quality > n - 1 for c in out.values()) >= 2 * limit:
+            return out  # entries holding every word fill the page: no entry lacking one can rank above them
+    rest = [r for r in match("OR") if r not in out]
+    out.update(_features(idx, q, rest, s))
+    return out
+
+
+def _found_anywhere(indexes: list[_RootIndex], w: Word, f: _Filters) -> bool:
+    return any(ri.call(lambda idx: bool(idx.match(w.phrase, 1, None, categories=f.categories, kinds=f.kinds,
+                                                  include_superseded=f.include_superseded)))
+               for ri in indexes)
+
+
+def _redact(text: str) -> str:
+    from memsync.secrets.gate import redact
+
+    return redact(text)
+
+
 def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
-    """The hit as its file says now; None if the file vanished or no longer matches."""
+    """The hit as its file says now, secrets masked; None if the file vanished or no longer matches."""
     layout = layout_of(root)
     try:
         data = layout.read(root.path, doc.path)
@@ -223,19 +342,44 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     doc_id, info, body = layout.parse(doc.path, data)
     if not info.valid:
         return None
-    texts = [doc_id, info.summary, "\n".join(info.load_when), info.highlight, body]
-    matched = snippet.count(texts, q.words)
-    if not matched:
+    body = mark_blocks(body)
+    load_when = (";" + BREAK).join(info.load_when)  # shown as "a; b", matched item by item
+    # In the order a snippet prefers them: the body on a tie.
+    fields = [(body, [body]), (info.summary, [info.summary]), (info.highlight, [info.highlight]),
+              (load_when, list(info.load_when)), (doc_id, [doc_id])]
+    per_field = [snippet.find(texts, q.words) for _, texts in fields]
+    found = snippet.merge(per_field)
+    if not found:
         return None
-    # Show the field holding the most distinct query words; the body on a tie.
-    fields = (body, info.summary, info.highlight, "; ".join(info.load_when), doc_id)
-    best = max(fields, key=lambda t: len(snippet.count([t], q.words)))
-    shown = snippet.make(best, q.words)
+    # Show the field holding the most distinct query words. Secrets are masked before
+    # the window is cut, so no part of one can show at the window's edge.
+    best = max(range(len(fields)), key=lambda i: len(per_field[i]))
+    shown = snippet.make(_redact(fields[best][0]), q.words)
+    summary = _redact(info.summary)
+    partial = [w for w in q.words if w.text in found and not found[w.text].exact]
+    if partial:  # the longer words a reason names are read from masked text too (`akia` must not show a key)
+        masked = snippet.find([_redact(t) for _, texts in fields for t in texts], partial)
+        for w in partial:
+            found[w.text].forms = masked[w.text].forms if w.text in masked else ["…"]
     return Hit(
-        id=doc_id, root=root.display, scope=root.scope, path=layout.show(root.display, doc.path), score=score,
-        summary=info.summary, kind=info.kind, snippet=shown or info.summary, matched=matched,
-        updated=info.updated, pinned=info.pinned, superseded=doc.superseded,
+        id=_redact(doc_id), root=root.display, scope=root.scope, path=_redact(layout.show(root.display, doc.path)),
+        score=score, summary=summary, kind=_redact(info.kind), snippet=shown or summary,
+        matched={word: f.total for word, f in found.items()}, updated=info.updated, pinned=info.pinned,
+        superseded=doc.superseded, reasons=_reasons(q, found),
     )
+
+
+def _reasons(q: Query, found: dict[str, snippet.Found]) -> list[str]:
+    out = []
+    for glued, parts in q.split.items():
+        held = [p for p in parts if p in found]
+        if held:
+            out.append(f"{glued}: found nowhere as written; searched as {' + '.join(parts)}"
+                       + ("" if len(held) == len(parts) else f" (this entry holds {', '.join(held)})"))
+    for word, f in found.items():
+        if not f.exact:
+            out.append(f"{word}: only as the start of {', '.join(f.forms)}")
+    return out
 
 
 def search(
@@ -284,81 +428,68 @@ def search(
         return result
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
 
-    opened: list[tuple[Root, Index, dict[int, Doc]]] = []
-    owned: list[Index] = []
+    filters = _Filters(categories, kinds, include_superseded)
+    indexes = [_RootIndex(r, watch, mon) for r in roots if r.path.is_dir()]
     try:
         with _LOCK:
-            _gather(q, roots, s, limit, categories, kinds, include_superseded, watch, mon, now_ms, result, opened,
-                    owned)
+            _gather(q, indexes, s, limit, filters, now_ms, result)
     finally:
-        for idx in owned:
-            idx.close()
+        for ri in indexes:
+            ri.close()
+    for ri in indexes:
+        result.notes += ri.notes
     if record and result.hits:
-        for r, _, _ in opened:
-            ids = [h.id for h in result.hits if h.root == r.display and h.scope == r.scope]
-            if not layout_of(r).counts:
+        for ri in indexes:
+            r = ri.root
+            if not ri.layout.counts:
                 continue  # a read-only source: nothing is written into it
+            ids = [h.id for h in result.hits if h.root == r.display and h.scope == r.scope]
             try:
-                state.record(r.path, ids, now_ms)
+                note = state.record(r.path, ids, now_ms)
             except (OSError, MemsyncError) as exc:
                 result.notes.append(f"recall counts not recorded in {r.display}: {exc}")
+            else:
+                if note:
+                    result.notes.append(f"{r.display}: {note}")
     return result
 
 
-def _gather(q: Query, roots: list[Root], s: rank.Settings, limit: int, categories: tuple[str, ...],
-            kinds: tuple[str, ...], include_superseded: bool, watch: bool, mon: monitor.Client | None, now_ms: int,
-            result: SearchResult, opened: list[tuple[Root, Index, dict[int, Doc]]], owned: list[Index]) -> None:
+def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f: _Filters, now_ms: int,
+            result: SearchResult) -> None:
+    for ri in indexes:
+        ri.call(lambda idx: None)  # open and bring up to date
+    glued = {w.text for w in q.words if w.parts and not _found_anywhere(indexes, w, f)}
+    if glued:
+        q = q.apart(glued)
+        result.words = [w.text for w in q.words]
+        result.split = {k: list(v) for k, v in q.split.items()}
     scored: list[rank.Scored] = []
-    for r in roots:
-        if not r.path.is_dir():
-            continue
-        idx, own, notes = _index(r, watch, mon)
-        try:
-            found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
-            docs = idx.docs(found)
-        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-            # Locked for reading, or a damaged page only a query reads: answer from memory.
-            (idx.close() if own else _forget((str(r.path), str(idx.path))))
-            if isinstance(exc, sqlite3.Error) and is_busy(exc):
-                why = "the search cache is locked by another process"
-            else:
-                why = "the search cache is damaged"
-                if idx.path is not None:
-                    remove_db(idx.path)
-            idx, own, notes = _memory(r, why)
-            found = _candidates(idx, q, s, limit, categories, kinds, include_superseded)
-            docs = idx.docs(found)
-        if own:
-            owned.append(idx)
-        result.notes += notes
-        hits = state.hits(r.path) if layout_of(r).counts else {}
-        opened.append((r, idx, docs))
-        for rowid, (rel, covered) in found.items():
-            d = docs.get(rowid)
-            if d is None:
-                continue
-            p = rank.prior(r.scope, d.updated, d.pinned, hits.get(d.id, 0), now_ms, s)
-            scored.append(rank.Scored((len(opened) - 1, rowid), covered, rel, rel * p))
+    found: list[dict[int, _Candidate]] = []
+    for j, ri in enumerate(indexes):
+        cands = ri.call(lambda idx: _candidates(idx, q, s, limit, f))
+        found.append(cands)
+        hits = state.ranking_hits(ri.root.path, now_ms) if ri.layout.counts else {}
+        for rowid, cand in cands.items():
+            d = cand.doc
+            p = rank.prior(ri.root.scope, d.updated, d.pinned, hits.get(d.id, 0), now_ms, s)
+            scored.append(rank.Scored((j, rowid), cand.quality, cand.relevance * p, (d.path, j)))
     # The project entry wins over a global one with the same id (SPEC §1).
-    project = [j for j, (r, _, _) in enumerate(opened) if r.scope == "project"]
+    project = [j for j, ri in enumerate(indexes) if ri.root.scope == "project"]
     if project:
-        pidx = opened[project[0]][1]
-        glob = {opened[j][2][rowid].path for j, rowid in (c.key for c in scored) if opened[j][0].scope == "global"}
-        shadowed = pidx.has_paths(glob)
+        pj = project[0]
+        glob = {found[j][rowid].doc.path for j, rowid in (c.key for c in scored) if indexes[j].root.scope == "global"}
+        shadowed = indexes[pj].call(lambda idx: idx.has_paths(glob))
         scored = [c for c in scored
-                  if not (opened[c.key[0]][0].scope == "global" and opened[c.key[0]][2][c.key[1]].path in shadowed)]
-    for c in rank.order(scored, s, limit=len(scored)):
+                  if not (indexes[c.key[0]].root.scope == "global" and found[c.key[0]][c.key[1]].doc.path in shadowed)]
+    for c in rank.order(scored, len(q.words), s, limit=len(scored)):
         j, rowid = c.key
-        r, _, docs = opened[j]
         if len(result.hits) == limit:
             break
-        if result.hits and c.score < s.floor * result.hits[0].score:
-            break
-        hit = _describe(r, docs[rowid], c.score, q)
+        hit = _describe(indexes[j].root, found[j][rowid].doc, c.score, q)
         if hit is not None:
             result.hits.append(hit)
     if result.hits:
-        # Raw bm25 depends on corpus size (tiny in a small root); show scores relative to the best hit.
+        # Shown relative to the best hit; the order is the score's, so the list reads downwards.
         top = result.hits[0].score or 1.0
         for h in result.hits:
             h.score = h.score / top

@@ -33,6 +33,13 @@ RACY_NS = 2_000_000_000  # FAT stores 2 s; network clocks drift
 _MASK = (1 << 63) - 1
 
 
+def wrap64(n: int) -> int:
+    """``n`` folded into SQLite's signed 64 bits: an inode number above 2**63 (some
+    network and FUSE file systems) or a time stamp past the year 2262 still compares equal."""
+    n &= (1 << 64) - 1
+    return n - (1 << 64) if n >> 63 else n
+
+
 @dataclass(frozen=True)
 class CategoryStat:
     """What the check saw of one category folder."""
@@ -109,7 +116,7 @@ def _fold(name: str, dst: os.stat_result, sts: list[os.stat_result]) -> Category
     # Any write, chmod, utime or rename moves a file's ctime; a replacement changes its inode.
     digest = 3 * sum(ctimes) + sum(st.st_ino for st in sts)
     newest = max(max(ctimes, default=0), dst.st_mtime_ns)
-    return CategoryStat(name, dst.st_ino, dst.st_mtime_ns, len(sts), digest & _MASK, newest)
+    return CategoryStat(name, wrap64(dst.st_ino), wrap64(dst.st_mtime_ns), len(sts), digest & _MASK, newest)
 
 
 PARALLEL_MIN = 4000  # below this many files a second process costs more than it saves
@@ -175,6 +182,11 @@ def _collect(helper: tuple[int, int]) -> dict[str, CategoryStat] | None:
         return {row[0]: CategoryStat(*row) for row in json.loads(data)}
     except (ValueError, TypeError):
         return None
+
+
+def fingerprint(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What the index stores of an entry file's stat: size, mtime, ctime, inode."""
+    return wrap64(st.st_size), wrap64(st.st_mtime_ns), wrap64(st.st_ctime_ns), wrap64(st.st_ino)
 
 
 def is_clean(seen: CategoryStat, stored: tuple[int, int, int, int, int] | None) -> bool:

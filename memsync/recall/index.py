@@ -6,14 +6,24 @@ line with a ``fresh.Snapshot`` and everything else only reads. The FTS table
 stores our own tokens (``tokenize.index_text``) in five weighted columns, and
 SQLite's ``unicode61`` tokenizer merely splits them on spaces.
 
-A database with another schema version, tokenizer version or root is dropped
-and rebuilt; the engine deals with corrupt and locked files.
+Concurrency. Every write happens under the write lock (a lock file beside the
+database), and so does everything that creates, repairs or replaces the file:
+a database with another schema version or root, one altered by anything but
+memsync, or one that is not a database at all is thrown away and rebuilt only
+while holding that lock, so no memsync process ever loses a file, or a
+journal, it is writing. Waiting for that lock means waiting for another
+memsync process doing the same work, so it is waited for (``WRITER_WAIT_S``);
+only SQLite locks held by something else give up after ``BUSY_TIMEOUT_S``.
+
+Everything a parsed entry puts in a row goes through ``_int64``/``_text``: any
+value lint accepts (or not) is stored, never an SQLite error.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -25,17 +35,19 @@ from memsync.entry import EntryInfo
 from memsync.fsutil import NotRegularFile, temp_path
 from memsync.recall import fresh
 from memsync.recall.layout import NATIVE, Layout
-from memsync.recall.tokenize import index_text
+from memsync.recall.tokenize import index_text, join_items, length, mark_blocks
 from memsync.roots import cache_dir
 from memsync.tree import Tree
 
 # Bump on any change to the tables or to what tokenize produces.
-SCHEMA = 1
+SCHEMA = 2
 COLUMNS = ("id", "summary", "load_when", "highlight", "body")
-BUSY_TIMEOUT_S = 1.5
+BUSY_TIMEOUT_S = 1.5  # an SQLite lock held by something that is not memsync
+WRITER_WAIT_S = 30.0  # another memsync process updating the index: it is doing our work
+INT64 = (-(1 << 63), (1 << 63) - 1)
 
 _SCHEMA_SQL = f"""
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta(key TEXT PRIMARY KEY, value NOT NULL);
 CREATE TABLE docs(
     rowid INTEGER PRIMARY KEY,
     path TEXT NOT NULL UNIQUE,
@@ -47,7 +59,8 @@ CREATE TABLE docs(
     pinned INTEGER NOT NULL DEFAULT 0,
     superseded_by TEXT,
     supersedes TEXT NOT NULL DEFAULT '[]',
-    superseded INTEGER NOT NULL DEFAULT 0
+    superseded INTEGER NOT NULL DEFAULT 0,
+    {", ".join(f"len_{c} INTEGER NOT NULL DEFAULT 0" for c in COLUMNS)}
 );
 CREATE INDEX docs_category ON docs(category);
 CREATE TABLE cats(name TEXT PRIMARY KEY, ino INTEGER, mtime INTEGER, count INTEGER,
@@ -58,11 +71,15 @@ PRAGMA user_version = {SCHEMA};
 
 
 class Busy(Exception):
-    """Another process holds the write lock for longer than we wait."""
+    """Another process holds a lock for longer than we wait."""
+
+
+class WriterBusy(Busy):
+    """Another memsync process kept the write lock for longer than ``WRITER_WAIT_S``."""
 
 
 class Stale(Exception):
-    """The database was written by another schema or for another root: rebuild it."""
+    """This connection's file was replaced by another process (which repaired it): open it again."""
 
 
 def db_path(root: Path, layout: Layout = NATIVE) -> Path:
@@ -78,6 +95,30 @@ def remove_db(path: Path) -> None:
             pass
 
 
+def _int64(value: object) -> int | None:
+    """An integer SQLite can store, or None: a bool, a float that is not a whole number,
+    text, or an integer beyond 64 bits (``updated: 9223372036854775808``) is no time stamp."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")) or not value.is_integer():
+            return None
+        value = int(value)
+    if not isinstance(value, int):
+        return None
+    return value if INT64[0] <= value <= INT64[1] else None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text(value: str | None) -> str | None:
+    """Text SQLite can store: a lone surrogate (from a ``"\\ud800"`` escape in YAML) cannot be UTF-8."""
+    if value is None or not _SURROGATE.search(value):
+        return value
+    return _SURROGATE.sub("\ufffd", value)
+
+
 @dataclass(frozen=True)
 class Doc:
     """What ranking needs of an indexed entry (display data is read from the file)."""
@@ -89,13 +130,26 @@ class Doc:
     updated: int | None
     pinned: bool
     superseded: bool
+    lengths: tuple[int, ...] = (0, 0, 0, 0, 0)  # tokens per column, COLUMNS order
 
     @property
     def id(self) -> str:
         return self.path[:-3]
 
 
-def is_busy(exc: sqlite3.Error) -> bool:
+@dataclass(frozen=True)
+class Stats:
+    """Corpus figures BM25 needs: valid entries and the average tokens per column."""
+
+    count: int
+    averages: tuple[float, ...]
+
+
+def is_busy(exc: BaseException) -> bool:
+    if isinstance(exc, Busy):
+        return True
+    if not isinstance(exc, sqlite3.Error):
+        return False
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
@@ -105,47 +159,106 @@ def is_busy(exc: sqlite3.Error) -> bool:
 class Index:
     """An open index database (a file in the cache, or ``:memory:``)."""
 
-    def __init__(self, root: Path, path: Path | None, layout: Layout = NATIVE) -> None:
+    def __init__(self, root: Path, path: Path | None, layout: Layout = NATIVE,
+                 timeout: float = BUSY_TIMEOUT_S) -> None:
         self.root = root
         self.path = path
         self.layout = layout
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists() and not self.stamp_ok():
-                with self.write_lock():  # a writer between commit and stamp holds this lock
-                    if not self.stamp_ok():
-                        raise Stale("the index file was changed by something other than memsync")
-        self.conn = sqlite3.connect(
-            str(path) if path is not None else ":memory:",
-            timeout=BUSY_TIMEOUT_S,
-            isolation_level=None,
-            check_same_thread=False,
-        )
+        self.timeout = timeout  # SQLite's busy timeout, seconds
+        self.opened: tuple[int, int] | None = None  # (dev, ino) of the file this connection opened
+        if path is None:
+            self.conn = self._connect(":memory:")
+            self._create()
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if self.stamp_ok() and self._open_existing():
+            return
+        with self.write_lock(check=False):  # creating or repairing: nobody else may be writing meanwhile
+            if self.stamp_ok() and self._open_existing():
+                return
+            self._rebuild()
+
+    def _connect(self, where: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(where, timeout=self.timeout, isolation_level=None, check_same_thread=False)
         try:
-            self.conn.execute("PRAGMA synchronous=NORMAL")  # a cache: losing the last commit is harmless
-            self._prepare()
+            conn.execute("PRAGMA synchronous=NORMAL")  # a cache: losing the last commit is harmless
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _identity(self) -> tuple[int, int] | None:
+        assert self.path is not None
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def _open_existing(self) -> bool:
+        """Open the file as it is; False (and closed) unless it is a complete index of this root."""
+        before = self._identity()
+        if before is None:
+            return False
+        try:
+            conn = self._connect(str(self.path))
+        except sqlite3.DatabaseError as exc:
+            if is_busy(exc):
+                raise  # locked, not damaged: the caller decides whether to wait
+            return False
+        try:
+            ok = self._identity() == before and _schema_ok(conn, self.root)
+        except sqlite3.DatabaseError as exc:
+            if is_busy(exc):
+                conn.close()
+                raise
+            ok = False  # not a database, or damaged
+        except BaseException:
+            conn.close()
+            raise
+        if not ok:
+            conn.close()
+            return False
+        self.conn, self.opened = conn, before
+        return True
+
+    def _rebuild(self) -> None:
+        """Replace whatever is at the path by an empty index. Caller holds the write lock."""
+        assert self.path is not None
+        remove_db(self.path)  # under the lock no memsync process is in a transaction: the journal is no one's
+        self.conn = self._connect(str(self.path))
+        try:
+            self.opened = self._identity()
+            self._create()
         except BaseException:
             self.conn.close()
             raise
 
+    def _create(self) -> None:
+        c = self.conn
+        with self._transaction():
+            for stmt in _SCHEMA_SQL.strip().split(";\n"):
+                c.execute(stmt)
+            c.execute("INSERT INTO meta VALUES ('root', ?)", (_root_key(self.root),))
+            c.execute("INSERT INTO meta VALUES ('stats', ?)", (json.dumps([0, [0.0] * len(COLUMNS)]),))
+
+    def repair(self) -> None:
+        """After an error that is not a lock: reopen if another process replaced the file,
+        else throw the damaged file away and start an empty index (the next sync fills it)."""
+        if self.path is None:
+            raise Stale("a damaged temporary index")
+        with self.write_lock(check=False):
+            self.conn.close()
+            if self.stamp_ok() and self._identity() != self.opened and self._open_existing():
+                return
+            self._rebuild()
+
     def close(self) -> None:
         self.conn.close()
 
-    def _prepare(self) -> None:
-        c = self.conn
-        version = c.execute("PRAGMA user_version").fetchone()[0]
-        if version == SCHEMA and self._meta_ok():
-            return
-        if version != 0:
-            raise Stale(f"index schema {version}, expected {SCHEMA}, or another root")
-        with self.write_lock(), self._transaction():
-            # Someone may have built it while we waited for the lock.
-            if c.execute("PRAGMA user_version").fetchone()[0] == 0:
-                for stmt in _SCHEMA_SQL.strip().split(";\n"):
-                    c.execute(stmt)
-                c.execute("INSERT INTO meta VALUES ('root', ?)", (str(self.root),))
-        if not self._meta_ok():
-            raise Stale("index belongs to another root")
+    def replaced(self) -> bool:
+        """Is the file at the path no longer the one this connection opened?"""
+        return self.path is not None and self._identity() != self.opened
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -164,13 +277,6 @@ class Index:
                 self.conn.execute("ROLLBACK")
             raise
         self.write_stamp()
-
-    def _meta_ok(self) -> bool:
-        try:
-            row = self.conn.execute("SELECT value FROM meta WHERE key = 'root'").fetchone()
-        except sqlite3.OperationalError:
-            return False
-        return row is not None and row[0] == str(self.root)
 
     # -- bringing the index in line with the files --------------------------
 
@@ -203,7 +309,7 @@ class Index:
     def _store_token(self, token: str) -> None:
         """Best effort: a busy index only costs the next search a walk."""
         try:
-            with self.write_lock(), self._transaction():
+            with self.write_lock(wait=0), self._transaction():
                 self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('monitor', ?)", (token,))
         except Busy:
             pass
@@ -242,7 +348,17 @@ class Index:
                 )
             if n:
                 self._mark_superseded()
+                self._store_stats()
         return n
+
+    def _store_stats(self) -> None:
+        # Averaged over the entries that have the field (as Lucene does): most entries
+        # leave highlight and load_when empty, which must not make a present one look long.
+        sums = ", ".join(f"total(len_{col}), count(nullif(len_{col}, 0))" for col in COLUMNS)
+        row = self.conn.execute(f"SELECT count(*), {sums} FROM docs WHERE valid = 1").fetchone()
+        count = row[0]
+        averages = [(row[i] / row[i + 1] if row[i + 1] else 0.0) for i in range(1, len(row), 2)]
+        self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('stats', ?)", (json.dumps([count, averages]),))
 
     # -- noticing changes made by anything but memsync ------------------------
     #
@@ -281,30 +397,51 @@ class Index:
         os.replace(tmp, target)
 
     @contextmanager
-    def write_lock(self) -> Iterator[None]:
-        """Exclusive among memsync processes; Busy after BUSY_TIMEOUT_S."""
+    def write_lock(self, wait: float = WRITER_WAIT_S, check: bool = True) -> Iterator[None]:
+        """Exclusive among memsync processes; Busy after ``wait`` seconds.
+
+        With ``check``, Stale if the file was replaced since this connection
+        opened it (another process repaired it): writing to the old one would be lost.
+        """
         if self.path is None:
             yield
             return
+        fd = self._lock_fd()
         try:
-            import fcntl
-        except ImportError:  # no advisory locks here: SQLite's own locking still applies
-            yield
-            return
-        fd = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            deadline = time.monotonic() + BUSY_TIMEOUT_S
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise Busy("another memsync process is updating the index") from None
-                    time.sleep(0.01)
+            if fd is not None and not _flock(fd, wait):
+                raise WriterBusy("another memsync process is updating the index")
+            if check and self.replaced():
+                raise Stale("the index file was replaced by another process")
             yield
         finally:
-            os.close(fd)  # releases the lock
+            if fd is not None:
+                os.close(fd)  # releases the lock
+
+    def _lock_fd(self) -> int | None:
+        assert self.path is not None
+        return _lock_fd(self.path)
+
+    @staticmethod
+    def writer_done(path: Path) -> bool:
+        """After SQLITE_BUSY: if a memsync process holds the write lock of ``path``, wait until
+        it is done (True: try again); False if none does, so the SQLite lock is someone else's."""
+        try:
+            fd = _lock_fd(path)
+        except OSError:  # no lock file can be made: nobody of ours writes there
+            return False
+        if fd is None:
+            return False
+        try:
+            if _flock(fd, 0):
+                return False
+            return _flock(fd, WRITER_WAIT_S)
+        finally:
+            os.close(fd)
+
+    def set_timeout(self, seconds: float) -> None:
+        """SQLite's busy timeout from now on (a last, short try; then back)."""
+        self.timeout = seconds
+        self.conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
 
     def _drop_category(self, name: str) -> int:
         rowids = [r[0] for r in self.conn.execute("SELECT rowid FROM docs WHERE category = ?", (name,))]
@@ -331,7 +468,7 @@ class Index:
         trusted_before = checked_ns - fresh.RACY_NS
         for rel in sorted(files):
             st = files[rel]
-            fp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+            fp = fresh.fingerprint(st)
             row = rows.get(rel)
             if row is not None and tuple(row[2:6]) == fp and st.st_ctime_ns < trusted_before:
                 continue
@@ -356,39 +493,36 @@ class Index:
     def _store(self, rel: str, category: str, fp: tuple[int, int, int, int], sha: bytes, data: bytes,
                rowid: int | None) -> None:
         doc_id, info, body = self.layout.parse(rel, data)
+        texts = (index_text(doc_id.replace("/", " ")), index_text(info.summary), index_text(join_items(info.load_when)),
+                 index_text(info.highlight), index_text(mark_blocks(body))) if info.valid else ("",) * 5
+        updated = _int64(info.updated)
         values = (
-            rel, category, *fp, sha, int(info.valid), info.kind, info.updated if info.updated is not None
-            else info.created, int(info.pinned), info.superseded_by,
-            json.dumps(list(info.supersedes), ensure_ascii=False),
+            rel, category, *fp, sha, int(info.valid), _text(info.kind),
+            updated if updated is not None else _int64(info.created), int(info.pinned), _text(info.superseded_by),
+            json.dumps(list(info.supersedes)),  # ASCII escapes: valid whatever the strings hold
+            *(length(t) for t in texts),
         )
+        lens = ", ".join(f"len_{col}" for col in COLUMNS)
         c = self.conn
         if rowid is None:
             cur = c.execute(
                 "INSERT INTO docs (path, category, size, mtime, ctime, ino, sha, valid, kind, updated, pinned,"
-                " superseded_by, supersedes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f" superseded_by, supersedes, {lens}) VALUES ({', '.join('?' * len(values))})",
                 values,
             )
             rowid = cur.lastrowid
         else:
+            sets = ", ".join(f"len_{col}=?" for col in COLUMNS)
             c.execute(
                 "UPDATE docs SET path=?, category=?, size=?, mtime=?, ctime=?, ino=?, sha=?, valid=?, kind=?,"
-                " updated=?, pinned=?, superseded_by=?, supersedes=? WHERE rowid=?",
+                f" updated=?, pinned=?, superseded_by=?, supersedes=?, {sets} WHERE rowid=?",
                 (*values, rowid),
             )
             c.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
         if info.valid:
             # Entries whose frontmatter cannot be read are left out, as compile does; lint names them.
-            c.execute(
-                "INSERT INTO fts (rowid, id, summary, load_when, highlight, body) VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    rowid,
-                    index_text(doc_id.replace("/", " ")),
-                    index_text(info.summary),
-                    index_text("\n".join(info.load_when)),
-                    index_text(info.highlight),
-                    index_text(body),
-                ),
-            )
+            c.execute("INSERT INTO fts (rowid, id, summary, load_when, highlight, body) VALUES (?, ?, ?, ?, ?, ?)",
+                      (rowid, *texts))
 
     def _mark_superseded(self) -> None:
         """Recompute the superseded flag with tree.Tree's own rule.
@@ -418,12 +552,16 @@ class Index:
 
     # -- reading ------------------------------------------------------------
 
-    def match(self, expr: str, limit: int, weights: Sequence[float], *, categories: Sequence[str] = (),
-              kinds: Sequence[str] = (), include_superseded: bool = False) -> list[tuple[int, float]]:
-        """``(rowid, relevance)`` of the best ``limit`` matches, best first (relevance > 0)."""
-        sql = ["SELECT fts.rowid, fts.rank FROM fts"]
-        args: list[object] = [expr, "bm25(" + ", ".join(f"{float(w)!r}" for w in weights) + ")"]
-        where = ["fts MATCH ?", "fts.rank MATCH ?"]
+    def match(self, expr: str, limit: int, weights: Sequence[float] | None, *, categories: Sequence[str] = (),
+              kinds: Sequence[str] = (), include_superseded: bool = False) -> list[int]:
+        """Rowids of the best ``limit`` matches by FTS5's weighted bm25, best first; any ``limit``
+        matches without ``weights``."""
+        sql = ["SELECT fts.rowid FROM fts"]
+        args: list[object] = [expr]
+        where = ["fts MATCH ?"]
+        if weights is not None:
+            args.append("bm25(" + ", ".join(f"{float(w)!r}" for w in weights) + ")")
+            where.append("fts.rank MATCH ?")
         if categories or kinds or not include_superseded:
             sql.append("JOIN docs ON docs.rowid = fts.rowid")
             if not include_superseded:
@@ -434,31 +572,45 @@ class Index:
             if kinds:
                 where.append(f"docs.kind IN ({','.join('?' * len(kinds))})")
                 args += kinds
-        sql.append("WHERE " + " AND ".join(where) + " ORDER BY fts.rank LIMIT ?")
+        sql.append("WHERE " + " AND ".join(where) + (" ORDER BY fts.rank" if weights is not None else "") + " LIMIT ?")
         args.append(limit)
-        return [(r[0], -r[1]) for r in self.conn.execute(" ".join(sql), args)]
+        return [r[0] for r in self.conn.execute(" ".join(sql), args)]
 
     def docs(self, rowids: Iterable[int]) -> dict[int, Doc]:
         out: dict[int, Doc] = {}
+        lens = ", ".join(f"len_{col}" for col in COLUMNS)
         for chunk in _chunks(list(rowids), 500):
             marks = ",".join("?" * len(chunk))
             for r in self.conn.execute(
-                f"SELECT rowid, path, category, kind, updated, pinned, superseded FROM docs WHERE rowid IN ({marks})",
+                f"SELECT rowid, path, category, kind, updated, pinned, superseded, {lens} FROM docs"
+                f" WHERE rowid IN ({marks})",
                 chunk,
             ):
-                out[r[0]] = Doc(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]))
+                out[r[0]] = Doc(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), tuple(r[7:]))
         return out
 
-    def token_text(self, rowids: Iterable[int]) -> dict[int, str]:
-        """Each entry's index tokens, all columns, padded with spaces (for Word.in_tokens)."""
-        out: dict[int, str] = {}
+    def fields(self, rowids: Iterable[int]) -> dict[int, tuple[str, ...]]:
+        """Each entry's index tokens per column, each padded with a space at both ends (for Word.counts)."""
+        out: dict[int, tuple[str, ...]] = {}
         for chunk in _chunks(list(rowids), 500):
             marks = ",".join("?" * len(chunk))
             for r in self.conn.execute(
                 f"SELECT rowid, id, summary, load_when, highlight, body FROM fts WHERE rowid IN ({marks})", chunk
             ):
-                out[r[0]] = " " + " \n ".join(r[1:]) + " "
+                out[r[0]] = tuple(f" {t} " for t in r[1:])
         return out
+
+    def stats(self) -> Stats:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'stats'").fetchone()
+        try:
+            count, averages = json.loads(row[0])
+            return Stats(int(count), tuple(float(a) for a in averages))
+        except (TypeError, ValueError):  # written by something else: the averages only shape scores
+            return Stats(0, (0.0,) * len(COLUMNS))
+
+    def df(self, expr: str) -> int:
+        """How many entries match ``expr`` (one word's phrase)."""
+        return int(self.conn.execute("SELECT count(*) FROM fts WHERE fts MATCH ?", (expr,)).fetchone()[0])
 
     def has_paths(self, paths: Iterable[str]) -> set[str]:
         """Which of these entry paths exist (valid) in this root."""
@@ -468,6 +620,44 @@ class Index:
             out.update(r[0] for r in self.conn.execute(
                 f"SELECT path FROM docs WHERE valid = 1 AND path IN ({marks})", chunk))
         return out
+
+
+def _root_key(root: Path) -> bytes:
+    # Bytes, not text: a root's path may hold bytes that are not UTF-8.
+    return os.fsencode(str(root))
+
+
+def _schema_ok(conn: sqlite3.Connection, root: Path) -> bool:
+    if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA:
+        return False
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'root'").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return row is not None and row[0] == _root_key(root)
+
+
+def _lock_fd(path: Path) -> int | None:
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:  # no advisory locks here: SQLite's own locking still applies
+        return None
+    return os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+
+
+def _flock(fd: int, wait: float) -> bool:
+    """Take an exclusive flock on ``fd`` within ``wait`` seconds."""
+    import fcntl
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:

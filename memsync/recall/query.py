@@ -5,19 +5,32 @@ of its tokens (``数据库迁移`` -> ``"数据 据库 库迁 迁移"``, ``DATAB
 ``"database url"``), so a word matches only where its pieces stand together.
 Tokens hold nothing but letters and digits and every phrase is quoted, so no
 user text ever reaches FTS5 syntax: ``AND``, ``*``, ``:`` or a quote in a query
-is just text. A word of one CJK character becomes a prefix phrase (``"用" *``)
-because inside a run such a character is only indexed as part of a bigram.
+is just text.
+
+Two kinds of word also match more than their exact tokens (FTS5 prefix
+phrases, ``"..." *``): a word of one CJK character, because inside a run such
+a character is only indexed as part of a bigram; and a word ending in a Latin
+or digit run of at least ``PREFIX_MIN`` characters, which also finds longer
+words starting with it (``postgres`` -> ``PostgreSQL``). Ranking puts such
+prefix-only matches below exact ones (``rank``).
+
+A word gluing CJK to Latin (``pnpm部署``) is one phrase; its ``parts``
+(``pnpm``, ``部署``) are what the engine searches instead when the phrase is
+found nowhere.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from memsync.recall.tokenize import cjk_tokens, is_word_char, normalize, segments
+from memsync.recall.tokenize import BREAK, cjk_tokens, is_word_char, normalize, segments
 
 MAX_WORDS = 32  # more is not a search, it is a document
 MAX_TOKENS = 64  # per word; a longer CJK phrase is matched on its start
-_GAP = r"[\W_]*"
+PREFIX_MIN = 3  # a shorter Latin word would match too many longer ones
+# Between a word's pieces: separators, but never a block or list-item boundary.
+_GAP = f"(?:[^\\w{BREAK}]|_)*"
 
 
 @dataclass(frozen=True)
@@ -26,38 +39,68 @@ class Word:
 
     text: str
     tokens: tuple[str, ...]
-    prefix: bool  # a lone CJK character: matches any token starting with it
+    lone: bool  # a single CJK character: matches any token starting with it
+    extends: bool  # ends in a Latin/digit run long enough to match as the start of a longer word
     pattern: re.Pattern[str]  # candidates in normalized text; see spans()
     bounded: tuple[bool, bool]  # starts / ends with a Latin-or-digit run: must not touch another there
+    parts: tuple[str, ...] = ()  # the glued pieces (``pnpm部署`` -> pnpm, 部署); empty if not glued
+
+    @property
+    def prefix(self) -> bool:
+        return self.lone or self.extends
 
     @property
     def phrase(self) -> str:
+        """The FTS5 phrase finding every occurrence, prefix ones included."""
         # Tokens are letters and digits only, so they cannot close the quotes.
         return '"' + " ".join(self.tokens) + '"' + (" *" if self.prefix else "")
 
-    def spans(self, norm: str) -> list[tuple[int, int]]:
-        """Where the word stands in normalized text, with the index's word boundaries."""
+    @cached_property
+    def needle(self) -> str:
+        """The word in index tokens joined by spaces, framed by spaces (an exact occurrence)."""
+        return " " + " ".join(self.tokens) + " "
+
+    @cached_property
+    def stem(self) -> str:
+        """``needle`` without its closing space: an exact or a prefix occurrence."""
+        return self.needle[:-1]
+
+    def counts(self, padded: str) -> tuple[int, int]:
+        """``(exact, prefix-only)`` occurrences in ``padded`` index tokens (spaces at both ends)."""
+        exact = padded.count(self.needle)
+        if not self.prefix:
+            return exact, 0
+        return exact, padded.count(self.stem) - exact
+
+    def spans(self, norm: str) -> list[tuple[int, int, bool]]:
+        """``(start, end, exact)`` where the word stands in normalized text, by the index's rules.
+
+        A prefix occurrence (``postgres`` in ``postgresql``) spans the whole longer word.
+        """
         out = []
         lead, tail = self.bounded
         for m in self.pattern.finditer(norm):
             a, b = m.span()
             # Checked here, not by look-arounds in the pattern: compiling the
             # CJK character class into every query word's pattern costs milliseconds.
-            if b == a or (lead and a and is_word_char(norm, a - 1)) or (tail and b < len(norm) and is_word_char(norm, b)):
+            if b == a or (lead and a and is_word_char(norm, a - 1)):
                 continue
-            out.append((a, b))
+            exact = True
+            if tail and b < len(norm) and is_word_char(norm, b):
+                if not self.extends:
+                    continue
+                exact = False
+                while b < len(norm) and is_word_char(norm, b):  # to the end of the Latin run (not into CJK)
+                    b += 1
+            out.append((a, b, exact))
         return out
-
-    def in_tokens(self, padded: str) -> bool:
-        """Is the word in ``padded`` (index tokens joined by spaces, with a space at each end)?"""
-        needle = " " + " ".join(self.tokens) + ("" if self.prefix else " ")
-        return needle in padded
 
 
 @dataclass(frozen=True)
 class Query:
     words: tuple[Word, ...]
     truncated: bool  # words or tokens beyond the limits were dropped
+    split: dict[str, tuple[str, ...]] = field(default_factory=dict)  # glued word -> the parts searched instead
 
     def match(self, op: str = "OR") -> str:
         """The MATCH expression joining every word with ``op`` (``OR`` or ``AND``)."""
@@ -65,6 +108,23 @@ class Query:
 
     def __bool__(self) -> bool:
         return bool(self.words)
+
+    def apart(self, glued: set[str]) -> Query:
+        """This query with each word named in ``glued`` replaced by its parts."""
+        words: list[Word] = []
+        split = dict(self.split)
+        seen: set[tuple[str, ...]] = set()
+        for w in self.words:
+            if w.text in glued and w.parts:
+                pieces = [p for p in (_word(part)[0] for part in w.parts) if p is not None]
+                split[w.text] = tuple(p.text for p in pieces)
+            else:
+                pieces = [w]
+            for p in pieces:
+                if p.tokens not in seen:
+                    seen.add(p.tokens)
+                    words.append(p)
+        return Query(tuple(words), self.truncated, split)
 
 
 def _word(raw: str) -> tuple[Word | None, bool]:
@@ -77,34 +137,45 @@ def _word(raw: str) -> tuple[Word | None, bool]:
     for i, seg in enumerate(segs):
         if seg.cjk:
             toks += cjk_tokens(seg.text, lead=i > 0, trail=i < len(segs) - 1)
-            parts.append(re.escape(seg.text))
         else:
             toks.append(seg.text)
-            parts.append(re.escape(seg.text))
+        parts.append(re.escape(seg.text))
     truncated = len(toks) > MAX_TOKENS
     if truncated:
         toks = toks[:MAX_TOKENS]
-    prefix = len(segs) == 1 and segs[0].cjk and len(segs[0].text) == 1
+    lone = len(segs) == 1 and segs[0].cjk and len(segs[0].text) == 1
+    last = segs[-1]
+    extends = not truncated and not last.cjk and len(last.text) >= PREFIX_MIN
     # Shown as the user glued it (用pnpm stays 用pnpm), without outer punctuation.
     text = norm[segs[0].start : segs[-1].end][:80]
     pattern = re.compile(_GAP.join(parts if not truncated else parts[:1]))
-    bounded = (not segs[0].cjk, not segs[-1].cjk and not truncated)
-    return Word(text, tuple(toks), prefix, pattern, bounded), truncated
+    bounded = (not segs[0].cjk, not last.cjk and not truncated)
+    return Word(text, tuple(toks), lone, extends, pattern, bounded, _glued_parts(norm, segs)), truncated
+
+
+def _glued_parts(norm: str, segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]
+    """The pieces of a word where CJK and other letters touch with nothing between them."""
+    cuts = [i for i in range(1, len(segs))
+            if segs[i - 1].cjk != segs[i].cjk and segs[i - 1].end == segs[i].start]
+    if not cuts:
+        return ()
+    bounds = [0, *cuts, len(segs)]
+    return tuple(norm[segs[a].start : segs[b - 1].end] for a, b in zip(bounds, bounds[1:]))
 
 
 def parse(text: str) -> Query:
     """Parse a user query; words without letters or digits are dropped."""
     words: list[Word] = []
-    seen: set[tuple[tuple[str, ...], bool]] = set()
+    seen: set[tuple[str, ...]] = set()
     truncated = False
     for raw in text.split():
         word, cut = _word(raw)
         truncated |= cut
-        if word is None or (word.tokens, word.prefix) in seen:
+        if word is None or word.tokens in seen:
             continue
         if len(words) == MAX_WORDS:
             truncated = True
             break
-        seen.add((word.tokens, word.prefix))
+        seen.add(word.tokens)
         words.append(word)
     return Query(tuple(words), truncated)

@@ -1,24 +1,31 @@
-"""Ordering hits: text relevance first, then the plugin's priors, bounded.
+"""Ordering hits: the query's words first, then relevance and the plugin's priors, bounded.
 
-Pure functions. The order is:
+Pure functions. An entry's **quality** is how much of the query it holds: per
+query word 1 if the word occurs as written, ½ if it occurs only as the start
+of longer words (``postgres`` in ``PostgreSQL``), else 0. Its **strength** is
+relevance × scope × decay × recall boost, where
 
-1. **coverage**: how many of the query's words an entry contains. An entry
-   with every word is never placed below one that shares fewer, whatever
-   the priors say (SPEC §4: an old note matching every word must not lose to
-   a fresh note sharing one common word);
-2. **score** = relevance × scope × decay × recall boost, where relevance is
-   FTS5 bm25 over weighted columns and each prior is bounded:
-   scope weights come from the config (project 1.0, global 0.8), decay is
-   ``decay_floor + (1 - decay_floor) · 0.5^(age / half_life)`` (pinned
-   entries and ``half_life_days: 0`` give 1), and the recall boost is
-   ``min(recall_cap, 1 + recall_boost · ln(1 + hits))``.
+- relevance sums, over the query words, ``idf × Σ_field weight × bm25(field)``:
+  each field's term frequency saturates on its own and is normalized by that
+  field's length against its average (BM25 per field), so ``summary: 4`` means
+  a match in the summary counts four times a match in the body, as
+  ``search.field_weights`` says, however long the body is;
+- scope weights come from the config (project 1.0, global 0.8), decay is
+  ``decay_floor + (1 - decay_floor) · 0.5^(age / half_life)`` (pinned
+  entries and ``half_life_days: 0`` give 1), and the recall boost is
+  ``min(recall_cap, 1 + recall_boost · ln(1 + hits))``.
 
-Then hits scoring below ``floor`` × the first hit's score are dropped and at
-most ``limit`` are kept.
+Entries are sorted by quality, then strength, then path. The score shown is
+``quality + ½ · strength / strongest``, relative to the first hit: it follows
+the order exactly, so an entry holding every word is never placed (or scored)
+below one that holds fewer, whatever the priors say (SPEC §4). The floor drops
+entries that lack some query word and whose strength is below ``floor`` × the
+first hit's; an entry holding every word is never cut by it.
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,21 +117,59 @@ def prior(scope: str, updated_ms: int | None, pinned: bool, hits: int, now_ms: i
     return s.scope_weights.get(scope, 1.0) * decay(updated_ms, now_ms, pinned, s) * boost(hits, s)
 
 
+K1 = 1.2  # BM25's usual term-frequency saturation
+B = 0.75  # and length normalization
+
+
+def idf(df: int, n: int) -> float:
+    """BM25's inverse document frequency, never negative (Lucene's form)."""
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def field_bm25(tf: int, length: int, avg: float) -> float:
+    if tf <= 0:
+        return 0.0
+    ratio = length / avg if avg > 0 else 1.0
+    return tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * ratio))
+
+
+def relevance(tfs: Sequence[Sequence[int]], lengths: Sequence[int], averages: Sequence[float],
+              idfs: Sequence[float], weights: Sequence[float]) -> float:
+    """Σ over words of ``idf × Σ_field weight × bm25(field)``; ``tfs[word][field]``, fields in ``FIELDS`` order."""
+    total = 0.0
+    for word_tf, word_idf in zip(tfs, idfs):
+        part = 0.0
+        for f, tf in enumerate(word_tf):
+            if tf:
+                part += weights[f] * field_bm25(tf, lengths[f], averages[f])
+        total += word_idf * part
+    return total
+
+
+def quality(exact: int, prefix: int) -> float:
+    """What one word adds to an entry's quality: 1 as written, ½ only as a prefix, else 0."""
+    return 1.0 if exact else 0.5 if prefix else 0.0
+
+
 @dataclass
 class Scored:
-    """One candidate: ``key`` identifies it for the caller; coverage and score order it."""
+    """One candidate: ``key`` identifies it for the caller; ``tie`` breaks equal scores (a path)."""
 
     key: Any
-    coverage: int
-    relevance: float
-    score: float
+    quality: float
+    strength: float  # relevance × priors
+    tie: Any = ""
+    score: float = 0.0  # set by order(): quality + ½ · strength / strongest
 
 
-def order(items: list[Scored], s: Settings, limit: int | None = None) -> list[Scored]:
-    """Sort by (coverage, score), drop the tail below the floor, keep ``limit``."""
-    items = sorted(items, key=lambda c: (-c.coverage, -c.score))
+def order(items: list[Scored], n_words: int, s: Settings, limit: int | None = None) -> list[Scored]:
+    """Sort by (quality, strength, tie), set each score, drop the floor's tail, keep ``limit``."""
     if not items:
-        return items
-    top = items[0].score
-    kept = [items[0]] + [c for c in items[1:] if c.score >= s.floor * top]
+        return []
+    strongest = max(c.strength for c in items) or 1.0
+    for c in items:
+        c.score = c.quality + 0.5 * (c.strength / strongest)
+    items = sorted(items, key=lambda c: (-c.quality, -c.strength, c.tie))
+    top = items[0].strength
+    kept = [c for c in items if c.quality >= n_words or c.strength >= s.floor * top]
     return kept[: limit if limit is not None else s.limit]

@@ -2,21 +2,38 @@
 ``<<`` ``>>``, and how often each query word occurs. Pure functions.
 
 Matching runs on the normalized text (NFKC, case-folded) with the same rules
-as the index (``query.Word.pattern``) and is mapped back to offsets in the
-original, so the snippet shows exactly what the file says.
+as the index (``query.Word.spans``) and is mapped back to offsets in the
+original, so the snippet shows exactly what the file says. Texts given here
+carry their boundaries as ``tokenize.BREAK`` (``tokenize.mark_blocks``), which
+no match crosses and which is shown as a space.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from memsync.recall.query import Word
-from memsync.recall.tokenize import normalize
+from memsync.recall.tokenize import BREAK, normalize
 
 OPEN, CLOSE = "<<", ">>"
 WIDTH = 160  # characters of context shown
-_SPACE = re.compile(r"\s+")
+MAX_FORMS = 3  # longer words shown for a prefix match
+_SPACE = re.compile(f"[\\s{BREAK}]+")
+
+
+@dataclass
+class Found:
+    """How one query word occurs in an entry."""
+
+    exact: int = 0
+    prefix: int = 0  # occurrences only as the start of a longer word
+    forms: list[str] = field(default_factory=list)  # those longer words, normalized, first few
+
+    @property
+    def total(self) -> int:
+        return self.exact + self.prefix
 
 
 def _normalized(text: str) -> tuple[str, list[int] | None]:
@@ -28,30 +45,72 @@ def _normalized(text: str) -> tuple[str, list[int] | None]:
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
-        n = normalize(ch)
+        n = _CHAR.get(ch)
+        if n is None:
+            n = normalize(ch)
+            if len(_CHAR) < 1 << 16:
+                _CHAR[ch] = n
         out.append(n)
-        where.extend([i] * len(n))
+        if len(n) == 1:
+            where.append(i)
+        else:
+            where.extend([i] * len(n))
     where.append(len(text))
     return "".join(out), where
 
 
-def spans(text: str, word: Word) -> list[tuple[int, int]]:
-    """Where ``word`` occurs in ``text``, as offsets into the original text."""
+_CHAR: dict[str, str] = {}  # each character's normalized form, as met (bounded)
+
+
+def _spans(text: str, word: Word) -> tuple[str, list[tuple[int, int, bool]], list[tuple[int, int, bool]]]:
+    """The normalized text, and the word's spans in it and in the original."""
     norm, where = _normalized(text)
     found = word.spans(norm)
     if where is None:
-        return found
-    return [(where[a], where[b - 1] + 1) for a, b in found]
+        return norm, found, found
+    return norm, found, [(where[a], where[b - 1] + 1, exact) for a, b, exact in found]
+
+
+def spans(text: str, word: Word) -> list[tuple[int, int]]:
+    """Where ``word`` occurs in ``text`` (prefix occurrences included), as offsets into the original."""
+    return [(a, b) for a, b, _ in _spans(text, word)[2]]
+
+
+def find(texts: Sequence[str], words: Sequence[Word]) -> dict[str, Found]:
+    """``{word: Found}`` over all ``texts``, for the words that occur."""
+    out: dict[str, Found] = {}
+    for w in words:
+        f = Found()
+        for t in texts:
+            norm, in_norm, _ = _spans(t, w)
+            for a, b, exact in in_norm:
+                if exact:
+                    f.exact += 1
+                else:
+                    f.prefix += 1
+                    form = norm[a:b]
+                    if form not in f.forms and len(f.forms) < MAX_FORMS:
+                        f.forms.append(form)
+        if f.total:
+            out[w.text] = f
+    return out
+
+
+def merge(parts: Sequence[dict[str, Found]]) -> dict[str, Found]:
+    """``find`` over several groups of texts, added up (in the order of the first group that has a word)."""
+    out: dict[str, Found] = {}
+    for part in parts:
+        for word, f in part.items():
+            into = out.setdefault(word, Found())
+            into.exact += f.exact
+            into.prefix += f.prefix
+            into.forms += [x for x in f.forms if x not in into.forms][: MAX_FORMS - len(into.forms)]
+    return out
 
 
 def count(texts: Sequence[str], words: Sequence[Word]) -> dict[str, int]:
     """``{word: occurrences}`` over all ``texts``, for the words that occur."""
-    out: dict[str, int] = {}
-    for w in words:
-        n = sum(len(spans(t, w)) for t in texts)
-        if n:
-            out[w.text] = n
-    return out
+    return {k: f.total for k, f in find(texts, words).items()}
 
 
 def _merge(found: list[tuple[int, int]]) -> list[tuple[int, int]]:

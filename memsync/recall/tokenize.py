@@ -11,6 +11,12 @@ run's edge characters indexed as tokens of their own, the query becomes the
 phrase ``用 pnpm`` and FTS5's position matching does the rest. Inside a run only
 bigrams are indexed, so a CJK query word matches only where its characters
 stand together.
+
+Why the boundary token: a phrase must not run from one list item (or one
+Markdown block) into the next: ``load_when: [部署, pnpm]`` holds no ``部署pnpm``.
+Such boundaries are marked with ``BREAK``, a private-use character that the
+query side never turns into a token, and indexed as a token of its own, so no
+query phrase can step over it.
 """
 from __future__ import annotations
 
@@ -34,6 +40,33 @@ _CJK = (
 # as in SQLite's unicode61, so DATABASE_URL is the words database, url).
 # (Compiling a class of this many code points costs milliseconds: compile it once.)
 TOKEN_RE = re.compile(f"([{_CJK}]+)|([^\\W_{_CJK}]+)")
+
+
+BREAK = "\ue000"  # a boundary no phrase crosses (SQLite's unicode61 keeps private-use characters as tokens)
+_BLOCK_START = re.compile(r"[ \t]{0,3}(?:[-*+>#|]|\d{1,9}[.)]|```|~~~)")
+
+
+def mark_blocks(text: str) -> str:
+    """``text`` with each line break that ends a Markdown block turned into ``BREAK``.
+
+    A break inside a paragraph joins its lines (Chinese wraps without spaces);
+    a blank line, a list item, a heading, a quote, a table row or a code fence
+    starts a new block. The result has the same length as ``text``, so offsets
+    into it are offsets into the original.
+    """
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    out = [lines[0]]
+    for prev, line in zip(lines, lines[1:]):
+        joined = prev.strip() and line.strip() and not _BLOCK_START.match(line) and not _BLOCK_START.match(prev)
+        out.append(("\n" if joined else BREAK) + line)
+    return "".join(out)
+
+
+def join_items(items: "list[str] | tuple[str, ...]") -> str:
+    """List items (``load_when``) as one text whose items no phrase spans."""
+    return BREAK.join(items)
 
 
 def normalize(text: str) -> str:
@@ -77,9 +110,22 @@ def index_text(text: str) -> str:
     """Tokens of ``text`` joined by spaces: what the FTS5 columns store.
 
     SQLite's unicode61 tokenizer then splits this on the spaces and sees our
-    tokens unchanged (it only folds diacritics, which both sides share).
+    tokens unchanged (it only folds diacritics, which both sides share). Each
+    ``BREAK`` in ``text`` becomes a ``BREAK`` token between the tokens of the
+    parts it separates.
     """
-    return " ".join(_expand(m) for m in TOKEN_RE.finditer(normalize(text)))
+    norm = normalize(text)
+    if BREAK not in norm:
+        return " ".join(_expand(m) for m in TOKEN_RE.finditer(norm))
+    parts = [" ".join(_expand(m) for m in TOKEN_RE.finditer(part)) for part in norm.split(BREAK)]
+    return f" {BREAK} ".join(p for p in parts if p)
+
+
+def length(tokens_text: str) -> int:
+    """How many tokens (boundaries not counted) an ``index_text`` result holds."""
+    if not tokens_text:
+        return 0
+    return tokens_text.count(" ") + 1 - tokens_text.count(BREAK)
 
 
 def tokens(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Helpers shared by the search tests (this module holds no tests)."""
+"""Helpers shared by the search tests: writing entries, reading hit ids, the change monitor."""
 from __future__ import annotations
 
 import json

@@ -12,6 +12,7 @@ import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from memsync.entry import MAX_ENTRY_BYTES, Entry, EntryInfo, parse_entry, too_big, valid_name
 from memsync.fsutil import NotRegularFile, read_regular
@@ -196,9 +197,9 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
     fresh: dict[str, list] = {}
     tree = Tree(categories=list(w.categories), problems=list(w.problems))
     for rel, fp in w.entries:
-        hit = cache.get(rel)
+        hit: list[Any] | None = cache.get(rel)
         info = _cached(hit, fp)
-        if info is None:
+        if info is None or hit is None:
             got = read_entry(w.root, rel, fp)
             if isinstance(got, Problem):
                 tree.problems.append(got)

@@ -300,3 +300,34 @@ def test_latin_words_match_as_prefixes_below_exact_matches(tmp_path: Path, query
     write_entry(root, "facts/s3.md", "s3 bucket", "s3", updated=NOW_MS)
     write_entry(root, "facts/s3cmd.md", "s3cmd sync", "s3cmd", updated=NOW_MS)
     assert ids(memsync.search("s3", root=root, now_ms=NOW_MS, watch=False)) == ["facts/s3"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_superseded_flags_follow_every_kind_of_change(tmp_path: Path, seed: int) -> None:
+    """The index keeps its superseded flags in step with Tree's rule whatever changes: a new
+    entry named by an old supersedes list, a pinned flag, a link added or removed, a deletion."""
+    import random
+
+    from memsync.tree import scan
+
+    rng = random.Random(seed)
+    root = tmp_path / "mem"
+    ids = [f"facts/n{i}" for i in range(8)]
+    for step in range(25):
+        target = rng.choice(ids)
+        path = root / f"{target}.md"
+        if rng.random() < 0.2 and path.exists():
+            path.unlink()
+        else:
+            fields = {}
+            if rng.random() < 0.4:
+                fields["supersedes"] = rng.choice([i for i in ids if i != target])
+            if rng.random() < 0.2:
+                fields["pinned"] = True
+            write_entry(root, f"{target}.md", f"部署 note {step}", "部署", updated=NOW_MS, **fields)
+        if not any(root.rglob("*.md")):
+            continue
+        every = memsync.search("部署", root=root, config=_config(), include_superseded=True, watch=bool(seed % 2),
+                               limit=50)
+        expected = scan(root, use_cache=False).superseded()
+        assert {h.id for h in every.hits if h.superseded} == expected, f"step {step}"

@@ -208,17 +208,28 @@ def entry_files(root: Path, name: str) -> dict[str, os.stat_result]:
     """
     out: dict[str, os.stat_result] = {}
     folder = os.path.join(root, name)
+    fd = -1
     try:
-        names = os.listdir(folder)
+        if _DIR_FD:  # names relative to the open folder: no path walk per file (as stat_category)
+            fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0))
+            names = os.listdir(fd)
+        else:
+            names = os.listdir(folder)
     except OSError:
+        if fd >= 0:
+            os.close(fd)
         return out
-    for n in names:
-        if n[0] == "." or not n.endswith(".md") or n == INDEX or not valid_name(n[:-3]):
-            continue
-        try:
-            st = os.lstat(os.path.join(folder, n))
-        except OSError:
-            continue
-        if stat.S_ISREG(st.st_mode):
-            out[f"{name}/{n}"] = st
+    try:
+        for n in names:
+            if n[0] == "." or not n.endswith(".md") or n == INDEX or not valid_name(n[:-3]):
+                continue
+            try:
+                st = os.lstat(n, dir_fd=fd) if fd >= 0 else os.lstat(os.path.join(folder, n))
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                out[f"{name}/{n}"] = st
+    finally:
+        if fd >= 0:
+            os.close(fd)
     return out

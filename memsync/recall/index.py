@@ -330,6 +330,10 @@ class Index:
 
     def _apply(self, snap: fresh.Snapshot, only: set[str] | None, token: str | None = None) -> int:
         c = self.conn
+        # Set by _store/_delete when a change can move an entry in or out of "superseded":
+        # most changes (a new note, an edited body) cannot, and then the flags stay as they are.
+        self._links_touched = False
+        self._named_ids: set[str] | None = None
         with self._transaction():
             if token is not None:
                 c.execute("INSERT OR REPLACE INTO meta VALUES ('monitor', ?)", (token,))
@@ -347,9 +351,17 @@ class Index:
                     (cat.name, cat.ino, cat.mtime_ns, cat.count, cat.digest, snap.started_ns),
                 )
             if n:
-                self._mark_superseded()
+                if self._links_touched:
+                    self._mark_superseded()
                 self._store_stats()
         return n
+
+    def _named(self) -> set[str]:
+        """Ids some entry lists in ``supersedes`` (read once per sync: few entries have any)."""
+        if self._named_ids is None:
+            self._named_ids = {old for (raw,) in self.conn.execute("SELECT supersedes FROM docs WHERE supersedes != '[]'")
+                               for old in json.loads(raw)}
+        return self._named_ids
 
     def _store_stats(self) -> None:
         # Averaged over the entries that have the field (as Lucene does): most entries
@@ -450,7 +462,15 @@ class Index:
         return len(rowids)
 
     def _delete(self, rowids: Sequence[int]) -> None:
+        if not rowids:
+            return
         params = [(r,) for r in rowids]
+        if not getattr(self, "_links_touched", True):
+            self._links_touched = any(
+                row[0] is not None or row[1] != "[]"
+                for chunk in _chunks(list(rowids), 500)
+                for row in self.conn.execute(
+                    f"SELECT superseded_by, supersedes FROM docs WHERE rowid IN ({','.join('?' * len(chunk))})", chunk))
         self.conn.executemany("DELETE FROM fts WHERE rowid = ?", params)
         self.conn.executemany("DELETE FROM docs WHERE rowid = ?", params)
 
@@ -504,6 +524,12 @@ class Index:
         )
         lens = ", ".join(f"len_{col}" for col in COLUMNS)
         c = self.conn
+        if not getattr(self, "_links_touched", True):
+            old = c.execute("SELECT superseded_by, supersedes, pinned FROM docs WHERE rowid = ?",
+                            (rowid,)).fetchone() if rowid is not None else None
+            self._links_touched = bool(
+                info.superseded_by or info.supersedes or (old is not None and (old[0] is not None or old[1] != "[]"))
+                or doc_id in self._named())
         if rowid is None:
             cur = c.execute(
                 "INSERT INTO docs (path, category, size, mtime, ctime, ino, sha, valid, kind, updated, pinned,"
@@ -546,9 +572,10 @@ class Index:
             ).fetchall()
         everything = sorted({r[0]: r for r in [*extra, *rows]}.values())
         tree = Tree(entries=[_lite(*r) for r in everything])
-        out = tree.superseded()
-        c.execute("UPDATE docs SET superseded = 0 WHERE superseded = 1")
-        c.executemany("UPDATE docs SET superseded = 1 WHERE path = ?", [(f"{i}.md",) for i in out])
+        now = {f"{i}.md" for i in tree.superseded()}
+        was = {r[0] for r in c.execute("SELECT path FROM docs WHERE superseded = 1")}
+        c.executemany("UPDATE docs SET superseded = 0 WHERE path = ?", [(p,) for p in sorted(was - now)])
+        c.executemany("UPDATE docs SET superseded = 1 WHERE path = ?", [(p,) for p in sorted(now - was)])
 
     # -- reading ------------------------------------------------------------
 

@@ -1,13 +1,14 @@
 """A root's entries held in memory by a long-lived process, kept fresh cheaply.
 
-``LiveTree.tree()`` returns what ``tree.scan`` would: categories, entries (parsed
-fields) and compiled bytes. Without ``watch`` (one-shot processes) it scans every
-time, through the parse cache. With ``watch`` (the MCP server) inotify names the
-category folders that changed since the last call (``recall.watch.Watcher``); only
-those are walked again, and only entries whose stat fingerprint changed are parsed.
-Any doubt (no inotify, an overflow, a new folder) means a full scan. ROOT.md and
-the ``index.md`` files are re-read on every call: they are a handful of files, and
-edits to them are not entry events.
+``LiveTree.tree()`` returns what ``tree.scan`` would of categories, entries (parsed
+fields) and compiled bytes — not its problems: lint reads those. Without ``watch``
+(one-shot processes) it scans every time, through the parse cache. With ``watch``
+(the MCP server) inotify names what changed since the last call
+(``recall.watch.Watcher``): the entry files it names are looked at again (one lstat
+each, a parse only when the fingerprint moved), and a folder whose own state changed is
+walked again. Any doubt (no inotify, an overflow, a new folder at the top) means a full
+scan. ROOT.md and the ``index.md`` files are re-read on every call: they are a handful
+of files, and edits to them are not entry events.
 """
 from __future__ import annotations
 
@@ -26,9 +27,7 @@ class LiveTree:
         self.root = root
         self.watch = watch
         self._watcher: Any = None
-        # category -> (rel -> (fingerprint, parsed), problems of that folder)
-        self._cats: dict[str, tuple[dict[str, _Row], list[Problem]]] | None = None
-        self._top: list[Problem] = []
+        self._cats: dict[str, dict[str, _Row]] | None = None  # category -> rel -> (fingerprint, parsed)
 
     def close(self) -> None:
         if self._watcher is not None:
@@ -37,20 +36,19 @@ class LiveTree:
         self._cats = None
 
     def tree(self) -> T.Tree:
-        """The root as it is on disk now."""
+        """The root as it is on disk now (``problems`` left empty)."""
         changed = self._changed()
         if changed is None or self._cats is None:
             self._full()
         elif changed:
             self._reread(changed)
         assert self._cats is not None
-        out = T.Tree(categories=sorted(self._cats), problems=list(self._top))
+        out = T.Tree(categories=sorted(self._cats))
         for name in out.categories:
-            rows, problems = self._cats[name]
-            out.entries += [info for _, info in rows.values()]
-            out.problems += problems
+            out.entries += [info for _, info in self._cats[name].values()]
+        unread: list[Problem] = []
         for rel in [T.ROOT_MD] + [f"{name}/{T.INDEX}" for name in out.categories]:
-            out.compiled[rel] = T._read_compiled(self.root / rel, rel, out)
+            out.compiled[rel] = T._read_compiled(self.root / rel, rel, T.Tree(problems=unread))
         return out
 
     def _changed(self) -> set[str] | None:
@@ -67,36 +65,69 @@ class LiveTree:
         return self._watcher.drain()
 
     def _full(self) -> None:
-        w = T.walk(self.root)  # watches are placed first, so nothing after this walk is missed
-        if self._watcher is not None and not self._watcher.watch(w.categories):
-            self._watcher.close()  # cannot watch them all: scan per call instead
-            self._watcher, self.watch = None, False
+        # Watches are placed before the walk, so nothing after it is missed; every folder that
+        # could become a category is watched (an empty one turns into one with its first entry).
+        if self._watcher is not None:
+            from memsync.recall.fresh import categories
+
+            try:
+                folders = categories(self.root)
+            except OSError:
+                folders = []
+            if not self._watcher.watch(folders):
+                self._watcher.close()  # cannot watch them all: scan per call instead
+                self._watcher, self.watch = None, False
+        w = T.walk(self.root)
         t = T.read(w)
         prints = dict(w.entries)
-        self._cats = {name: ({}, []) for name in w.categories}
-        self._top = [p for p in w.problems if "/" not in p.path]
+        self._cats = {name: {} for name in w.categories}
         for info in t.entries:
-            self._cats[info.category][0][info.path] = (prints[info.path], info)
-        for p in t.problems:
-            if "/" in p.path and p.path.split("/", 1)[0] in self._cats:
-                self._cats[p.path.split("/", 1)[0]][1].append(p)
+            self._cats[info.category][info.path] = (prints[info.path], info)
 
     def _reread(self, names: set[str]) -> None:
+        assert self._cats is not None
+        files = self._watcher.names if self._watcher is not None else {}
+        whole = {n for n in names if files.get(n) is None or n not in self._cats}
+        for name in names - whole:
+            if not self._refresh_files(name, files[name] or set()):
+                whole.add(name)
+        if whole:
+            self._reread_folders(whole)
+
+    def _refresh_files(self, category: str, names: set[str]) -> bool:
+        """Only the files the events named: an own write costs one lstat, not a folder walk.
+        False when the category lost its last entry (whether it stays one needs its folder)."""
+        assert self._cats is not None
+        rows = self._cats[category]
+        rels = {f"{category}/{n}" for n in names}
+        seen = dict(T.walk_files(self.root, category, names).entries)
+        for rel in rels - seen.keys():
+            rows.pop(rel, None)
+        for rel, fp in seen.items():
+            known = rows.get(rel)
+            if known is not None and known[0] == fp:
+                continue
+            got = T.read_entry(self.root, rel, fp)
+            if isinstance(got, Problem):
+                rows.pop(rel, None)
+            else:
+                rows[rel] = (fp, got)
+        return bool(rows)
+
+    def _reread_folders(self, names: set[str]) -> None:
         assert self._cats is not None
         w = T.walk_categories(self.root, names)
         if self._watcher is not None:
             self._watcher.watch(w.categories)
-        old = {name: self._cats.pop(name, ({}, []))[0] for name in names}
+        old = {name: self._cats.pop(name, {}) for name in names}
         for name in w.categories:
-            self._cats[name] = ({}, [p for p in w.problems if p.path.split("/", 1)[0] == name])
+            self._cats[name] = {}
         for rel, fp in w.entries:
             name = rel.split("/", 1)[0]
             known = old.get(name, {}).get(rel)
             if known is not None and known[0] == fp:
-                self._cats[name][0][rel] = known
+                self._cats[name][rel] = known
                 continue
             got = T.read_entry(self.root, rel, fp)
-            if isinstance(got, Problem):
-                self._cats[name][1].append(got)
-            else:
-                self._cats[name][0][rel] = (fp, got)
+            if not isinstance(got, Problem):
+                self._cats[name][rel] = (fp, got)

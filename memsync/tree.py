@@ -7,9 +7,10 @@ fingerprint, so a tree where nothing changed is read without opening entries.
 """
 from __future__ import annotations
 
+import functools
 import os
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,24 +156,44 @@ def _walk_category(root: Path, name: str, w: Walk) -> None:
                 w.problems.append(Problem(rel, 0, "W041", "nested folder ignored: entries live one level deep"))
             continue
         has_md = True
-        if d.is_symlink():
-            w.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, d.path)))
-            continue
-        if not valid_name(d.name[:-3]):
-            w.problems.append(Problem(rel, 0, "E020", _bad_name(d.name, "entry name is not a valid slug")))
-            continue
-        try:
-            st = d.stat(follow_symlinks=False)
-        except FileNotFoundError:
-            continue  # deleted since the listing
-        except OSError as exc:
-            w.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
-            continue
-        if stat.S_ISREG(st.st_mode):
-            w.entries.append((rel, _fingerprint(st)))
+        _look_entry(root, rel, d.name, d.is_symlink(), functools.partial(d.stat, follow_symlinks=False), w)
     if has_md:
         w.categories.append(name)
         w.compiled.setdefault(f"{name}/{INDEX}", None)
+
+
+def _look_entry(root: Path, rel: str, name: str, is_link: bool, lstat: Callable[[], os.stat_result], w: Walk) -> None:
+    """One ``*.md`` file of a category folder: an entry to read, or the problem that keeps it out."""
+    if is_link:
+        w.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, str(root / rel))))
+        return
+    if not valid_name(name[:-3]):
+        w.problems.append(Problem(rel, 0, "E020", _bad_name(name, "entry name is not a valid slug")))
+        return
+    try:
+        st = lstat()
+    except FileNotFoundError:
+        return  # deleted since the listing
+    except OSError as exc:
+        w.problems.append(Problem(rel, 0, "E001", f"cannot read: {exc.strerror}"))
+        return
+    if stat.S_ISLNK(st.st_mode):  # swapped in since the listing
+        w.problems.append(Problem(rel, 0, "E021", "symlink not followed" + _where(root, str(root / rel))))
+    elif stat.S_ISREG(st.st_mode):
+        w.entries.append((rel, _fingerprint(st)))
+
+
+def walk_files(root: Path, category: str, names: Iterable[str]) -> Walk:
+    """A ``Walk`` of just these files of one category: what change notification named (a
+    long-lived process re-reads one written entry, not its whole folder)."""
+    w = Walk(root)
+    for name in sorted(set(names)):
+        if name.startswith(".") or name == INDEX or not name.endswith(".md"):
+            continue
+        rel = f"{category}/{name}"
+        path = root / rel
+        _look_entry(root, rel, name, os.path.islink(path), functools.partial(os.lstat, path), w)
+    return w
 
 
 def _compiled_fingerprint(path: Path, rel: str, w: Walk) -> list[int] | None:

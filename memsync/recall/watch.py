@@ -77,6 +77,7 @@ class Watcher:
         self.fd = fd
         self.root = root
         self.wds: dict[int, str] = {}  # watch descriptor -> category name ("" for the root)
+        self.names: dict[str, set[str] | None] = {}  # what the last drain saw, per category
         self.broken = False
 
     @classmethod
@@ -112,8 +113,13 @@ class Watcher:
         return ok
 
     def drain(self) -> set[str] | None:
-        """Categories changed since the last call; None when unknown (check everything)."""
+        """Categories changed since the last call; None when unknown (check everything).
+
+        ``self.names`` then holds, per changed category, the entry file names the events
+        named, or None for a category whose folder itself changed (look at all of it)."""
         changed: set[str] = set()
+        names: dict[str, set[str] | None] = {}
+        self.names = names
         unknown = self.broken
         while True:
             try:
@@ -141,6 +147,11 @@ class Watcher:
                         unknown = True
                 elif not name or not name.startswith(b".") and name.endswith(b".md") and name != _INDEX:
                     changed.add(where)  # an entry, or the folder itself (its mode)
+                    known = names.setdefault(where, set())
+                    if not name or mask & IN_ISDIR:
+                        names[where] = None
+                    elif known is not None:
+                        known.add(os.fsdecode(name))
         if unknown:
             self.broken = False
             return None

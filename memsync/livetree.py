@@ -1,7 +1,8 @@
 """A root's entries held in memory by a long-lived process, kept fresh cheaply.
 
 ``LiveTree.tree()`` returns what ``tree.scan`` would of categories, entries (parsed
-fields) and compiled bytes — not its problems: lint reads those. Without ``watch``
+fields) and compiled bytes — not its problems (lint reads those), and a folder that
+holds nothing but its compiled ``index.md`` may be left out (nothing to compile). Without ``watch``
 (one-shot processes) it scans every time, through the parse cache. With ``watch``
 (the MCP server) inotify names what changed since the last call
 (``recall.watch.Watcher``): the entry files it names are looked at again (one lstat

@@ -331,3 +331,44 @@ def test_superseded_flags_follow_every_kind_of_change(tmp_path: Path, seed: int)
                                limit=50)
         expected = scan(root, use_cache=False).superseded()
         assert {h.id for h in every.hits if h.superseded} == expected, f"step {step}"
+
+
+def test_a_watching_search_sees_every_change_the_events_name(tmp_path: Path) -> None:
+    """In watch mode the index re-reads only the files inotify names; whatever the change
+    (new, edited in place, renamed, deleted, swapped for a symlink, made invalid), the next
+    search answers as the files say."""
+    import os
+    import random
+
+    rng = random.Random(7)
+    root = tmp_path / "mem"
+    outside = tmp_path / "outside.md"
+    write_entry(tmp_path, "outside.md", "部署 outside the root")
+    write_entry(root, "facts/a.md", "部署 first", updated=NOW_MS)
+    names = ["a", "b", "c", "d"]
+    for step in range(60):
+        path = root / "facts" / f"{rng.choice(names)}.md"
+        op = rng.random()
+        if op < 0.4:
+            write_entry(root, f"facts/{path.stem}.md", rng.choice(["部署 step", "other words"]) + f" {step}",
+                        updated=NOW_MS)
+        elif op < 0.55 and path.is_file() and not path.is_symlink():
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(f"部署 appended {step}\n")
+        elif op < 0.7 and (path.exists() or path.is_symlink()):
+            path.unlink()
+        elif op < 0.8 and not path.exists() and not path.is_symlink():
+            path.symlink_to(outside)
+        elif op < 0.9 and path.is_file() and not path.is_symlink():
+            os.rename(path, root / "facts" / f"{rng.choice(names)}.md")
+        elif path.is_file() and not path.is_symlink():
+            path.write_text("not an entry at all 部署\n", encoding="utf-8")
+        got = memsync.search("部署", root=root, config=_config(), watch=True, limit=50)
+        want = set()
+        for p in (root / "facts").glob("*.md"):
+            if p.is_symlink():
+                continue
+            text = p.read_text(encoding="utf-8")
+            if text.startswith("---") and "部署" in text:
+                want.add(f"facts/{p.stem}")
+        assert {h.id for h in got.hits} == want, f"step {step}"

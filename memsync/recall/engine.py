@@ -130,6 +130,12 @@ def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = N
         elif cur.synced:
             if not changed:
                 return
+            named = cur.watcher.names
+            stored_names = cur.index.stored()
+            if all(named.get(c) is not None and c in stored_names for c in changed):
+                # The events name each changed entry file: look at those alone.
+                cur.index.sync_files({c: named[c] or set() for c in changed})
+                return
             only = changed
     if cur.watcher is not None and only is None:
         # Watch before looking, so a change during the walk is reported next time.

@@ -200,6 +200,22 @@ def is_clean(seen: CategoryStat, stored: tuple[int, int, int, int, int] | None) 
     )
 
 
+def is_entry_name(n: str) -> bool:
+    """A file name tree.scan reads as an entry (before it looks at the file itself)."""
+    return bool(n) and n[0] != "." and n.endswith(".md") and n != INDEX and valid_name(n[:-3])
+
+
+def entry_file(root: Path, category: str, n: str) -> os.stat_result | None:
+    """The lstat of one entry file, by ``entry_files``' rules; None when it is not one (now)."""
+    if not is_entry_name(n):
+        return None
+    try:
+        st = os.lstat(os.path.join(root, category, n))
+    except OSError:
+        return None
+    return st if stat.S_ISREG(st.st_mode) else None
+
+
 def entry_files(root: Path, name: str) -> dict[str, os.stat_result]:
     """``{relative path: lstat}`` of the entries of one category, by tree.scan's rules.
 
@@ -221,7 +237,7 @@ def entry_files(root: Path, name: str) -> dict[str, os.stat_result]:
         return out
     try:
         for n in names:
-            if n[0] == "." or not n.endswith(".md") or n == INDEX or not valid_name(n[:-3]):
+            if not is_entry_name(n):
                 continue
             try:
                 st = os.lstat(n, dir_fd=fd) if fd >= 0 else os.lstat(os.path.join(folder, n))

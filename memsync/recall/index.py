@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from memsync.entry import EntryInfo
 from memsync.fsutil import NotRegularFile, temp_path
@@ -356,6 +357,55 @@ class Index:
                 self._store_stats()
         return n
 
+    def sync_files(self, names: dict[str, set[str]]) -> int:
+        """Bring just these files (``{category: entry file names}``) in line: what a watcher's
+        events named, so an own write costs one file, not a walk of its folder. Each category's
+        stored stat is set aside (a digest no folder gives), so a later stat walk of another
+        process checks that folder in full again. Raises Busy like ``sync``."""
+        c = self.conn
+        with self.write_lock(), self._transaction():
+            self._links_touched = False
+            self._named_ids = None
+            n = 0
+            for category, files in names.items():
+                for name in sorted(files):
+                    rel = f"{category}/{name}"
+                    row = c.execute("SELECT rowid, path, size, mtime, ctime, ino, sha FROM docs WHERE path = ?",
+                                    (rel,)).fetchone()
+                    st = fresh.entry_file(self.root, category, name)
+                    if st is None:
+                        if row is not None:
+                            self._delete([row[0]])
+                            n += 1
+                        continue
+                    n += self._sync_file(rel, category, st, row)
+                c.execute("UPDATE cats SET digest = -1 WHERE name = ?", (category,))
+            if n:
+                if self._links_touched:
+                    self._mark_superseded()
+                self._store_stats()
+        return n
+
+    def _sync_file(self, rel: str, category: str, st: Any, row: Any, trusted_before: int = 0) -> int:
+        """Store one file when its bytes changed; 1 if the index changed."""
+        fp = fresh.fingerprint(st)
+        if row is not None and tuple(row[2:6]) == fp and st.st_ctime_ns < trusted_before:
+            return 0
+        try:
+            data = self.layout.read(self.root, rel)
+        except (NotRegularFile, OSError):
+            if row is not None:
+                self._delete([row[0]])
+                return 1
+            return 0
+        sha = hashlib.blake2b(data, digest_size=16).digest()
+        if row is not None and row[6] == sha:
+            if tuple(row[2:6]) != fp:  # touched, same bytes
+                self.conn.execute("UPDATE docs SET size=?, mtime=?, ctime=?, ino=? WHERE rowid=?", (*fp, row[0]))
+            return 0
+        self._store(rel, category, fp, sha, data, row[0] if row is not None else None)
+        return 1
+
     def _named(self) -> set[str]:
         """Ids some entry lists in ``supersedes`` (read once per sync: few entries have any)."""
         if self._named_ids is None:
@@ -487,27 +537,7 @@ class Index:
         n = len(gone)
         trusted_before = checked_ns - fresh.RACY_NS
         for rel in sorted(files):
-            st = files[rel]
-            fp = fresh.fingerprint(st)
-            row = rows.get(rel)
-            if row is not None and tuple(row[2:6]) == fp and st.st_ctime_ns < trusted_before:
-                continue
-            try:
-                data = self.layout.read(self.root, rel)
-            except (NotRegularFile, OSError):
-                if row is not None:
-                    self._delete([row[0]])
-                    n += 1
-                continue
-            sha = hashlib.blake2b(data, digest_size=16).digest()
-            if row is not None and row[6] == sha:
-                if tuple(row[2:6]) != fp:  # touched, same bytes
-                    self.conn.execute(
-                        "UPDATE docs SET size=?, mtime=?, ctime=?, ino=? WHERE rowid=?", (*fp, row[0])
-                    )
-                continue
-            self._store(rel, name, fp, sha, data, row[0] if row is not None else None)
-            n += 1
+            n += self._sync_file(rel, name, files[rel], rows.get(rel), trusted_before)
         return n
 
     def _store(self, rel: str, category: str, fp: tuple[int, int, int, int], sha: bytes, data: bytes,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from memsync.entry import EntryInfo, text_problem
 from memsync.problems import Problem
-from memsync.regions import RegionError, replace_regions
+from memsync.regions import RegionError, find_regions, replace_regions
 from memsync.tree import INDEX, ROOT_MD, Tree, superseded_ids
 
 REGION_HEADINGS = {"directory": "Directory", "routing": "Routing"}
@@ -184,12 +184,14 @@ def compile_entries(
     *,
     only: AbstractSet[str] | None = None,
     with_root: bool = True,
+    tables: AbstractSet[str] = frozenset(REGION_HEADINGS),
 ) -> CompileResult:
     """The compiled files for ``categories`` (just those in ``only``, when given).
 
     ``entries`` must hold every entry of the categories rendered, plus every entry
-    with supersede links; ROOT.md's tables need all entries (``with_root``).
-    Each entry is looked at a constant number of times: linear in the tree.
+    with supersede links; ROOT.md's tables need all entries (``with_root``). A table left
+    out of ``tables`` keeps its text (a caller that knows a change cannot alter it), unless
+    ROOT.md lacks it. Each entry is looked at a constant number of times: linear in the tree.
     """
     cats = sorted(categories)
     links = Links.of(entries)
@@ -204,10 +206,17 @@ def compile_entries(
     if with_root:
         text, problems = root_text(root_md, template)
         if text is not None:
-            bodies = {
-                "directory": render_directory(cats, entries, links.superseded),
-                "routing": render_routing(entries, links.superseded),
-            }
+            if set(REGION_HEADINGS) - set(tables):
+                try:
+                    present = find_regions(text)
+                except RegionError:
+                    present = {}
+                tables = set(tables) | {name for name in REGION_HEADINGS if name not in present}
+            bodies = {}
+            if "directory" in tables:
+                bodies["directory"] = render_directory(cats, entries, links.superseded)
+            if "routing" in tables:
+                bodies["routing"] = render_routing(entries, links.superseded)
             data, problems = render_root(text, bodies)
             if data is not None:
                 outputs[ROOT_MD] = data

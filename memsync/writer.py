@@ -94,9 +94,10 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
     changed_ids = {rel[:-3] for rel in changes}
     affected = affected_categories(entries.values(), changed_ids) | affected_categories(tree.entries, changed_ids)
     old_entries = {e.path: e for e in tree.entries}
+    tables = _tables(changes, old_entries, entries)
     result = compile_entries(categories, list(entries.values()), tree.compiled.get(ROOT_MD), template,
-                             only=affected, with_root=_touches_root(changes, old_entries, entries)
-                             or ROOT_MD not in tree.compiled or tree.compiled.get(ROOT_MD) is None)
+                             only=affected, with_root=bool(tables) or tree.compiled.get(ROOT_MD) is None,
+                             tables=tables or {"directory", "routing"})
     compiled = {rel: data for rel, data in result.outputs.items() if tree.compiled.get(rel) != data}
     for rel in sorted(compiled):
         check_writable(root.path, rel, display=root.show(rel))
@@ -118,17 +119,42 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
     return sorted(compiled)
 
 
-def _shown_by_root(e: EntryInfo | None) -> tuple[object, ...] | None:
-    """What ROOT.md's tables show of an entry: whether it counts, and its triggers."""
-    if e is None:
-        return None
-    return (e.valid, e.superseded_by, e.supersedes, e.pinned, e.conflict_of, e.load_when)
+def _tables(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo],
+            after: Mapping[str, EntryInfo]) -> set[str]:
+    """Which of ROOT.md's tables these changes can alter (an edit of a summary or a body
+    alters neither; a new entry without triggers only the directory's count)."""
+    named: set[str] | None = None
+    out: set[str] = set()
+    for rel in changes:
+        old, new = before.get(rel), after.get(rel)
+        if old is not None and new is not None and _links(old) == _links(new):
+            linked = False
+        else:  # created or deleted: does some entry name it in supersedes?
+            if named is None:
+                named = {i for e in after.values() if e.supersedes for i in e.supersedes}
+                named |= {i for e in before.values() if e.supersedes for i in e.supersedes}
+            linked = rel[:-3] in named or any(e is not None and _links(e) != (None, (), False) for e in (old, new))
+        if linked:
+            return {"directory", "routing"}  # who is superseded may change: both tables
+        if _counted(old) != _counted(new):
+            out.add("directory")
+        if (old is not None and old.load_when or new is not None and new.load_when) and _routed(old) != _routed(new):
+            out.add("routing")
+    return out
 
 
-def _touches_root(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo],
-                  after: Mapping[str, EntryInfo]) -> bool:
-    """Can these changes alter ROOT.md's tables? (An edit of a summary or body cannot.)"""
-    return any(_shown_by_root(before.get(rel)) != _shown_by_root(after.get(rel)) for rel in changes)
+def _links(e: EntryInfo) -> tuple[object, ...]:
+    return (e.superseded_by, e.supersedes, e.pinned)
+
+
+def _counted(e: EntryInfo | None) -> tuple[object, ...] | None:
+    """What the directory table shows of an entry."""
+    return None if e is None else (e.category, e.valid, e.conflict_of)
+
+
+def _routed(e: EntryInfo | None) -> tuple[object, ...] | None:
+    """What the routing table shows of an entry."""
+    return None if e is None else (e.valid, e.conflict_of, e.load_when)
 
 
 def _delete(root: Root, rel: str) -> None:

@@ -345,7 +345,7 @@ def test_cli_remember_json_and_body_from_stdin(root: Path, run) -> None:
     assert (root / f"{doc['id']}.md").read_text().endswith("because of git daemons\n")
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(8))
 def test_random_writes_leave_the_compiled_files_exactly_as_a_full_compile(root: Path, seed: int) -> None:
     """Partial recompilation must give the bytes `memsync compile` gives, whatever the sequence."""
     rng = random.Random(seed)

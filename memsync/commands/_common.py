@@ -79,3 +79,24 @@ def refusal_json(exc: Exception) -> dict[str, object]:
     if hasattr(exc, "findings"):
         out["findings"] = [f.to_json() for f in exc.findings]  # type: ignore[attr-defined]
     return out
+
+
+def run_write(args: argparse.Namespace, call, say=None):  # type: ignore[no-untyped-def]
+    """A writing agent command: ``call(memory)`` under the root options; the result or the
+    refusal printed as JSON with --json, else ``say(result)`` lines (default: its message)."""
+    from memsync.errors import MemsyncError
+    from memsync.output import print_json, visible
+
+    try:
+        with memory_from(args) as memory:
+            done = call(memory)
+    except MemsyncError as exc:
+        if args.json:
+            print_json(refusal_json(exc))
+        raise
+    if args.json:
+        print_json({"ok": True, **done.to_json()})
+        return done
+    for line in (say(done) if say else [done.message]):
+        print(visible(line))
+    return done

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from memsync.commands._common import add_memory_options, add_parser, memory_from, refusal_json
-from memsync.errors import MemsyncError
-from memsync.output import print_json, visible
+from memsync.commands._common import add_memory_options, add_parser, run_write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,14 +17,4 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    try:
-        with memory_from(args) as memory:
-            done = memory.forget(args.id, force=args.force, scope=args.scope)
-    except MemsyncError as exc:
-        if args.json:
-            print_json(refusal_json(exc))
-        raise
-    if args.json:
-        print_json({"ok": True, **done.to_json()})
-    else:
-        print(visible(done.message))
+    run_write(args, lambda memory: memory.forget(args.id, force=args.force, scope=args.scope))

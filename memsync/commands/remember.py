@@ -4,9 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from memsync.commands._common import add_memory_options, add_parser, memory_from, refusal_json
+from memsync.commands._common import add_memory_options, add_parser, run_write
 from memsync.errors import MemsyncError
-from memsync.output import print_json, visible
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -65,21 +64,14 @@ def run(args: argparse.Namespace) -> None:
     triggers = None
     if args.load_when is not None:
         triggers = [t for item in args.load_when for t in item.split(",")]
-    try:
-        with memory_from(args) as memory:
-            written = memory.remember(
-                args.summary, category=args.category, body=_body(args), kind=args.kind, load_when=triggers,
-                highlight=args.highlight, pinned=args.pinned, supersedes=args.supersedes, scope=args.scope,
-                id=args.id, force=args.force,
-            )
-    except MemsyncError as exc:
-        if args.json:
-            print_json(refusal_json(exc))
-        raise
-    if args.json:
-        print_json({"ok": True, **written.to_json()})
-        return
-    print(visible(written.message))
-    print(f"  file: {visible(written.path)}")
-    if written.recompiled:
-        print(f"  recompiled: {', '.join(written.recompiled)}")
+    body = _body(args)
+
+    def say(written):  # type: ignore[no-untyped-def]
+        return [written.message, f"  file: {written.path}"] + (
+            [f"  recompiled: {', '.join(written.recompiled)}"] if written.recompiled else [])
+
+    run_write(args, lambda memory: memory.remember(
+        args.summary, category=args.category, body=body, kind=args.kind, load_when=triggers,
+        highlight=args.highlight, pinned=args.pinned, supersedes=args.supersedes, scope=args.scope,
+        id=args.id, force=args.force,
+    ), say)

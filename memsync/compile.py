@@ -113,35 +113,91 @@ def trigger_key(trigger: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(trigger.split())).casefold()
 
 
-def render_routing(entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
-    """One row per distinct trigger (compared after NFKC and case folding)."""
-    groups: dict[str, tuple[set[str], list[str]]] = {}
-    # A tree repeats a few hundred triggers across thousands of entries: fold each once.
-    folded: dict[str, tuple[str, str]] = {}
-    for e in entries:
-        if not e.valid or e.conflict_of:  # a sibling would route twice
-            continue
+def _routed(e: EntryInfo, superseded: AbstractSet[str]) -> bool:
+    return e.valid and not e.conflict_of and e.id not in superseded  # a conflict sibling would route twice
+
+
+class Routing:
+    """The routing table's groups (one per trigger, compared after NFKC and case folding),
+    built from entries and kept up to date as entries come and go, so that a long-lived
+    writer re-renders only the rows a change touches. ``render()`` gives the bytes
+    ``render_routing`` gives for the same entries."""
+
+    def __init__(self, superseded: AbstractSet[str]) -> None:
+        self.superseded = frozenset(superseded)
+        self.entries: dict[str, EntryInfo] = {}  # path -> the entry the groups hold
+        # key -> (spelling -> uses, id -> uses); rows rendered lazily, dropped when a group changes
+        self.groups: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        self.rows: dict[str, str] = {}
+        self._folded: dict[str, tuple[str, str]] = {}  # a tree repeats a few hundred triggers: fold each once
+
+    @classmethod
+    def of(cls, entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> Routing:
+        r = cls(superseded)
+        for e in entries:
+            r._add(e, 1)
+        return r
+
+    def _add(self, e: EntryInfo, n: int) -> None:
+        if n > 0:
+            self.entries[e.path] = e
+        if not e.load_when or not _routed(e, self.superseded):
+            return
         entry_id = e.id
-        if entry_id in superseded:
-            continue
         for trigger in e.load_when:
-            known = folded.get(trigger)
+            known = self._folded.get(trigger)
             if known is None:
                 spelled = " ".join(trigger.split())
-                known = folded[trigger] = (unicodedata.normalize("NFKC", spelled).casefold(), spelled)
-            group = groups.get(known[0])
+                known = self._folded[trigger] = (unicodedata.normalize("NFKC", spelled).casefold(), spelled)
+            key, spelled = known
+            group = self.groups.get(key)
             if group is None:
-                group = groups[known[0]] = (set(), [])
-            group[0].add(known[1])
-            group[1].append(entry_id)
-    if not groups:
-        return "_No `load_when` triggers yet._\n"
-    rows = ["| When | Load |", "| --- | --- |"]
-    for key in sorted(groups):
-        spellings, ids = groups[key]
-        links = ", ".join([f"[{i}]({i}.md)" for i in sorted(set(ids))])
-        rows.append(f"| {cell(min(spellings))} | {links} |")
-    return "\n".join(rows) + "\n"
+                group = self.groups[key] = ({}, {})
+            spellings, ids = group
+            spellings[spelled] = spellings.get(spelled, 0) + n
+            ids[entry_id] = ids.get(entry_id, 0) + n
+            if spellings[spelled] <= 0:
+                del spellings[spelled]
+            if ids[entry_id] <= 0:
+                del ids[entry_id]
+            if not ids:
+                del self.groups[key]
+            self.rows.pop(key, None)
+
+    def update(self, entries: Iterable[EntryInfo]) -> None:
+        """Bring the groups to ``entries`` (the whole tree), touching only what differs."""
+        seen: set[str] = set()
+        for e in entries:
+            seen.add(e.path)
+            old = self.entries.get(e.path)
+            if old is e:
+                continue
+            if old is not None:
+                if old == e:
+                    self.entries[e.path] = e
+                    continue
+                self._add(old, -1)
+            self._add(e, 1)
+        for path in [p for p in self.entries if p not in seen]:
+            self._add(self.entries.pop(path), -1)
+
+    def render(self) -> str:
+        if not self.groups:
+            return "_No `load_when` triggers yet._\n"
+        out = ["| When | Load |", "| --- | --- |"]
+        for key in sorted(self.groups):
+            row = self.rows.get(key)
+            if row is None:
+                spellings, ids = self.groups[key]
+                links = ", ".join([f"[{i}]({i}.md)" for i in sorted(ids)])
+                row = self.rows[key] = f"| {cell(min(spellings))} | {links} |"
+            out.append(row)
+        return "\n".join(out) + "\n"
+
+
+def render_routing(entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -> str:
+    """One row per distinct trigger (compared after NFKC and case folding)."""
+    return Routing.of(entries, superseded).render()
 
 
 @dataclass
@@ -185,19 +241,24 @@ def compile_entries(
     only: AbstractSet[str] | None = None,
     with_root: bool = True,
     tables: AbstractSet[str] = frozenset(REGION_HEADINGS),
+    routing: list[Routing | None] | None = None,
 ) -> CompileResult:
     """The compiled files for ``categories`` (just those in ``only``, when given).
 
     ``entries`` must hold every entry of the categories rendered, plus every entry
     with supersede links; ROOT.md's tables need all entries (``with_root``). A table left
     out of ``tables`` keeps its text (a caller that knows a change cannot alter it), unless
-    ROOT.md lacks it. Each entry is looked at a constant number of times: linear in the tree.
+    ROOT.md lacks it. ``routing`` (a one-item list) carries a ``Routing`` from an earlier call
+    over the same root and gets the one used now: only the rows of changed entries are
+    rendered again. Each entry is looked at a constant number of times: linear in the tree.
     """
     cats = sorted(categories)
     links = Links.of(entries)
-    by_category: dict[str, list[EntryInfo]] = {}
+    by_category: dict[str, list[EntryInfo]] = {c: [] for c in cats if only is None or c in only}
     for e in entries:
-        by_category.setdefault(e.category, []).append(e)
+        mine = by_category.get(e.category)
+        if mine is not None:
+            mine.append(e)
     outputs: dict[str, bytes] = {}
     problems: list[Problem] = []
     for category in cats:
@@ -216,7 +277,14 @@ def compile_entries(
             if "directory" in tables:
                 bodies["directory"] = render_directory(cats, entries, links.superseded)
             if "routing" in tables:
-                bodies["routing"] = render_routing(entries, links.superseded)
+                kept = routing[0] if routing else None
+                if kept is not None and kept.superseded == links.superseded:
+                    kept.update(entries)
+                else:
+                    kept = Routing.of(entries, links.superseded)
+                if routing is not None:
+                    routing[0] = kept
+                bodies["routing"] = kept.render()
             data, problems = render_root(text, bodies)
             if data is not None:
                 outputs[ROOT_MD] = data

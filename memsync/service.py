@@ -151,11 +151,13 @@ class Memory:
         self.root = os.fspath(root) if root is not None else None
         self.watch = watch
         self._live: dict[Path, Any] = {}
+        self._routing: dict[Path, list[Any]] = {}  # per root: compile.Routing kept between writes
 
     def close(self) -> None:
         for live in self._live.values():
             live.close()
         self._live.clear()
+        self._routing.clear()
 
     def __enter__(self) -> Memory:
         return self
@@ -238,6 +240,10 @@ class Memory:
         where = " or ".join(r.display for r in roots) or "any memory root"
         raise UnknownEntry(f"no entry {rel[:-3]} in {where}; search memory to find the id (ids are "
                            "<category>/<slug>, as recall shows them)", rel[:-3])
+
+    def _kept_routing(self, root: Root) -> list[Any] | None:
+        """A long-lived Memory keeps each root's routing groups between writes (one-shot: none)."""
+        return self._routing.setdefault(root.path, [None]) if self.watch else None
 
     def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
         """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
@@ -404,7 +410,8 @@ class Memory:
                            meta["kind"], proposal, superseded, [])
         template = read_template("ROOT.md")
         try:
-            recompiled = writer.apply(root, t, changes, create=() if id else (rel,), template=template)
+            recompiled = writer.apply(root, t, changes, create=() if id else (rel,), template=template,
+                                      routing=self._kept_routing(root))
         except FileExistsError:
             # Another writer took the slug between our listing and our write: take the next one.
             return self._write(root, self._tree(root), config, id=id, category=category, summary=summary,
@@ -421,10 +428,11 @@ class Memory:
         threshold = _number(config, "memory", "dedupe_coverage", 0.01, 1.0)
         triggers = meta.get("load_when") or []
         new_text = dedupe.entry_text(meta.get("summary", ""), triggers, body)
-        query = _keyword_query(new_text)
+        query = _keyword_query(new_text, limit=20)  # the summary and triggers come first
         if not query:
             return
-        relaxed = dict(config, search={**config["search"], "floor": 0.0})
+        # Every candidate counts (no floor), and a few dozen best matches are plenty to find a duplicate.
+        relaxed = dict(config, search={**config["search"], "floor": 0.0, "candidates": 40})
         hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch).hits
         best: tuple[float, str, str, str] | None = None
         for hit in hits:
@@ -466,7 +474,8 @@ class Memory:
                 if e.valid and e.id != info.id and (e.superseded_by == info.id or info.id in e.supersedes):
                     changes[e.path] = _relinked(root, e.path, drop=info.id, now=now)
                     relinked.append(e.id)
-            recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"))
+            recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"),
+                                     routing=self._kept_routing(root))
         return Forgotten(info.id, root.scope, root.display, root.show(info.path), relinked, recompiled)
 
     def supersede(self, old: str, new: str, *, force: bool = False, scope: str | None = None) -> Superseded:
@@ -497,7 +506,8 @@ class Memory:
                 old_info.path: _relinked(root, old_info.path, superseded_by=new_info.id, now=now),
                 new_info.path: _relinked(root, new_info.path, supersedes=old_info.id, now=now),
             }
-            recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"))
+            recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"),
+                                     routing=self._kept_routing(root))
         return Superseded(old_info.id, new_info.id, root.display, recompiled)
 
     # reading ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import os
 import stat
 import unicodedata
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from memsync.compile import compile_entries
 from memsync.entry import EntryInfo, parse_entry, valid_name
@@ -72,11 +73,13 @@ def affected_categories(entries: Iterable[EntryInfo], changed_ids: set[str]) -> 
 
 
 def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create: Iterable[str] = (),
-          template: str | None = None) -> list[str]:
+          template: str | None = None, routing: list[Any] | None = None) -> list[str]:
     """Write ``changes`` (``{relpath: bytes, or None to delete}``) and recompile; returns the
     compiled files written. ``create`` names the paths that must not exist yet.
 
     ``tree`` is the root as read under the caller's write lock, before the changes.
+    ``routing`` (a one-item list) keeps ROOT.md's routing groups between calls of a
+    long-lived writer (``compile.Routing``), so a change re-renders only its own rows.
     """
     create = set(create)
     for rel in sorted(changes):  # refuse before the first write
@@ -85,19 +88,22 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
                 raise FileExistsError(rel)
         elif changes[rel] is not None:
             check_writable(root.path, rel, display=root.show(rel))
-    entries = {e.path: e for e in tree.entries}
+    old_entries = {e.path: e for e in tree.entries}
+    entries = dict(old_entries)
+    fresh: list[EntryInfo] = []
     for rel, data in changes.items():
         entries.pop(rel, None)
         if data is not None:
             entries[rel] = parse_entry(data, rel).info()
+            fresh.append(entries[rel])
     categories = sorted(set(tree.categories) | {rel.split("/", 1)[0] for rel in changes})
     changed_ids = {rel[:-3] for rel in changes}
-    affected = affected_categories(entries.values(), changed_ids) | affected_categories(tree.entries, changed_ids)
-    old_entries = {e.path: e for e in tree.entries}
+    # Only the changed entries differ between before and after: one pass over the old tree.
+    affected = affected_categories(tree.entries, changed_ids) | affected_categories(fresh, changed_ids)
     tables = _tables(changes, old_entries, entries)
     result = compile_entries(categories, list(entries.values()), tree.compiled.get(ROOT_MD), template,
                              only=affected, with_root=bool(tables) or tree.compiled.get(ROOT_MD) is None,
-                             tables=tables or {"directory", "routing"})
+                             tables=tables or {"directory", "routing"}, routing=routing)
     compiled = {rel: data for rel, data in result.outputs.items() if tree.compiled.get(rel) != data}
     for rel in sorted(compiled):
         check_writable(root.path, rel, display=root.show(rel))

@@ -1,6 +1,7 @@
 """Compiled output: exact bytes, determinism, and hand-written ROOT.md text kept byte for byte."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -229,3 +230,36 @@ def test_conflict_siblings_are_flagged_in_the_index_and_kept_out_of_the_tables()
             " (conflict copy of a/x: merge it by hand, then delete this file)\n") in index
     root = out["ROOT.md"].decode()
     assert "| deploy | [a/x](a/x.md) |" in root and "| a | 1 |" in root
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_routing_kept_between_changes_renders_what_a_full_render_gives(seed: int) -> None:
+    """compile.Routing.update (a long-lived writer's incremental routing) against render_routing."""
+    import random
+
+    from memsync.compile import Routing
+    from memsync.entry import parse_entry
+
+    rng = random.Random(seed)
+    spellings = ["部署", "Deploy", "deploy", " deploy ", "ＤＥＰＬＯＹ", "kafka", "Kafka", "a|b", "x\\\\y", "<3", "积压"]
+    tree: dict[str, object] = {}
+
+    def entry(path: str, step: int):  # type: ignore[no-untyped-def]
+        triggers = rng.sample(spellings, rng.randint(0, 3))
+        lines = "".join(f"  - {json.dumps(t, ensure_ascii=False)}\n" for t in triggers)
+        extra = rng.choice(["", "conflict_of: facts/a\n", "summary2: x\n"])
+        data = f"---\nid: {path[:-3]}\nkind: fact\nsummary: s{step}\n{extra}load_when:\n{lines}---\n".encode()
+        if not triggers:
+            data = f"---\nid: {path[:-3]}\nkind: fact\nsummary: s{step}\n---\n".encode()
+        return parse_entry(data, path).info()
+
+    kept = Routing.of([], frozenset())
+    for step in range(80):
+        path = f"{rng.choice(['facts', 'pitfalls'])}/e{rng.randint(0, 12)}.md"
+        if rng.random() < 0.25 and path in tree:
+            del tree[path]
+        else:
+            tree[path] = entry(path, step)
+        entries = list(tree.values())
+        kept.update(entries)
+        assert kept.render() == render_routing(entries, set()), f"step {step}"

@@ -79,7 +79,8 @@ class LiveTree:
                 self._watcher.close()  # cannot watch them all: scan per call instead
                 self._watcher, self.watch = None, False
         w = T.walk(self.root)
-        t = T.read(w)
+        # A one-shot writer's tree is gone once it writes: leave the parse cache to compile and lint.
+        t = T.read(w, save=self.watch)
         prints = dict(w.entries)
         self._cats = {name: {} for name in w.categories}
         for info in t.entries:

@@ -210,8 +210,11 @@ def _compiled_fingerprint(path: Path, rel: str, w: Walk) -> list[int] | None:
     return _fingerprint(st)
 
 
-def read(w: Walk, *, use_cache: bool = True) -> Tree:
-    """Parse the walked entries (through the parse cache) and read the compiled files."""
+def read(w: Walk, *, use_cache: bool = True, save: bool = True) -> Tree:
+    """Parse the walked entries (through the parse cache) and read the compiled files.
+
+    ``save=False`` leaves the cache as it was: a writer about to change the tree (remember)
+    would only rewrite it for a state that is gone a moment later."""
     from memsync import parsecache
 
     cache = parsecache.load(w.root) if use_cache else {}
@@ -231,7 +234,7 @@ def read(w: Walk, *, use_cache: bool = True) -> Tree:
         tree.entries.append(info)
     for rel, compiled_fp in w.compiled.items():
         tree.compiled[rel] = None if compiled_fp is None else _read_compiled(w.root / rel, rel, tree)
-    if use_cache and fresh != cache:
+    if use_cache and save and fresh != cache:
         parsecache.save(w.root, fresh)
     return tree
 

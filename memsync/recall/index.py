@@ -167,6 +167,9 @@ class Index:
         self.layout = layout
         self.timeout = timeout  # SQLite's busy timeout, seconds
         self.opened: tuple[int, int] | None = None  # (dev, ino) of the file this connection opened
+        # Per write transaction (see _apply): may a change move an entry in or out of "superseded"?
+        self._links_touched = True
+        self._stores = 0
         if path is None:
             self.conn = self._connect(":memory:")
             self._create()
@@ -334,7 +337,7 @@ class Index:
         # Set by _store/_delete when a change can move an entry in or out of "superseded":
         # most changes (a new note, an edited body) cannot, and then the flags stay as they are.
         self._links_touched = False
-        self._named_ids: set[str] | None = None
+        self._stores = 0
         with self._transaction():
             if token is not None:
                 c.execute("INSERT OR REPLACE INTO meta VALUES ('monitor', ?)", (token,))
@@ -365,7 +368,7 @@ class Index:
         c = self.conn
         with self.write_lock(), self._transaction():
             self._links_touched = False
-            self._named_ids = None
+            self._stores = 0
             n = 0
             for category, files in names.items():
                 for name in sorted(files):
@@ -406,12 +409,12 @@ class Index:
         self._store(rel, category, fp, sha, data, row[0] if row is not None else None)
         return 1
 
-    def _named(self) -> set[str]:
-        """Ids some entry lists in ``supersedes`` (read once per sync: few entries have any)."""
-        if self._named_ids is None:
-            self._named_ids = {old for (raw,) in self.conn.execute("SELECT supersedes FROM docs WHERE supersedes != '[]'")
-                               for old in json.loads(raw)}
-        return self._named_ids
+    def _is_named(self, doc_id: str) -> bool:
+        """Does some entry list ``doc_id`` in ``supersedes``? (Few entries have any: the scan
+        reads their lists only; the id is matched as the JSON string it is stored as.)"""
+        row = self.conn.execute("SELECT 1 FROM docs WHERE supersedes != '[]' AND instr(supersedes, ?) LIMIT 1",
+                                (json.dumps(doc_id),)).fetchone()
+        return row is not None
 
     def _store_stats(self) -> None:
         # Averaged over the entries that have the field (as Lucene does): most entries
@@ -515,7 +518,7 @@ class Index:
         if not rowids:
             return
         params = [(r,) for r in rowids]
-        if not getattr(self, "_links_touched", True):
+        if not self._links_touched:
             self._links_touched = any(
                 row[0] is not None or row[1] != "[]"
                 for chunk in _chunks(list(rowids), 500)
@@ -554,12 +557,15 @@ class Index:
         )
         lens = ", ".join(f"len_{col}" for col in COLUMNS)
         c = self.conn
-        if not getattr(self, "_links_touched", True):
+        self._stores += 1
+        if self._stores > 16:  # a big sync (a first build): recompute the flags once rather than check each
+            self._links_touched = True
+        if not self._links_touched:
             old = c.execute("SELECT superseded_by, supersedes, pinned FROM docs WHERE rowid = ?",
                             (rowid,)).fetchone() if rowid is not None else None
             self._links_touched = bool(
                 info.superseded_by or info.supersedes or (old is not None and (old[0] is not None or old[1] != "[]"))
-                or doc_id in self._named())
+                or self._is_named(doc_id))
         if rowid is None:
             cur = c.execute(
                 "INSERT INTO docs (path, category, size, mtime, ctime, ino, sha, valid, kind, updated, pinned,"

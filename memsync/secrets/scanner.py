@@ -66,6 +66,23 @@ def rule_ids() -> list[str]:
     return sorted(found)
 
 
+SHORT = 16 << 10  # below this a pass whose literals are all absent is skipped (see trigger.Pass.words)
+CHECKS = 64  # texts a pass is spared compiling for; a process scanning more compiles it once
+
+
+def _positions(scan, haystack: bytes | None):  # type: ignore[no-untyped-def]
+    """A pass's anchor positions in ``haystack``. Until the pass is compiled, a short text
+    holding none of its literals gives none without compiling it: a hook or a search
+    masking a few snippets compiles only the passes its text could match (a batch scan
+    compiles them all after a few dozen files and then scans at memory speed)."""
+    assert haystack is not None
+    if scan._regex is None and len(haystack) <= SHORT and scan.checks < CHECKS:
+        scan.checks += 1
+        if not any(w in haystack for w in scan.words):
+            return ()
+    return scan.positions(haystack)
+
+
 def find_hits(buf: bytes) -> list[Hit]:
     """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps.
 
@@ -81,7 +98,7 @@ def find_hits(buf: bytes) -> list[Hit]:
             continue
         if scan.lowered and lowered is None:
             lowered = buf.lower()
-        for pos, anchor in scan.positions(lowered if scan.lowered else buf):
+        for pos, anchor in _positions(scan, lowered if scan.lowered else buf):
             for priority, rule in dispatch[(anchor, scan.lowered)]:
                 hit = rule.match(buf, pos, anchor)
                 if hit is None:

@@ -39,13 +39,18 @@ class Pass:
     pass matches the anchor text itself (``anchors`` is empty).
     """
 
-    __slots__ = ("_regex", "anchors", "ascii", "lowered", "offsets", "source")
+    __slots__ = ("_regex", "anchors", "ascii", "checks", "lowered", "offsets", "source", "words")
 
-    def __init__(self, source: bytes, anchors: tuple[bytes, ...], offsets: tuple[int, ...], lowered: bool) -> None:
+    def __init__(self, source: bytes, anchors: tuple[bytes, ...], offsets: tuple[int, ...], lowered: bool,
+                 words: tuple[bytes, ...] = ()) -> None:
         self.source = source
         self.anchors = anchors
         self.offsets = offsets
         self.lowered = lowered
+        # Every literal a match must contain: a short text holding none of them skips the
+        # pass without compiling its pattern (a hook scanning one note compiles few or none).
+        self.words = words or anchors
+        self.checks = 0  # texts looked at that way so far: past a few dozen, compiling pays
         # A pass for Chinese anchors cannot match in pure-ASCII text: skipped there.
         self.ascii = all(a.isascii() for a in anchors) and source[:1].isascii()
         self._regex: re.Pattern[bytes] | None = None
@@ -196,7 +201,7 @@ def trie(words: list[bytes]) -> bytes:
 def _trie_pass(words: list[bytes], tails: dict[bytes, list[str]]) -> Pass:
     """Keywords sharing a first letter and one tail: the match is the keyword itself."""
     tail = _lookahead([t for w in words for t in tails[w]])
-    return Pass(b"(?:" + trie(words) + b")" + tail, (), (), True)
+    return Pass(b"(?:" + trie(words) + b")" + tail, (), (), True, tuple(words))
 
 
 def plan(triggers: Iterable[tuple]) -> list[Pass]:

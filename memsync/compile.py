@@ -101,6 +101,10 @@ def render_directory(categories: Iterable[str], entries: Iterable[EntryInfo], su
         counts.setdefault(e.category, 0)
         if e.valid and e.id not in superseded and not e.conflict_of:
             counts[e.category] += 1
+    return _directory_rows(counts)
+
+
+def _directory_rows(counts: dict[str, int]) -> str:
     rows = ["| Category | Entries | Index |", "| --- | ---: | --- |"]
     for c in sorted(counts):
         rows.append(f"| {cell(c)} | {counts[c]} | [{c}/{INDEX}]({c}/{INDEX}) |")
@@ -200,6 +204,84 @@ def render_routing(entries: Iterable[EntryInfo], superseded: AbstractSet[str]) -
     return Routing.of(entries, superseded).render()
 
 
+def _link_fields(e: EntryInfo) -> tuple[object, ...]:
+    return (e.superseded_by, e.supersedes)
+
+
+class Kept:
+    """What a long-lived writer keeps of one root between compiles: the links, the
+    directory's counts and the routing groups, brought up to date by looking only at the
+    entries that changed (by identity: a live tree hands back the same objects for files
+    that did not change). A change touching supersede links rebuilds everything; anything
+    else moves a few counts and rows. Renders the bytes a full compile renders."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, EntryInfo] = {}
+        self.links: Links | None = None
+        self.routing: Routing | None = None
+        self.files: dict[str, int] = {}  # category -> entry files (readable or not)
+        self.live: dict[str, int] = {}  # category -> live entries
+
+    def update(self, entries: list[EntryInfo]) -> Links:
+        pairs: list[tuple[EntryInfo | None, EntryInfo | None]] = []
+        seen: set[str] = set()
+        for e in entries:
+            seen.add(e.path)
+            old = self.entries.get(e.path)
+            if old is e:
+                continue
+            if old == e:
+                self.entries[e.path] = e  # the same entry read again: identity next time
+            else:
+                pairs.append((old, e))
+        pairs += [(self.entries[p], None) for p in self.entries if p not in seen]
+        if self.links is None or self.routing is None or any(self._linked(old, new) for old, new in pairs):
+            return self._rebuild(entries)
+        for old, new in pairs:
+            if old is not None:
+                self._count(old, -1)
+                self.routing._add(old, -1)
+                self.routing.entries.pop(old.path, None)
+                del self.entries[old.path]
+                if old.valid:
+                    self.links.ids.discard(old.id)  # type: ignore[attr-defined]
+            if new is not None:
+                self._count(new, 1)
+                self.routing._add(new, 1)
+                self.entries[new.path] = new
+                if new.valid:
+                    self.links.ids.add(new.id)  # type: ignore[attr-defined]
+        return self.links
+
+    def _linked(self, old: EntryInfo | None, new: EntryInfo | None) -> bool:
+        """Could this change move an entry in or out of "superseded" (or change who supersedes)?"""
+        assert self.links is not None
+        for e in (old, new):
+            if e is not None and (any(_link_fields(e)) or e.id in self.links.superseders):
+                return True
+        return False
+
+    def _rebuild(self, entries: list[EntryInfo]) -> Links:
+        links = Links.of(entries)
+        self.links = Links(set(links.ids), links.superseded, links.superseders)  # type: ignore[arg-type]
+        self.routing = Routing.of(entries, links.superseded)
+        self.entries = {e.path: e for e in entries}
+        self.files, self.live = {}, {}
+        for e in entries:
+            self._count(e, 1)
+        return self.links
+
+    def _count(self, e: EntryInfo, n: int) -> None:
+        c = e.category
+        self.files[c] = self.files.get(c, 0) + n
+        if e.valid and not e.conflict_of and self.links is not None and e.id not in self.links.superseded:
+            self.live[c] = self.live.get(c, 0) + n
+
+    def directory(self, categories: Iterable[str]) -> str:
+        known = set(categories)
+        return _directory_rows({c: self.live.get(c, 0) for c, n in self.files.items() if n > 0 and c in known})
+
+
 @dataclass
 class CompileResult:
     """What the compiled files should be; ``outputs`` maps relative path to bytes."""
@@ -241,19 +323,19 @@ def compile_entries(
     only: AbstractSet[str] | None = None,
     with_root: bool = True,
     tables: AbstractSet[str] = frozenset(REGION_HEADINGS),
-    routing: list[Routing | None] | None = None,
+    kept: Kept | None = None,
 ) -> CompileResult:
     """The compiled files for ``categories`` (just those in ``only``, when given).
 
     ``entries`` must hold every entry of the categories rendered, plus every entry
     with supersede links; ROOT.md's tables need all entries (``with_root``). A table left
     out of ``tables`` keeps its text (a caller that knows a change cannot alter it), unless
-    ROOT.md lacks it. ``routing`` (a one-item list) carries a ``Routing`` from an earlier call
-    over the same root and gets the one used now: only the rows of changed entries are
-    rendered again. Each entry is looked at a constant number of times: linear in the tree.
+    ROOT.md lacks it. ``kept`` (a long-lived writer's ``Kept`` for this root) is brought up
+    to date and used: only what the changed entries touch is worked out again. Each entry is
+    looked at a constant number of times: linear in the tree.
     """
     cats = sorted(categories)
-    links = Links.of(entries)
+    links = kept.update(entries) if kept is not None else Links.of(entries)
     by_category: dict[str, list[EntryInfo]] = {c: [] for c in cats if only is None or c in only}
     for e in entries:
         mine = by_category.get(e.category)
@@ -275,16 +357,11 @@ def compile_entries(
                 tables = set(tables) | {name for name in REGION_HEADINGS if name not in present}
             bodies = {}
             if "directory" in tables:
-                bodies["directory"] = render_directory(cats, entries, links.superseded)
+                bodies["directory"] = (kept.directory(cats) if kept is not None
+                                       else render_directory(cats, entries, links.superseded))
             if "routing" in tables:
-                kept = routing[0] if routing else None
-                if kept is not None and kept.superseded == links.superseded:
-                    kept.update(entries)
-                else:
-                    kept = Routing.of(entries, links.superseded)
-                if routing is not None:
-                    routing[0] = kept
-                bodies["routing"] = kept.render()
+                bodies["routing"] = (kept.routing.render() if kept is not None and kept.routing is not None
+                                     else render_routing(entries, links.superseded))
             data, problems = render_root(text, bodies)
             if data is not None:
                 outputs[ROOT_MD] = data

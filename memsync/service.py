@@ -151,13 +151,13 @@ class Memory:
         self.root = os.fspath(root) if root is not None else None
         self.watch = watch
         self._live: dict[Path, Any] = {}
-        self._routing: dict[Path, list[Any]] = {}  # per root: compile.Routing kept between writes
+        self._kept: dict[Path, Any] = {}  # per root: compile.Kept between writes (long-lived only)
 
     def close(self) -> None:
         for live in self._live.values():
             live.close()
         self._live.clear()
-        self._routing.clear()
+        self._kept.clear()
 
     def __enter__(self) -> Memory:
         return self
@@ -241,9 +241,13 @@ class Memory:
         raise UnknownEntry(f"no entry {rel[:-3]} in {where}; search memory to find the id (ids are "
                            "<category>/<slug>, as recall shows them)", rel[:-3])
 
-    def _kept_routing(self, root: Root) -> list[Any] | None:
-        """A long-lived Memory keeps each root's routing groups between writes (one-shot: none)."""
-        return self._routing.setdefault(root.path, [None]) if self.watch else None
+    def _kept_tables(self, root: Root) -> Any:
+        """A long-lived Memory keeps each root's links, counts and routing between writes."""
+        if not self.watch:
+            return None
+        from memsync.compile import Kept
+
+        return self._kept.setdefault(root.path, Kept())
 
     def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
         """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
@@ -411,7 +415,7 @@ class Memory:
         template = read_template("ROOT.md")
         try:
             recompiled = writer.apply(root, t, changes, create=() if id else (rel,), template=template,
-                                      routing=self._kept_routing(root))
+                                      kept=self._kept_tables(root))
         except FileExistsError:
             # Another writer took the slug between our listing and our write: take the next one.
             return self._write(root, self._tree(root), config, id=id, category=category, summary=summary,
@@ -433,7 +437,8 @@ class Memory:
             return
         # Every candidate counts (no floor), and a few dozen best matches are plenty to find a duplicate.
         relaxed = dict(config, search={**config["search"], "floor": 0.0, "candidates": 40})
-        hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch).hits
+        hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch,
+                      all_first=False).hits
         best: tuple[float, str, str, str] | None = None
         for hit in hits:
             if hit.id in exclude:
@@ -475,7 +480,7 @@ class Memory:
                     changes[e.path] = _relinked(root, e.path, drop=info.id, now=now)
                     relinked.append(e.id)
             recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"),
-                                     routing=self._kept_routing(root))
+                                     kept=self._kept_tables(root))
         return Forgotten(info.id, root.scope, root.display, root.show(info.path), relinked, recompiled)
 
     def supersede(self, old: str, new: str, *, force: bool = False, scope: str | None = None) -> Superseded:
@@ -507,7 +512,7 @@ class Memory:
                 new_info.path: _relinked(root, new_info.path, supersedes=old_info.id, now=now),
             }
             recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"),
-                                     routing=self._kept_routing(root))
+                                     kept=self._kept_tables(root))
         return Superseded(old_info.id, new_info.id, root.display, recompiled)
 
     # reading ---------------------------------------------------------------------------

@@ -73,13 +73,13 @@ def affected_categories(entries: Iterable[EntryInfo], changed_ids: set[str]) -> 
 
 
 def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create: Iterable[str] = (),
-          template: str | None = None, routing: list[Any] | None = None) -> list[str]:
+          template: str | None = None, kept: Any = None) -> list[str]:
     """Write ``changes`` (``{relpath: bytes, or None to delete}``) and recompile; returns the
     compiled files written. ``create`` names the paths that must not exist yet.
 
     ``tree`` is the root as read under the caller's write lock, before the changes.
-    ``routing`` (a one-item list) keeps ROOT.md's routing groups between calls of a
-    long-lived writer (``compile.Routing``), so a change re-renders only its own rows.
+    ``kept`` (a long-lived writer's ``compile.Kept`` for this root) carries links, counts and
+    routing groups between calls, so a change works out only what it touches.
     """
     create = set(create)
     for rel in sorted(changes):  # refuse before the first write
@@ -103,7 +103,7 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
     tables = _tables(changes, old_entries, entries)
     result = compile_entries(categories, list(entries.values()), tree.compiled.get(ROOT_MD), template,
                              only=affected, with_root=bool(tables) or tree.compiled.get(ROOT_MD) is None,
-                             tables=tables or {"directory", "routing"}, routing=routing)
+                             tables=tables or {"directory", "routing"}, kept=kept)
     compiled = {rel: data for rel, data in result.outputs.items() if tree.compiled.get(rel) != data}
     for rel in sorted(compiled):
         check_writable(root.path, rel, display=root.show(rel))

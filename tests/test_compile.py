@@ -263,3 +263,49 @@ def test_routing_kept_between_changes_renders_what_a_full_render_gives(seed: int
         entries = list(tree.values())
         kept.update(entries)
         assert kept.render() == render_routing(entries, set()), f"step {step}"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kept_tables_compile_what_a_full_compile_gives(seed: int) -> None:
+    """compile.Kept (links, counts and routing kept by a long-lived writer) against a full compile,
+    over random changes that include supersede links, pinned flags, conflict copies and invalid files."""
+    import random
+
+    from memsync.compile import Kept, compile_entries
+    from memsync.entry import parse_entry
+
+    rng = random.Random(seed)
+    ids = [f"{c}/e{i}" for c in ("facts", "pitfalls", "rules") for i in range(6)]
+    tree: dict[str, object] = {}
+    root_md = b"# R\n\n## Directory\n\n<!-- memsync:begin directory -->\n<!-- memsync:end directory -->\n"
+
+    def entry(entry_id: str, step: int):  # type: ignore[no-untyped-def]
+        lines = [f"id: {entry_id}", "kind: fact", f"summary: s{step}"]
+        if rng.random() < 0.6:
+            lines.append("load_when: " + json.dumps(rng.sample(["部署", "Kafka", "kafka", "db", "x|y"], 2)))
+        if rng.random() < 0.2:
+            lines.append(f"supersedes: {rng.choice(ids)}")
+        if rng.random() < 0.1:
+            lines.append(f"superseded_by: {rng.choice(ids)}")
+        if rng.random() < 0.2:
+            lines.append("pinned: true")
+        if rng.random() < 0.1:
+            lines.append(f"conflict_of: {rng.choice(ids)}")
+        body = "---\n" + "\n".join(lines) + "\n---\nbody\n"
+        if rng.random() < 0.05:
+            body = "not an entry\n"
+        return parse_entry(body.encode(), f"{entry_id}.md").info()
+
+    kept = Kept()
+    for step in range(120):
+        entry_id = rng.choice(ids)
+        if rng.random() < 0.2 and f"{entry_id}.md" in tree:
+            del tree[f"{entry_id}.md"]
+        else:
+            tree[f"{entry_id}.md"] = entry(entry_id, step)
+        entries = list(tree.values())
+        cats = sorted({p.split("/")[0] for p in tree})
+        only = {entry_id.split("/")[0]}
+        want = compile_entries(cats, entries, root_md, only=only)
+        got = compile_entries(cats, entries, root_md, only=only, kept=kept)
+        assert got.outputs == want.outputs, f"step {step}"

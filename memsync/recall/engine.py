@@ -263,6 +263,7 @@ class _Filters:
     categories: tuple[str, ...]
     kinds: tuple[str, ...]
     include_superseded: bool
+    all_first: bool = True  # ask for entries holding every word before any word
 
 
 @dataclass
@@ -317,7 +318,7 @@ def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, f: _Filters)
 
     n = len(q.words)
     out: dict[int, _Candidate] = {}
-    if n > 1:
+    if n > 1 and f.all_first:
         out = _features(idx, q, match("AND"), s)
         if sum(c.quality > n - 1 for c in out.values()) >= 2 * limit:
             return out  # entries holding every word fill the page: no entry lacking one can rank above them
@@ -403,6 +404,7 @@ def search(
     now_ms: int | None = None,
     watch: bool = True,
     cwd: str | os.PathLike[str] | None = None,
+    all_first: bool = True,
 ) -> SearchResult:
     """Search memory roots; the best hits first.
 
@@ -413,6 +415,8 @@ def search(
     caller decides). ``watch`` lets a long-lived process use change
     notification instead of a stat walk per search; without it the change
     monitor daemon may vouch that nothing changed (``search.monitor``).
+    ``all_first=False`` skips the first query for entries holding every word, for a
+    caller whose many words are rarely all in one entry (the dedupe gate).
     """
     if roots is None:
         roots = select_roots(root=root, scope=scope, default="all", cwd=cwd)
@@ -434,7 +438,7 @@ def search(
         return result
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
 
-    filters = _Filters(categories, kinds, include_superseded)
+    filters = _Filters(categories, kinds, include_superseded, all_first)
     indexes = [_RootIndex(r, watch, mon) for r in roots if r.path.is_dir()]
     try:
         with _LOCK:

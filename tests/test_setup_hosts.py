@@ -192,7 +192,11 @@ def test_hooks_install_claude_code_merges_only_the_hooks(tmp_path: Path, cli, sc
     code, out, err = cli("hooks", "install", "--claude-code", scope, *CMD, cwd=project)
     assert code == 0, err
     doc = json.loads(target.read_text())
-    assert doc["permissions"] == SETTINGS_BEFORE["permissions"] and doc["hooks"]["Stop"] == SETTINGS_BEFORE["hooks"]["Stop"]
+    assert doc["permissions"] == SETTINGS_BEFORE["permissions"]
+    stop = doc["hooks"]["Stop"]  # theirs kept, the extraction hook added (it detaches at once)
+    assert stop[0] == SETTINGS_BEFORE["hooks"]["Stop"][0]
+    assert stop[1]["hooks"][0] == {"type": "command", "command": "memsync extract --hook claude-code", "timeout": 10}
+    assert doc["hooks"]["PreCompact"][0]["hooks"][0]["command"] == "memsync extract --hook claude-code"
     start = doc["hooks"]["SessionStart"]
     assert start[0] == SETTINGS_BEFORE["hooks"]["SessionStart"][0]  # theirs kept, ours added
     assert start[1]["hooks"][0]["command"] == "memsync context --format claude-code"

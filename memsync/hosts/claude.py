@@ -1,5 +1,5 @@
-"""Claude Code: the MCP server entry (``.mcp.json`` or ``~/.claude.json``) and the context hooks
-(``settings.json``). Formats: docs/agents.md; facts: code.claude.com's mcp and hooks pages."""
+"""Claude Code: the MCP server entry (``.mcp.json`` or ``~/.claude.json``) and the context and
+extraction hooks (``settings.json``). Formats: docs/agents.md; facts: code.claude.com's mcp and hooks pages."""
 from __future__ import annotations
 
 import os
@@ -11,10 +11,17 @@ from typing import Any
 from memsync.hosts import jsonc
 from memsync.hosts.common import SERVER_NAME, Step, home, set_json
 
-HOOK_EVENTS = ("SessionStart", "UserPromptSubmit")
-HOOK_TIMEOUT_S = 10  # context answers in well under a second; a stuck one must not hold the prompt 30 s
-# A hook command of ours, whatever launcher an earlier setup wrote.
-_OURS = re.compile(r"(^|[\s/])memsync(\s.*)?\scontext(\s|$)")
+# Which memsync command each hook event runs: the context block before the agent answers;
+# extraction when a turn ends or before a compaction (it detaches at once: docs/extract.md).
+HOOKS = {"SessionStart": "context", "UserPromptSubmit": "context", "Stop": "extract", "PreCompact": "extract"}
+HOOK_EVENTS = tuple(HOOKS)
+HOOK_TIMEOUT_S = 10  # both answer in well under a second; a stuck one must not hold the prompt 30 s
+_ARGS = {"context": ["context", "--format", "claude-code"], "extract": ["extract", "--hook", "claude-code"]}
+
+
+def _ours(sub: str) -> re.Pattern[str]:
+    """A hook command of ours running ``sub``, whatever launcher an earlier setup wrote."""
+    return re.compile(r"(^|[\s/])memsync(\s.*)?\s" + sub + r"(\s|$)")
 
 
 def config_dir() -> Path:
@@ -39,8 +46,8 @@ def mcp_step(scope: str, project: Path, command: list[str]) -> Step:
     return Step(path, [set_json(("mcpServers", SERVER_NAME), server_entry(command), label, str(path))])
 
 
-def hook_command(command: list[str]) -> str:
-    return shlex.join([*command, "context", "--format", "claude-code"])
+def hook_command(command: list[str], sub: str = "context") -> str:
+    return shlex.join([*command, *_ARGS[sub]])
 
 
 def settings_path(scope: str, project: Path) -> Path:
@@ -49,11 +56,13 @@ def settings_path(scope: str, project: Path) -> Path:
 
 def hooks_block(command: list[str]) -> dict[str, Any]:
     """The ``hooks`` object to paste into settings.json (docs/agents.md shows it)."""
-    hook = {"type": "command", "command": hook_command(command), "timeout": HOOK_TIMEOUT_S}
-    return {event: [{"hooks": [dict(hook)]}] for event in HOOK_EVENTS}
+    return {event: [{"hooks": [{"type": "command", "command": hook_command(command, sub), "timeout": HOOK_TIMEOUT_S}]}]
+            for event, sub in HOOKS.items()}
 
 
 def _edit_event(event: str, hook: dict[str, Any], name: str):  # type: ignore[no-untyped-def]
+    ours = _ours(HOOKS[event])
+
     def edit(text: str) -> tuple[str, list[str]]:
         arr = jsonc.find(text, ("hooks", event), name)
         if arr is None or arr.kind != "array":
@@ -64,7 +73,7 @@ def _edit_event(event: str, hook: dict[str, Any], name: str):  # type: ignore[no
             inner = group.member("hooks") if group.kind == "object" else None
             for h in inner.items if inner is not None and inner.kind == "array" else ():
                 cmd = h.value.get("command") if isinstance(h.value, dict) else None
-                if isinstance(cmd, str) and _OURS.search(cmd):
+                if isinstance(cmd, str) and ours.search(cmd):
                     if jsonc.same(h.value, hook):
                         return text, []
                     return jsonc.replace(text, h, hook), [f"updated the memsync hook in hooks.{event}"]

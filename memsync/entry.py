@@ -170,7 +170,7 @@ class _PathNames:
     def category(self) -> str:
         return self.path.split("/", 1)[0]
 
-    @property
+    @cached_property
     def slug(self) -> str:
         return self.path.rsplit("/", 1)[-1][: -len(".md")]
 

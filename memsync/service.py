@@ -345,7 +345,9 @@ class Memory:
         from memsync.entry import parse_entry, render_entry
         from memsync.templates import read_template
 
-        by_id = {e.id: e for e in t.entries if e.valid}
+        wanted = {f"{category}/{gates.split_id(id)[1]}"} if id else set()
+        wanted |= {old.strip().removesuffix(".md") for old in old_ids}
+        by_id = {e.id: e for e in t.entries if e.valid and e.id in wanted} if wanted else {}  # only those named
         if id:
             current = by_id.get(f"{category}/{gates.split_id(id)[1]}")
             if current is None:
@@ -438,7 +440,7 @@ class Memory:
         # Every candidate counts (no floor), and a few dozen best matches are plenty to find a duplicate.
         relaxed = dict(config, search={**config["search"], "floor": 0.0, "candidates": 40})
         hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch,
-                      all_first=False).hits
+                      all_first=False, describe=False).hits
         best: tuple[float, str, str, str] | None = None
         for hit in hits:
             if hit.id in exclude:

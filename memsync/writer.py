@@ -88,20 +88,15 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
                 raise FileExistsError(rel)
         elif changes[rel] is not None:
             check_writable(root.path, rel, display=root.show(rel))
-    old_entries = {e.path: e for e in tree.entries}
-    entries = dict(old_entries)
-    fresh: list[EntryInfo] = []
-    for rel, data in changes.items():
-        entries.pop(rel, None)
-        if data is not None:
-            entries[rel] = parse_entry(data, rel).info()
-            fresh.append(entries[rel])
+    before = {e.path: e for e in tree.entries if e.path in changes}
+    after = {rel: parse_entry(data, rel).info() for rel, data in changes.items() if data is not None}
+    # Only the changed entries differ between before and after: the rest is the old tree as it is.
+    entries = [e for e in tree.entries if e.path not in changes] + list(after.values())
     categories = sorted(set(tree.categories) | {rel.split("/", 1)[0] for rel in changes})
     changed_ids = {rel[:-3] for rel in changes}
-    # Only the changed entries differ between before and after: one pass over the old tree.
-    affected = affected_categories(tree.entries, changed_ids) | affected_categories(fresh, changed_ids)
-    tables = _tables(changes, old_entries, entries)
-    result = compile_entries(categories, list(entries.values()), tree.compiled.get(ROOT_MD), template,
+    affected = affected_categories(tree.entries, changed_ids) | affected_categories(after.values(), changed_ids)
+    tables = _tables(changes, before, after, tree.entries)
+    result = compile_entries(categories, entries, tree.compiled.get(ROOT_MD), template,
                              only=affected, with_root=bool(tables) or tree.compiled.get(ROOT_MD) is None,
                              tables=tables or {"directory", "routing"}, kept=kept)
     compiled = {rel: data for rel, data in result.outputs.items() if tree.compiled.get(rel) != data}
@@ -126,9 +121,10 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
 
 
 def _tables(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo],
-            after: Mapping[str, EntryInfo]) -> set[str]:
+            after: Mapping[str, EntryInfo], rest: Iterable[EntryInfo]) -> set[str]:
     """Which of ROOT.md's tables these changes can alter (an edit of a summary or a body
-    alters neither; a new entry without triggers only the directory's count)."""
+    alters neither; a new entry without triggers only the directory's count). ``before`` and
+    ``after`` hold the changed entries; ``rest`` is the whole old tree."""
     named: set[str] | None = None
     out: set[str] = set()
     for rel in changes:
@@ -137,8 +133,8 @@ def _tables(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo]
             linked = False
         else:  # created or deleted: does some entry name it in supersedes?
             if named is None:
-                named = {i for e in after.values() if e.supersedes for i in e.supersedes}
-                named |= {i for e in before.values() if e.supersedes for i in e.supersedes}
+                named = {i for e in rest if e.supersedes for i in e.supersedes}
+                named |= {i for e in after.values() if e.supersedes for i in e.supersedes}
             linked = rel[:-3] in named or any(e is not None and _links(e) != (None, (), False) for e in (old, new))
         if linked:
             return {"directory", "routing"}  # who is superseded may change: both tables

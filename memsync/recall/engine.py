@@ -264,6 +264,7 @@ class _Filters:
     kinds: tuple[str, ...]
     include_superseded: bool
     all_first: bool = True  # ask for entries holding every word before any word
+    describe: bool = True  # read each hit's file for its summary and snippet
 
 
 @dataclass
@@ -339,6 +340,13 @@ def _redact(text: str) -> str:
     return redact(text)
 
 
+def _bare(root: Root, doc: Doc, score: float) -> Hit:
+    """A hit named from the index alone (``describe=False``): the caller reads the file itself."""
+    return Hit(id=doc.id, root=root.display, scope=root.scope, path=f"{root.display}/{doc.path}", score=score,
+               summary="", kind=doc.kind, snippet="", matched={}, updated=doc.updated, pinned=doc.pinned,
+               superseded=doc.superseded)
+
+
 def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     """The hit as its file says now, secrets masked; None if the file vanished or no longer matches."""
     layout = layout_of(root)
@@ -405,6 +413,7 @@ def search(
     watch: bool = True,
     cwd: str | os.PathLike[str] | None = None,
     all_first: bool = True,
+    describe: bool = True,
 ) -> SearchResult:
     """Search memory roots; the best hits first.
 
@@ -416,7 +425,9 @@ def search(
     notification instead of a stat walk per search; without it the change
     monitor daemon may vouch that nothing changed (``search.monitor``).
     ``all_first=False`` skips the first query for entries holding every word, for a
-    caller whose many words are rarely all in one entry (the dedupe gate).
+    caller whose many words are rarely all in one entry (the dedupe gate); with
+    ``describe=False`` hits carry ids and index fields only (no file read, no snippet),
+    for a caller that reads the files itself.
     """
     if roots is None:
         roots = select_roots(root=root, scope=scope, default="all", cwd=cwd)
@@ -438,7 +449,7 @@ def search(
         return result
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
 
-    filters = _Filters(categories, kinds, include_superseded, all_first)
+    filters = _Filters(categories, kinds, include_superseded, all_first, describe)
     indexes = [_RootIndex(r, watch, mon) for r in roots if r.path.is_dir()]
     try:
         with _LOCK:
@@ -495,7 +506,8 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
         j, rowid = c.key
         if len(result.hits) == limit:
             break
-        hit = _describe(indexes[j].root, found[j][rowid].doc, c.score, q)
+        doc = found[j][rowid].doc
+        hit = _describe(indexes[j].root, doc, c.score, q) if f.describe else _bare(indexes[j].root, doc, c.score)
         if hit is not None:
             result.hits.append(hit)
     if result.hits:

@@ -374,3 +374,14 @@ def test_random_writes_leave_the_compiled_files_exactly_as_a_full_compile(root: 
             except (service.Duplicate, service.BadInput):
                 pass
             assert is_clean(root), f"stale after step {step}"
+
+
+def test_cli_dry_run_runs_the_gates_and_writes_nothing(root: Path, cli) -> None:
+    before = snapshot(root)
+    code, out, err = cli("remember", "--root", str(root), "--category", "facts", "--summary",
+                         "Redis evicts with allkeys-lru here", "--dry-run")
+    assert code == 0 and out.startswith("Would create facts/redis-evicts-with-allkeys-lru-here")
+    assert snapshot(root) == before
+    code, _, err = cli("remember", "--root", str(root), "--category", "decisions", "--summary",
+                       "部署脚本用pnpm，不用npm：lockfile不兼容", "--dry-run")
+    assert code == 1 and "already says this" in err and snapshot(root) == before

@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--id", help="update this existing entry instead of creating one (updated is bumped)")
     p.add_argument("--force", action="store_true",
                    help="write even if an existing entry already says this (the dedupe gate); supersede pinned")
+    p.add_argument("--dry-run", action="store_true", help="run every gate and say what would be written; write nothing")
     add_memory_options(p)
     p.add_argument("--json", action="store_true", help="print the result (or the refusal) as JSON")
     p.epilog = (p.epilog or "") + (
@@ -73,5 +74,5 @@ def run(args: argparse.Namespace) -> None:
     run_write(args, lambda memory: memory.remember(
         args.summary, category=args.category, body=body, kind=args.kind, load_when=triggers,
         highlight=args.highlight, pinned=args.pinned, supersedes=args.supersedes, scope=args.scope,
-        id=args.id, force=args.force,
+        id=args.id, force=args.force, dry_run=args.dry_run,
     ), say)

@@ -7,6 +7,7 @@ change to a 1 MB MEMORY.md re-indexes one section, and a hit is a section.
 """
 from __future__ import annotations
 
+import abc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +52,7 @@ class Scan:
     notes: list[str] = field(default_factory=list)  # about the source as a whole
 
 
-class SourceLayout(Layout):
+class SourceLayout(Layout, abc.ABC):
     """A read-only source: stat-checked on every search, no recall counts written into it."""
 
     live = False
@@ -67,20 +68,21 @@ class SourceLayout(Layout):
 
     # what a subclass says ---------------------------------------------------------------
 
+    @abc.abstractmethod
     def groups(self, root: Path) -> list[str]:
-        raise NotImplementedError
+        """The folders of the source that hold its documents."""
 
+    @abc.abstractmethod
     def document(self, rel: str, text: str, st: os.stat_result | None) -> Doc | None:
         """The document of one piece (``rel`` is ``<file>`` or ``<file>#<section>``)."""
-        raise NotImplementedError
 
     def cut(self, file: str, text: str) -> dict[str, str]:
         """``{document path: text}`` of one file (for ``split`` sources)."""
         return {file: text}
 
+    @abc.abstractmethod
     def file_of(self, doc_id: str) -> str | None:
         """The file (relative to the root) an id of this source names, or None."""
-        raise NotImplementedError
 
     def skip(self, name: str) -> bool:
         """A ``*.md`` file of a group that is not a document (Claude Code's MEMORY.md index)."""

@@ -52,7 +52,7 @@ def _escape(m: re.Match[str]) -> str:
 
 def _shown(text: str) -> str:
     """Text from a file, safe for a terminal: control characters shown (``output.visible``),
-    and a lone surrogate (which no terminal encoding can carry) as ``\\uXXXX``."""
+    and a lone surrogate (which no terminal encoding can carry) as a ``\\u`` escape."""
     return _LONE_SURROGATE.sub(_escape, visible(text))
 
 

@@ -3,7 +3,7 @@
 A memory is what stays true after the session: the seed's judgement is *stale risk*.
 Dropped before any write, with the reason shown:
 
-- **task state** — status, progress, next steps, TODOs, "tests pass now", "this
+- **task state** — status, progress, next steps, to-do lists, "tests pass now", "this
   session", "today", and work logs ("Fixed the login bug", "Added tests for X": what git
   log already says): true for an hour, wrong next week;
 - **branch** — a git branch name or "the current branch" (``main``/``master`` named in

@@ -20,6 +20,8 @@ Curated by hand from common developer vocabulary, not from any evaluation set.
 """
 from __future__ import annotations
 
+from memsync.dedupe import glossary
+
 # -- stopwords ---------------------------------------------------------------------------------
 
 EN_STOP = frozenset("""
@@ -240,6 +242,10 @@ EN_GROUPS = {
     "restore": "restore recover",
 }
 
+# The glossary's groups join the hand-written ones (a shared canonical word pools its members).
+for _canonical, _words in glossary.EN_GROUPS.items():
+    EN_GROUPS[_canonical] = " ".join(dict.fromkeys((EN_GROUPS.get(_canonical, "") + " " + _words).split()))
+
 # Multiword English phrases read as one word (lower case; checked before single words).
 EN_PHRASES = {
     "pull request": "pr", "pull requests": "pr", "merge request": "pr", "merge requests": "pr",
@@ -281,9 +287,11 @@ EN_PHRASES = {
     "zzneg need": "optional", "node.js": "node",
 }
 
+EN_PHRASES = {**glossary.EN_PHRASES, **EN_PHRASES}
+
 # Inflected verb forms of "like" are preference; the bare word is usually a preposition.
 EN_EXTRA = {"shown": "show", "kept": "keep", "held": "keep", "ran": "run", "built": "build", "written": "write",
-            "wrote": "write", "sent": "send", "chosen": "choose", "began": "start", "begun": "start",
+            "seed": "seed", "wrote": "write", "sent": "send", "chosen": "choose", "began": "start", "begun": "start",
             "broke": "fail", "likes": "prefer", "liked": "prefer", "love": "prefer", "loves": "prefer", "enjoy": "prefer",
             "enjoys": "prefer", "dislike": "zzneg prefer", "dislikes": "zzneg prefer",
             "disliked": "zzneg prefer", "hate": "zzneg prefer", "hates": "zzneg prefer", "wish": "prefer",
@@ -386,6 +394,8 @@ ZH_WORDS = {
     "从": "zzfrom", "改成": "zzto", "换成": "zzto", "改为": "zzto", "换为": "zzto", "切到": "zzto",
     "改用": "zzto", "到": "zzto",
 }
+# The glossary's words, under the hand-written ones and the filler (which must stay filler).
+ZH_WORDS = {**{w: v for w, v in glossary.ZH.items() if w not in ZH_FILLER}, **ZH_WORDS}
 ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
 
 # -- markers (token level) ---------------------------------------------------------------------
@@ -449,9 +459,11 @@ ANTONYMS = {
 
 def _inflections(word: str) -> set[str]:
     """The regular inflections of an English base word (enough for a lookup table)."""
-    out = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing"}
-    if word.endswith("e"):
-        out |= {word[:-1] + "ing", word[:-1] + "ed"}
+    out = {word, word + "s", word + "ed", word + "ing"}
+    if word.endswith(("s", "x", "z", "ch", "sh", "o")):
+        out.add(word + "es")
+    if word.endswith("e"):  # not "col" + "d" = "cold", "see" + "d" = "seed"
+        out |= {word + "d", word[:-1] + "ing", word[:-1] + "ed"}
     if word.endswith("y") and len(word) > 2:
         out |= {word[:-1] + "ies", word[:-1] + "ied"}
     if len(word) >= 3 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":

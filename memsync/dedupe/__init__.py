@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memsync.dedupe import checks
-from memsync.dedupe.text import Text, prefixable, read, stem
+from memsync.dedupe.text import Text, portable, prefixable, read, stem
 from memsync.recall.tokenize import normalize
 
 __all__ = ["DEFAULT_COVERAGE", "Specifics", "Verdict", "coverage", "entry_text", "judge", "keywords", "specifics",
@@ -78,10 +78,29 @@ class Verdict:
     reason: str  # why it is (or is not) a duplicate, for the user
 
 
+# Across scripts (a Chinese note against an English entry or the reverse) the share rests on the
+# keywords a translation carries (mapped concepts, names, identifiers, numbers): an unmapped CJK
+# character cannot be in an English text and an English word the glossary has no Chinese for
+# cannot be in a Chinese one, so counting them would only measure the glossary's gaps. The
+# threshold stays the same, since what is left is the same kind of evidence (content words,
+# read to one canonical form) as in one language; but it must be enough of it: fewer than
+# MIN_CROSS_WORDS counted keywords are not a basis for a refusal.
+MIN_CROSS_WORDS = 2
+
+
 def _coverage(new: Text, old: Text) -> float:
     if not new.keywords:
         return 0.0
-    return sum(1 for w in new.keywords if old.match(w, new.idents.get(w))) / len(new.keywords)
+    found = counted = 0
+    for w in new.keywords:
+        if old.match(w, new.idents.get(w)):
+            found += 1
+            counted += 1
+        elif portable(w, new, old):
+            counted += 1
+    if new.cjk != old.cjk and counted < MIN_CROSS_WORDS:
+        return 0.0
+    return found / counted if counted else 0.0
 
 
 def coverage(new: frozenset[str], existing: frozenset[str]) -> float:

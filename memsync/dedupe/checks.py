@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from memsync.dedupe import vocab
-from memsync.dedupe.text import Text, Tok, show
+from memsync.dedupe.text import Text, Tok, portable, show
 
 # Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
 HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
@@ -178,6 +178,8 @@ def added(new: Text, old: Text) -> str | None:
     for kind, value in new.toks + (("k", ""),):
         if kind != "k":
             continue
+        if value and not old.match(value, new.idents.get(value)) and not portable(value, new, old):
+            continue  # across scripts, a word with no reading in the other one says nothing either way
         if value and not old.match(value, new.idents.get(value)):
             if not started:
                 continue
@@ -202,7 +204,8 @@ def exception(new: Text, old: Text) -> str | None:
     _, hi = new.clauses
     for i, (kind, _) in enumerate(new.toks):
         if kind == "if":
-            fresh = [v for k, v in new.toks[i + 1:hi[i] + 1] if k == "k" and not old.match(v, new.idents.get(v))]
+            fresh = [v for k, v in new.toks[i + 1:hi[i] + 1]
+                     if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
             if len(fresh) >= 2:
                 return f"adds a condition the entry does not have (if/when {' '.join(show(w) for w in fresh)})"
     return None

@@ -192,6 +192,30 @@ def _cjk_tokens(run: str, toks: list[Tok]) -> None:
                 toks.append(("k", c))
 
 
+@functools.cache
+def _zh_targets() -> frozenset[str]:
+    """The keywords some Chinese word is read as: what an English word can be translated to."""
+    return frozenset(w for v in _ZH_MAP.values() for w in v.split() if not w.startswith("zz"))
+
+
+# Keywords a Chinese note leaves unsaid (its 用 is a stop character): they carry nothing across.
+_CROSS_LIGHT = frozenset({"use"})
+
+
+def portable(w: str, text: Text, other: Text) -> bool:
+    """Can keyword ``w`` of ``text`` be carried into ``other``'s script? Always, when both are
+    written in the same script; across scripts, a number, identifier or name always, a Latin
+    word when the glossary has a Chinese word for it, a CJK character never (an unmapped
+    character has no English reading)."""
+    if text.cjk == other.cjk:
+        return True
+    if w.startswith("#") or w in text.idents or w in text.names:
+        return True
+    if not w.isascii():
+        return False
+    return w not in _CROSS_LIGHT and (text.cjk or w in _zh_targets())
+
+
 def _same(a: str, b: str) -> bool:
     return a == b or (prefixable(a) and prefixable(b) and related(a, b))
 
@@ -235,6 +259,7 @@ class Text:
     idents: dict[str, frozenset[str]]  # identifier -> its parts (canonical words)
     names: frozenset[str]  # written as names: Capitalized mid-sentence, ACRONYMS, identifiers
     words: frozenset[str]  # keywords and identifier parts
+    cjk: bool = False  # has content written in CJK characters (mapped words or characters)
 
     @functools.cached_property
     def seq(self) -> list[str]:
@@ -520,6 +545,7 @@ def read(text: str) -> Text:
     flat = _EN_PHRASE_RE.sub(lambda m: f" {_EN_PHRASE_MAP[m.group()]} ", flat)
     toks: list[Tok] = []
     idents: dict[str, frozenset[str]] = {}
+    cjk = False
     for m in _TOKEN.finditer(flat):
         if m["ph"]:
             tok, ident_parts = kept[int(m["ph"])]
@@ -531,7 +557,9 @@ def read(text: str) -> Text:
         elif m["conj"]:
             toks.append(("conj", ""))
         elif m["cjk"]:
+            before = len(toks)
             _cjk_tokens(m["cjk"], toks)
+            cjk = cjk or any(k == "k" for k, _ in toks[before:])
         else:
             _word_token(m["w"], toks)
     kws = {v for k, v in toks if k == "k"}
@@ -540,4 +568,4 @@ def read(text: str) -> Text:
     for parts in idents.values():
         words |= parts
     return Text(tuple(toks), frozenset(kws), frozenset(v for v in kws if v.startswith("#")), idents,
-                frozenset(names), frozenset(words))
+                frozenset(names), frozenset(words), cjk)

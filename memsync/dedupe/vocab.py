@@ -97,7 +97,7 @@ EN_GROUPS = {
     "prod": "prod production",
     "staging": "staging preprod",
     "dev": "dev development",
-    "docs": "doc docs documentation",
+    "docs": "doc docs documentation document",
     "dep": "dep deps dependency",
     "app": "app application",
     "auth": "auth authn authentication",

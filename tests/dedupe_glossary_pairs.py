@@ -1,0 +1,75 @@
+"""Labelled pairs for the glossary and the cross-language rules (tests/test_dedupe_glossary.py).
+
+Written from descriptions of how a developer restates a note in the other language (an English
+summary of a Chinese entry and the reverse, a Chinese note carrying English names) and of the
+near-misses that must stay new (a condition or exception added, a decision reversed, a
+migration's direction swapped, an added fact after a comma). Not taken from any benchmark set.
+
+Each row: (label, how, new, existing); ``dup`` must be refused, ``near`` must be written.
+"""
+from __future__ import annotations
+
+CROSS: list[tuple[str, str, str, str]] = [
+    ("dup", "zh-en", "Roll back the migration before restarting the service.", "重启服务之前先回滚迁移。"),
+    ("dup", "en-zh", "回滚迁移后再重启服务。", "Roll back the migration, then restart the service."),
+    ("dup", "zh-en", "Store money amounts as integers in cents, never as floats.", "金额用整数存（单位是分），不要用浮点。"),
+    ("dup", "en-zh", "锁文件必须提交到仓库。", "The lockfile must be committed to the repo."),
+    ("dup", "zh-en", "Commit the lock file to the repository.", "锁文件要提交到代码仓库。"),
+    ("dup", "zh-en", "New features go behind a feature flag.", "新功能都要加功能开关。"),
+    ("dup", "en-zh", "我们用自建的GitLab，不用GitHub。", "We use a self-hosted GitLab instead of GitHub."),
+    ("dup", "zh-en", "Use named exports, not default exports.", "用命名导出，不要用默认导出。"),
+    ("dup", "en-zh", "数据库连接串放在环境变量DATABASE_URL里。", "The database connection string lives in the DATABASE_URL env var."),
+    ("dup", "zh-en", "Wrap the bulk insert in a transaction.", "批量插入要放在一个事务里。"),
+    ("dup", "en-zh", "连接池大小设为20。", "Set the connection pool size to 20."),
+    ("dup", "zh-en", "Breaking changes need a major version bump.", "破坏性变更要升主版本。"),
+    ("dup", "en-zh", "代码注释用英文写。", "Write code comments in English."),
+    ("dup", "zh-en", "Flaky tests get retried once on CI.", "CI上不稳定的测试会自动重试一次。"),
+    ("dup", "en-zh", "日志保留三十天。", "Logs are retained for 30 days."),
+    ("dup", "zh-en", "The staging deploy is triggered manually.", "预发环境的部署是手动触发的。"),
+    ("dup", "en-zh", "接口返回的错误码要写进文档。", "Document the error codes the API returns."),
+    ("dup", "zh-en", "Redis is only used as a cache, not for persistence.", "Redis只用来做缓存，不做持久化。"),
+    ("dup", "en-zh", "用户喜欢简洁的回答。", "The user prefers concise answers."),
+    ("dup", "zh-en", "Health checks hit /healthz every 10 seconds.", "健康检查每10秒请求一次/healthz。"),
+    ("dup", "en-zh", "密钥每九十天轮换一次。", "Secrets are rotated every 90 days."),
+    ("dup", "zh-en", "Run the linter before pushing.", "推送之前先跑代码检查。"),
+    # near-misses across languages: must stay new
+    ("near", "reversed", "Restart the service before rolling back the migration.", "回滚迁移之后再重启服务。"),
+    ("near", "number", "连接池大小设为50。", "Set the connection pool size to 20."),
+    ("near", "negation", "Default exports are fine here.", "不要用默认导出。"),
+    ("near", "added", "锁文件必须提交到仓库，除了文档仓库。", "The lockfile must be committed to the repo."),
+    ("near", "class", "我们用自建的Gitea。", "We use a self-hosted GitLab."),
+    ("near", "direction", "从MySQL迁移到Postgres。", "We migrated from Postgres to MySQL."),
+    ("near", "condition", "只有在发布分支上才跑端到端测试。", "Run the e2e tests on CI."),
+    ("near", "number", "密钥每三十天轮换一次。", "Secrets are rotated every 90 days."),
+]
+
+ZH: list[tuple[str, str, str, str]] = [
+    ("dup", "synonym", "迁到新集群之前先备份数据库。", "数据库迁移到新集群前要先做备份。"),
+    ("dup", "synonym", "报错信息不要暴露堆栈。", "错误信息里不能泄露调用栈。"),
+    ("dup", "synonym", "功能开关统一放在配置中心。", "特性开关都放在配置中心里。"),
+    ("dup", "synonym", "自托管的Runner跑集成测试。", "集成测试在自建的Runner上跑。"),
+    # conditions, exceptions and changed decisions in Chinese: must stay new
+    ("near", "condition", "只有CI通过了才能合并。", "合并到main分支。"),
+    ("near", "condition", "仅在生产环境开启缓存。", "开启缓存。"),
+    ("near", "exception", "除了文档改动之外都要跑测试。", "所有改动都要跑测试。"),
+    ("near", "condition", "部署到生产时要先备份数据库。", "部署之前先备份数据库。"),
+    ("near", "direction", "由Jenkins改为GitHub Actions。", "由GitHub Actions改为Jenkins。"),
+    ("near", "direction", "CI从Jenkins换成GitLab CI。", "CI从GitLab CI换成Jenkins。"),
+    ("near", "direction", "弃用yarn改用pnpm。", "弃用pnpm改用yarn。"),
+    ("near", "direction", "把Jenkins改成GitHub Actions。", "把GitHub Actions改成Jenkins。"),
+    ("near", "added", "日志保留三十天，之后归档到对象存储。", "日志保留三十天。"),
+    ("near", "reversed", "保留旧的接口。", "删除旧的接口。"),
+    ("near", "required", "签名是必须的。", "签名是可选的。"),
+]
+
+EN: list[tuple[str, str, str, str]] = [
+    ("dup", "synonym", "Stick to pnpm for installs.", "Always use pnpm for installs."),
+    ("dup", "synonym", "Open a merge request for every change.", "Every change needs a pull request."),
+    ("dup", "synonym", "The config loader picks up .env files.", "The config loader reads .env files."),
+    ("dup", "synonym", "Write dates as ISO 8601 timestamps.", "Write dates as ISO 8601 timestamps."),
+    ("near", "required", "Signing commits is required.", "Signing commits is optional."),
+    ("near", "reversed", "Keep the legacy endpoint.", "Remove the legacy endpoint."),
+    ("near", "number", "Retry 3 times with a 5 second backoff.", "Retry 5 times with a 3 second backoff."),
+    ("near", "added", "Cache product pages for 60 seconds, and purge the CDN on every deploy.",
+     "Cache product pages for 60 seconds."),
+]

@@ -73,3 +73,29 @@ EN: list[tuple[str, str, str, str]] = [
     ("near", "added", "Cache product pages for 60 seconds, and purge the CDN on every deploy.",
      "Cache product pages for 60 seconds."),
 ]
+
+# Near-misses that rest on the sturdier checks (conditions written after their clause in Chinese,
+# 只有/仅在, a change of tool without 从, a number moved to another noun, a whole clause added).
+STURDY: list[tuple[str, str, str, str]] = [
+    ("near", "condition", "部署到生产时要先备份数据库。", "要先备份数据库。"),
+    ("near", "condition", "数据量超过一百万行的情况下，迁移要分批做。", "迁移要分批做。"),
+    ("near", "condition", "仅在CI上跑端到端测试。", "跑端到端测试。"),
+    ("near", "condition", "只有主分支才会触发部署。", "推送会触发部署。"),
+    ("near", "condition", "Only deploy on weekdays after the standup.", "Deploy after the standup."),
+    ("near", "direction", "CI由Jenkins改为GitLab CI。", "CI由GitLab CI改为Jenkins。"),
+    ("near", "direction", "构建工具webpack改成vite。", "构建工具vite改成webpack。"),
+    ("near", "direction", "弃用MySQL，改用Postgres。", "弃用Postgres，改用MySQL。"),
+    ("near", "number", "Use 4 workers and 8 threads.", "Use 8 workers and 4 threads."),
+    ("near", "number", "API服务3个副本，worker 5个副本。", "API服务5个副本，worker 3个副本。"),
+    ("near", "added", "Redis is the cache; it also stores user sessions.", "Redis is the cache."),
+    ("near", "added", "缓存用Redis，另外会话也存在Redis里。", "缓存用Redis。"),
+    ("near", "required", "签名是必须的。", "签名是可选的。"),
+    ("near", "required", "Signing commits is required.", "Signing commits is optional."),
+    ("near", "reversed", "Keep the legacy endpoint.", "Remove the legacy endpoint."),
+    ("near", "reversed", "允许在周五发布。", "禁止在周五发布。"),
+    # rewordings the sturdier checks must still let through
+    ("dup", "condition", "部署到生产之前要先备份数据库。", "上线前先备份数据库。"),
+    ("dup", "direction", "CI从Jenkins换成了GitLab CI。", "CI由Jenkins改为GitLab CI。"),
+    ("dup", "number", "Use 4 workers and 8 threads.", "Run with 8 threads and 4 workers."),
+    ("dup", "condition", "When deploying to prod, back up the database first.", "生产环境部署时先备份数据库。"),
+]

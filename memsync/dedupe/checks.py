@@ -24,6 +24,36 @@ def numbers(new: Text, old: Text) -> str | None:
     return f"differs in a number or version ({show(extra[0])})" if extra else None
 
 
+def _slots(t: Text) -> set[tuple[str, int, str]]:
+    """(number, side, word): each number with the keyword next to it in its clause (-1 before,
+    +1 after; only stopwords between), so ``4 workers`` is (#4, +1, worker)."""
+    out: set[tuple[str, int, str]] = set()
+    toks = t.toks
+    for i, (kind, value) in enumerate(toks):
+        if kind != "k" or not value.startswith("#"):
+            continue
+        for side in (-1, 1):
+            j = i + side
+            while 0 <= j < len(toks) and toks[j][0] == "s":
+                j += side
+            if 0 <= j < len(toks) and toks[j][0] == "k" and not toks[j][1].startswith("#"):
+                out.add((value, side, toks[j][1]))
+    return out
+
+
+def slots(new: Text, old: Text) -> str | None:
+    """The same numbers attached to other words (``4 workers and 8 threads`` / ``8 workers and
+    4 threads``): a number next to a word where the entry has another number next to it."""
+    if len(new.numbers) < 2 and len(old.numbers) < 2:
+        return None
+    mine, theirs = _slots(new), _slots(old)
+    for n, side, w in sorted(mine - theirs):
+        other = sorted(m for m, s2, w2 in theirs if s2 == side and w2 == w and m != n and (m, side, w) not in mine)
+        if other:
+            return f"has {show(n)} where the entry has {show(other[0])} ({show(w)})"
+    return None
+
+
 def identifiers(new: Text, old: Text) -> str | None:
     extra = sorted(i for i, parts in new.idents.items() if not old.match(i, parts))
     return f"differs in an identifier ({extra[0]})" if extra else None
@@ -193,16 +223,51 @@ def added(new: Text, old: Text) -> str | None:
     return None
 
 
+# "only", 只, 仅 (stopwords, kept as tokens) and 只有/仅在 (markers): a restriction of what follows.
+ONLY = frozenset("only solely exclusively 只 仅".split())
+
+
+def _restricts(tok: Tok) -> bool:
+    return tok[0] == "only" or (tok[0] == "s" and tok[1] in ONLY)
+
+
+def required(new: Text, old: Text) -> str | None:
+    """``optional`` in one text where the other says ``required``/``must``/必须 (stopwords, since
+    every note has them; read here only against their opposite)."""
+    a, b = "optional" in new.keywords, "optional" in old.keywords
+    if a == b:
+        return None
+    other = old if a else new
+    if any(k == "s" and v in MUST for k, v in other.toks):
+        return "says optional where the entry says required" if a else "says required where the entry says optional"
+    return None
+
+
+MUST = frozenset("must required require requires mandatory need needs needed 必须 必需 必填 必要".split())
+
+
 def exception(new: Text, old: Text) -> str | None:
     """``unless``/``except``/``除非``/``除外`` the entry does not have; or ``if``/``when``/``如果``
     opening a clause of two or more words the entry does not have (``… when CI passes``)
     where the entry has no condition at all."""
     if sum(k == "unless" for k, _ in new.toks) > sum(k == "unless" for k, _ in old.toks):
         return "adds an exception (unless/except) the entry does not have"
-    if any(k == "if" for k, _ in old.toks):
+    lo, hi = new.clauses
+
+    def fresh_in(span: tuple[Tok, ...]) -> list[str]:
+        return [v for k, v in span if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
+
+    if not any(_restricts(t) for t in old.toks):
+        for i, tok in enumerate(new.toks):  # "only on weekdays", 仅在CI上, 只有主分支才
+            if _restricts(tok) and fresh_in(new.toks[lo[i]:hi[i] + 1]):
+                return f"adds a restriction the entry does not have (only … {show(fresh_in(new.toks[lo[i]:hi[i] + 1])[0])})"
+    if any(k in ("if", "ifpost") for k, _ in old.toks):
         return None
-    _, hi = new.clauses
     for i, (kind, _) in enumerate(new.toks):
+        if kind == "ifpost":  # 部署到生产时, 数据量大的情况下: the condition comes before its marker
+            fresh = fresh_in(new.toks[lo[i]:i])
+            if sum(1 if len(w) == 1 and not w.isascii() else 2 for w in fresh) >= 2:  # a word, or two characters
+                return f"adds a condition the entry does not have ({' '.join(show(w) for w in fresh)} 时)"
         if kind == "if":
             fresh = [v for k, v in new.toks[i + 1:hi[i] + 1]
                      if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
@@ -212,4 +277,4 @@ def exception(new: Text, old: Text) -> str | None:
 
 
 # In order: the cheap exact checks first, then the structural ones.
-ALL = (numbers, identifiers, substitution, flip, reversal, swap, added, exception)
+ALL = (numbers, slots, identifiers, substitution, flip, required, reversal, swap, added, exception)

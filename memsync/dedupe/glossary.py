@@ -274,7 +274,8 @@ ZH = {
     "数值": "value", "事项": "entry", "分类": "category", "这类": "", "那类": "", "此类": "", "类似": "similar", "包括": "include",
     "特性开关": "flag", "错过": "miss", "调试模式": "debug mode", "严格模式": "strict mode", "空闲": "idle", "意图": "intent",
     "地图": "map", "编写": "write", "阅读": "load", "测试数据库": "test db", "运行时间": "time", "一次": "once", "新": "new",
-    "旧": "old", "重新": "", "写进": "write", "写到": "write zzto",
+    "旧": "old", "重新": "", "写进": "write", "写到": "write zzto", "必须": "must", "必需": "required", "必填": "required",
+    "必要": "required", "必选": "required",
 }
 
 EN_GROUPS = {
@@ -370,5 +371,7 @@ EN_PHRASES = {
     "asap": "immediately", "right away": "immediately", "every day": "daily", "every night": "nightly",
     "every week": "weekly", "happy path": "happy path", "pull down": "pull", "roll forward": "redeploy",
     "scale up": "scale up", "scale out": "scale up", "scale down": "scale down", "scale in": "scale down",
+    "only on": "zzonly on", "only in": "zzonly in", "only for": "zzonly for", "only after": "zzonly after",
+    "only during": "zzonly during", "only with": "zzonly with", "only from": "zzonly from",
     "fall back": "fallback", "falls back": "fallback", "fell back": "fallback",
 }

@@ -91,6 +91,7 @@ MARKERS = {
     "zzotherwise": "otherwise", "if": "if", "when": "if", "whenever": "if", "zzif": "if", "zzfirst": "first", "replace": "replace", "replaces": "replace",
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
+    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
 _TRANSPARENT = frozenset({"use"})  # light verbs a negation reaches through
@@ -484,6 +485,11 @@ class Text:
                 else:
                     x = run_after(i, by) if by is not None else frozenset()
                     y = run_after(by, hi[i] + 1) if by is not None else frozenset()
+                if x and y:
+                    out.append(("direction", x, y))
+            elif kind == "to" and toks[i][1] == "zzchangeto" and not any(
+                    toks[j][0] == "from" for j in range(lo[i], i)):  # X改成Y, X换成Y: X -> Y
+                x, y = run_before(i, lo[i]), run_after(i, hi[i] + 1)
                 if x and y:
                     out.append(("direction", x, y))
             elif kind == "from":

@@ -69,7 +69,7 @@ ZH_STOP_CHARS = frozenset("的了是在和与及也就都而把被对向为以�
 # Chinese filler words (meta phrases, connectives with no content), removed as units.
 ZH_FILLER = ("记住", "注意", "提示", "备注", "提醒", "补充", "记录", "经验", "教训", "重要", "以后", "今后", "往后",
              "记得", "切记", "牢记", "务必", "一定要", "一定", "总结", "小结", "顺便", "另外", "其实", "目前", "现在",
-             "总之", "一下", "一点", "一些", "这个", "那个", "需要", "必须", "应该", "应当", "可以", "能够", "就是",
+             "总之", "一下", "一点", "一些", "这个", "那个", "需要", "应该", "应当", "可以", "能够", "就是",
              "还是", "所以", "时候", "进行", "的话", "使用", "采用", "选用", "通过", "经过", "经由",
              "一律", "统一", "所有", "全部", "已经", "总是", "始终", "一直", "每次", "每个", "任何", "无论", "不管",
              "不仅", "非常", "别的", "别人", "莫名", "不过", "用于", "基于", "有关", "相关", "关于",
@@ -370,7 +370,7 @@ ZH_WORDS = {
     "获取": "fetch", "发送": "send", "推荐": "prefer", "建议": "prefer", "选择": "prefer", "选用": "prefer",
     "表示": "", "表达": "express", "表格": "table", "代表": "represent", "发表": "release", "表情": "emoji",
     "手表": "watch", "表明": "", "表": "table", "密钥": "secret", "秘钥": "secret", "凭证": "secret",
-    "不再": "zzneg", "放弃": "zzneg", "替换": "zzinstead", "替换成": "zzto", "替换为": "zzto", "把": "zzfrom", "仅当": "zzunless", "只有在": "zzunless", "只要": "zzunless",
+    "不再": "zzneg", "放弃": "zzneg", "替换": "zzinstead", "替换成": "zzchangeto", "替换为": "zzchangeto", "把": "zzfrom", "仅当": "zzunless", "只有在": "zzunless", "只要": "zzunless",
     # non-negating compounds of 不/没/无/非/别 (their characters must not read as negation)
     "不同": "different", "不断": "continuous", "不少": "many", "不久": "soon", "不错": "good", "别名": "alias",
     "不止": "above", "不只": "above", "未来": "future", "无线": "wireless", "非得": "", "并非": "zzneg",
@@ -382,7 +382,11 @@ ZH_WORDS = {
     "开": "enable",
     "除非": "zzunless", "直到": "until", "如果": "zzif", "假如": "zzif", "要是": "zzif", "若是": "zzif",
     "当前": "", "本地": "local", "存": "keep", "保证": "check", "正在": "", "地": "",
-    "当然": "", "适当": "proper", "相当": "", "当时": "", "的时候": "", "时候": "",
+    "当然": "", "适当": "proper", "相当": "", "当时": "", "的时候": "zzwhen2", "时候": "zzwhen2", "时": "zzwhen2",
+    "情况下": "zzwhen2", "的情况下": "zzwhen2", "同时": "", "及时": "timely", "随时": "", "有时": "", "平时": "",
+    "按时": "", "准时": "", "届时": "", "时刻": "", "时长": "duration", "时段": "period", "时机": "timing",
+    "时钟": "clock", "时序": "timing", "计时": "timer", "小时": "hour",
+    "只有": "zzonly", "仅在": "zzonly", "只在": "zzonly", "仅限": "zzonly", "仅对": "zzonly", "只对": "zzonly", "由": "zzfrom",
     "因为": "because", "由于": "because", "否则": "zzotherwise", "不然": "zzotherwise",
     "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
     # negations and contrasts
@@ -391,8 +395,8 @@ ZH_WORDS = {
     "替代": "zzinstead", "优先于": "prefer zzinstead", "优于": "prefer zzinstead", "胜过": "prefer zzinstead",
     # order and direction
     "先": "zzfirst", "再": "zzthen", "然后": "zzthen", "接着": "zzthen", "之前": "zzbefore2", "之后": "zzafter2",
-    "从": "zzfrom", "改成": "zzto", "换成": "zzto", "改为": "zzto", "换为": "zzto", "切到": "zzto",
-    "改用": "zzto", "到": "zzto",
+    "从": "zzfrom", "改成": "zzchangeto", "换成": "zzchangeto", "改为": "zzchangeto", "换为": "zzchangeto", "切到": "zzto",
+    "改用": "zzchangeto", "到": "zzto",
 }
 # The glossary's words, under the hand-written ones and the filler (which must stay filler).
 ZH_WORDS = {**{w: v for w, v in glossary.ZH.items() if w not in ZH_FILLER}, **ZH_WORDS}

@@ -664,7 +664,10 @@ def _redacted(value: Any) -> Any:
 
 
 def _keyword_query(text: str, limit: int = 32) -> str:
-    """Search words for the dedupe candidates: Latin words and CJK bigrams, summary first."""
+    """Search words for the dedupe candidates: Latin words and CJK bigrams, summary first, then
+    (up to half as many again) the other language's words for what the text says, so an English
+    note finds the Chinese entry it restates and the reverse (memsync.dedupe.query_terms)."""
+    from memsync import dedupe
     from memsync.recall.tokenize import normalize, segments
 
     words: list[str] = []
@@ -675,7 +678,9 @@ def _keyword_query(text: str, limit: int = 32) -> str:
                 words.append(piece)
         if len(words) >= limit:
             break
-    return " ".join(words[:limit])
+    words = words[:limit]
+    extra = [w for w in dedupe.query_terms(text, limit // 2 + len(words)) if w not in words][: limit // 2]
+    return " ".join(words + extra)
 
 
 # One-shot functions: a Memory for one call.

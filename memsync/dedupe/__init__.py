@@ -34,11 +34,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memsync.dedupe import checks
-from memsync.dedupe.text import Text, portable, prefixable, read, stem
+from memsync.dedupe.text import Text, portable, prefixable, read, stem, translations
 from memsync.recall.tokenize import normalize
 
-__all__ = ["DEFAULT_COVERAGE", "Specifics", "Verdict", "coverage", "entry_text", "judge", "keywords", "specifics",
-           "stem"]
+__all__ = ["DEFAULT_COVERAGE", "Specifics", "Verdict", "coverage", "entry_text", "judge", "keywords", "query_terms",
+           "specifics", "stem"]
 
 # 0.65, not 0.7: with numbers, identifiers, named alternatives, negation scope and order checked
 # separately, coverage need only say "the same words"; on the development set's cross pairs
@@ -134,3 +134,11 @@ def judge(new_text: str, existing_text: str, threshold: float = DEFAULT_COVERAGE
 def entry_text(summary: str, load_when: tuple[str, ...] | list[str], body: str) -> str:
     """The text an entry is judged by: summary, triggers and body."""
     return "\n".join([summary, " ".join(load_when), body])
+
+
+def query_terms(text: str, limit: int = 16) -> list[str]:
+    """Words that find ``text``'s duplicates written in the other script: the English spellings
+    of what a Chinese note says (``迁移`` -> ``migrate``, ``migration``) and the Chinese words for
+    what an English one says (``rollback`` -> ``回滚``, ``回退``); bounded by ``limit``. The
+    search that picks the gate's candidates appends them to the text's own words."""
+    return translations(text, limit)

@@ -199,6 +199,45 @@ def _zh_targets() -> frozenset[str]:
     return frozenset(w for v in _ZH_MAP.values() for w in v.split() if not w.startswith("zz"))
 
 
+@functools.cache
+def _forms() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """For search: a canonical keyword's English spellings (the canonical word, then its
+    group's members) and its Chinese words (the shortest first). Built on first use only:
+    the gate's judging never needs it."""
+    english: dict[str, list[str]] = {}
+    for canonical, words in vocab.EN_GROUPS.items():
+        english[canonical] = list(dict.fromkeys([canonical, *words.split()]))
+    chinese: dict[str, list[str]] = {}
+    for zh, value in _ZH_MAP.items():
+        parts = [w for w in value.split() if not w.startswith("zz")]
+        if len(parts) == 1 and zh != value:
+            chinese.setdefault(parts[0], []).append(zh)
+    for words in chinese.values():
+        # a lone character finds little; the hand-written table's word is the usual one
+        words.sort(key=lambda w: (len(w) < 2, w not in vocab.ZH_HAND, len(w), w))
+    return english, chinese
+
+
+def translations(text: str, limit: int, per_word: int = 2) -> list[str]:
+    """Search words in the other script for ``text``'s keywords: for a word read from Chinese
+    its English spellings, for an English word its Chinese words; at most ``per_word`` each
+    and ``limit`` in all, in the order the keywords come (a summary first)."""
+    english, chinese = _forms()
+    t = read(text)
+    out: list[str] = []
+    for w in dict.fromkeys(t.seq):
+        if w.startswith("#") or not w.isascii():
+            continue
+        forms = (chinese.get(w, [])[:per_word] if not t.cjk else [])
+        forms += [f for f in english.get(w, [w])[:per_word] if t.cjk]
+        for f in forms:
+            if f not in out:
+                out.append(f)
+        if len(out) >= limit:
+            break
+    return out[:limit]
+
+
 # Keywords a Chinese note leaves unsaid (its 用 is a stop character): they carry nothing across.
 _CROSS_LIGHT = frozenset({"use"})
 

@@ -399,6 +399,7 @@ ZH_WORDS = {
     "改用": "zzchangeto", "到": "zzto",
 }
 # The glossary's words, under the hand-written ones and the filler (which must stay filler).
+ZH_HAND = frozenset(ZH_WORDS)
 ZH_WORDS = {**{w: v for w, v in glossary.ZH.items() if w not in ZH_FILLER}, **ZH_WORDS}
 ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
 

@@ -41,6 +41,8 @@ CROSS: list[tuple[str, str, str, str]] = [
     ("near", "direction", "从MySQL迁移到Postgres。", "We migrated from Postgres to MySQL."),
     ("near", "condition", "只有在发布分支上才跑端到端测试。", "Run the e2e tests on CI."),
     ("near", "number", "密钥每三十天轮换一次。", "Secrets are rotated every 90 days."),
+    ("near", "reversed", "The release checklist is owned by us, not by the QA team.", "发布清单归QA团队管，不归我们。"),
+    ("dup", "negation", "The QA team owns the release checklist, not us.", "发布清单归QA团队管，不归我们。"),
 ]
 
 ZH: list[tuple[str, str, str, str]] = [

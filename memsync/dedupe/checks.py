@@ -73,10 +73,17 @@ def flip(new: Text, old: Text) -> str | None:
                 if (not strict or w not in mine.asserted)
                 and other.match(w) and not theirs.negates(w) and theirs.asserts(w)}
 
+    def negates_any(own: Text, other: Text) -> bool:
+        # across scripts a negation of a word with no reading in the other script (不归我们:
+        # 归, a pronoun) cannot be compared, so it does not count as the text's own negation
+        if own.cjk == other.cjk:
+            return own.polarity.has_negation
+        return any(portable(w, own, other) for w in own.polarity.negated)
+
     fa, fb = flipped(new, old, True), flipped(old, new, True)
-    if fa and (not b.has_negation or flipped(old, new, False)):
+    if fa and (not negates_any(old, new) or flipped(old, new, False)):
         return f"negates what the entry asserts ({show(min(fa))})"
-    if fb and (not a.has_negation or flipped(new, old, False)):
+    if fb and (not negates_any(new, old) or flipped(new, old, False)):
         return f"asserts what the entry negates ({show(min(fb))})"
     return None
 

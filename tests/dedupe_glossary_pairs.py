@@ -43,6 +43,11 @@ CROSS: list[tuple[str, str, str, str]] = [
     ("near", "number", "密钥每三十天轮换一次。", "Secrets are rotated every 90 days."),
     ("near", "reversed", "The release checklist is owned by us, not by the QA team.", "发布清单归QA团队管，不归我们。"),
     ("dup", "negation", "The QA team owns the release checklist, not us.", "发布清单归QA团队管，不归我们。"),
+    # an added clause whose words the glossary cannot translate is still an added clause
+    ("near", "added", "Run the linter before pushing, and squash trivial fixup commits.", "推送之前先跑代码检查。"),
+    ("near", "added", "Logs are retained for 30 days, then moved to cold glacier archives.", "日志保留三十天。"),
+    ("near", "added", "用pnpm装依赖，workspace协议的版本号一律写死。", "Install dependencies with pnpm."),
+    ("near", "added", "The staging deploy is triggered manually by whoever is on call that week.", "预发环境的部署是手动触发的。"),
 ]
 
 ZH: list[tuple[str, str, str, str]] = [

@@ -68,7 +68,9 @@ def test_english_groups_never_merge_named_alternatives_or_share_a_word() -> None
 
 @pytest.mark.parametrize("word, other", [
     ("npm", "yarn"), ("staging", "production"), ("postgres", "mysql"), ("chrome", "firefox"),
-    ("github", "gitlab"), ("jest", "vitest"), ("aws", "gcp"), ("kafka", "rabbitmq")])
+    ("github", "gitlab"), ("jest", "vitest"), ("aws", "gcp"), ("kafka", "rabbitmq"), ("nginx", "caddy"),
+    ("terraform", "pulumi"), ("react", "vue"), ("json", "yaml"), ("http", "https"), ("slack", "feishu"),
+    ("gzip", "zstd"), ("django", "fastapi"), ("prometheus", "datadog"), ("aliyun", "aws"), ("钉钉", "飞书")])
 def test_alternatives_stay_distinct(word: str, other: str) -> None:
     assert read(word).keywords != read(other).keywords
     assert not dedupe.judge(f"Use {word} for this project.", f"Use {other} for this project.").duplicate

@@ -215,8 +215,6 @@ def added(new: Text, old: Text) -> str | None:
     for kind, value in new.toks + (("k", ""),):
         if kind != "k":
             continue
-        if value and not old.match(value, new.idents.get(value)) and not portable(value, new, old):
-            continue  # across scripts, a word with no reading in the other one says nothing either way
         if value and not old.match(value, new.idents.get(value)):
             if not started:
                 continue

@@ -80,6 +80,14 @@ def flip(new: Text, old: Text) -> str | None:
             return own.polarity.has_negation
         return any(portable(w, own, other) for w in own.polarity.negated)
 
+    def antonym_negated(own: Text, other: Text) -> bool:
+        # "dislikes long answers" / "prefers short answers": the negation is carried by an
+        # antonym the other text asserts, so what it negates is not a flip
+        return any(w in vocab.ANTONYM_OF and vocab.ANTONYM_OF[w] in other.polarity.asserted
+                   and not other.match(w) for w in own.polarity.negated)
+
+    if antonym_negated(new, old) or antonym_negated(old, new):
+        return None
     fa, fb = flipped(new, old, True), flipped(old, new, True)
     if fa and (not negates_any(old, new) or flipped(old, new, False)):
         return f"negates what the entry asserts ({show(min(fa))})"

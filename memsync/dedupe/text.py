@@ -94,7 +94,10 @@ MARKERS = {
     "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
-_TRANSPARENT = frozenset({"use"})  # light verbs a negation reaches through
+_TRANSPARENT = frozenset({"use", "allow"})  # verbs a negation reaches through ("not allowed to X" negates X)
+# Chinese prepositions that open a phrase between a negation and its verb (不要把X硬编码,
+# 禁止对main强推, 不允许在生产环境改库): the negation reaches the whole clause.
+_ZH_PREP = frozenset("在 对 给 向 往 将 把 从 zzfrom".split())
 _PRONOUNS = frozenset("it them this that these those they 它 它们 这 那".split())  # the boundary that opens a reason clause
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
 
@@ -356,10 +359,13 @@ class Text:
         pronoun stands first (``does not run it``: what ``it`` is, the text does not say here)."""
         out: list[int] = []
         reach = 0.0
+        scope = SCOPE
         j = i + 1
         while j <= hi:
             kind, value = self.toks[j]
-            if kind == "k" and value in _TRANSPARENT:
+            if not out and value in _ZH_PREP and kind in ("s", "from"):
+                scope = hi - i  # the verb comes after the prepositional phrase
+            elif kind == "k" and value in _TRANSPARENT:
                 pass  # "don't use the ORM": the negation is about the ORM
             elif kind == "k":
                 out.append(j)
@@ -368,7 +374,7 @@ class Text:
                     continue
                 # a CJK character is half a word: 禁止在周末发布 reaches 发布
                 reach += 0.5 if len(value) == 1 and not value.isascii() else 1
-                if reach >= SCOPE:
+                if reach >= scope:
                     break
             elif kind in ("neg", "instead"):
                 break

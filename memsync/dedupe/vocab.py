@@ -509,3 +509,5 @@ WORDS = _word_table()
 CANONICAL = frozenset(EN_GROUPS) | frozenset(w for ws in CLASSES.values() for w in ws.split())
 CLASS_OF = {w: name for name, ws in {**CLASSES, **ANTONYMS}.items() for w in ws.split()}
 CANONICAL = CANONICAL | frozenset(w for ws in ANTONYMS.values() for w in ws.split())
+# Each member of a two-word antonym pair -> the other.
+ANTONYM_OF = {a: b for ws in ANTONYMS.values() if len(ws.split()) == 2 for a, b in (ws.split(), ws.split()[::-1])}

@@ -110,20 +110,22 @@ def root(tmp_path: Path) -> Path:
     path = tmp_path / "mem"
     r = Root.at(path)
     init_root(r, ["decisions", "facts"])
-    write_entry(path, "decisions/rollback-first", "重启服务之前先回滚迁移。", kind="decision",
+    write_entry(path, "decisions/d1", "重启服务之前先回滚迁移。", kind="decision",
                 created=1791600000000, updated=1791600000000)
-    write_entry(path, "facts/money-in-cents", "金额用整数存（单位是分），不要用浮点。",
+    write_entry(path, "facts/f1", "金额用整数存（单位是分），不要用浮点。",
                 created=1791600000000, updated=1791600000000)
+    write_entry(path, "facts/f2", "Set the connection pool size to 20.", created=1791600000000, updated=1791600000000)
     compile_root(r)
     assert not check_root(r).changed
     return path
 
 
 @pytest.mark.parametrize("summary, entry", [
-    ("Roll back the migration before restarting the service.", "decisions/rollback-first"),
-    ("Store money amounts as integers in cents, never as floats.", "facts/money-in-cents"),
+    ("Roll back the migration before restarting the service.", "decisions/d1"),
+    ("Store money amounts as integers in cents, never as floats.", "facts/f1"),
+    ("连接池大小设为20。", "facts/f2"),  # and the reverse: a Chinese note finds the English entry
 ])
-def test_remember_refuses_an_english_restatement_of_a_chinese_entry(root: Path, cli, summary: str,
+def test_remember_refuses_a_restatement_in_the_other_language(root: Path, cli, summary: str,
                                                                      entry: str) -> None:
     before = snapshot(root)
     code, out, err = cli("remember", "--root", str(root), "--category", "facts", "--summary", summary)
@@ -131,8 +133,8 @@ def test_remember_refuses_an_english_restatement_of_a_chinese_entry(root: Path, 
     assert snapshot(root) == before
 
 
-def test_remember_writes_a_cross_language_near_miss(root: Path, cli) -> None:
-    code, out, err = cli("remember", "--root", str(root), "--category", "decisions", "--summary",
-                         "Restart the service before rolling back the migration.")
+@pytest.mark.parametrize("summary", ["Restart the service before rolling back the migration.", "连接池大小设为50。"])
+def test_remember_writes_a_cross_language_near_miss(root: Path, cli, summary: str) -> None:
+    code, out, err = cli("remember", "--root", str(root), "--category", "decisions", "--summary", summary)
     assert code == 0 and out.startswith("Created decisions/"), err
     assert not check_root(Root.at(root)).changed

@@ -18,9 +18,10 @@ from memsync.dedupe import glossary, vocab
 from memsync.dedupe.text import _ZH_MAP, canon, read
 from memsync.roots import Root
 from memsync.service import _keyword_query
-from tests.dedupe_glossary_pairs import CROSS, EN, STURDY, ZH
+from tests.dedupe_glossary_pairs import CROSS, EN, MIXED, STURDY, ZH
 
-ROWS = [("cross", r) for r in CROSS] + [("zh", r) for r in ZH] + [("en", r) for r in EN] + [("sturdy", r) for r in STURDY]
+ROWS = [("cross", r) for r in CROSS] + [("zh", r) for r in ZH] + [("en", r) for r in EN] + [("sturdy", r) for r in STURDY] + [
+    ("mixed", r) for r in MIXED]
 
 
 @pytest.mark.parametrize("label, new, existing", [

@@ -177,8 +177,8 @@ def substitution(new: Text, old: Text) -> str | None:
     # old-only words by neighbour: (previous word, None) and (None, next word); two kept per context
     by_context: dict[tuple[str | None, str | None], list[str]] = {}
     for j, v in enumerate(b):
-        if new.match(v, old.idents.get(v)):
-            continue
+        if new.match(v, old.idents.get(v)) or not portable(v, old, new):
+            continue  # (across scripts, a word with no reading in the other one is no substitute)
         keys: list[tuple[str | None, str | None]] = []
         if j > 0:
             keys.append((b[j - 1], None))
@@ -189,7 +189,7 @@ def substitution(new: Text, old: Text) -> str | None:
             if len(seen) < 2 and v not in seen:
                 seen.append(v)
     for i, u in enumerate(a):
-        if old.match(u, new.idents.get(u)):
+        if old.match(u, new.idents.get(u)) or not portable(u, new, old):
             continue
         contexts: list[tuple[tuple[str | None, str | None], bool]] = []
         if i > 0:
@@ -211,6 +211,26 @@ def substitution(new: Text, old: Text) -> str | None:
         if us and vs and (slot or named):
             return f"has {show(us[0])} where the entry has {show(vs[0])}"
     return None
+
+
+def named(new: Text, old: Text) -> str | None:
+    """A named alternative the entry has no member of its class for, written as the object of
+    a preposition (``… on Safari``, ``… in Postgres``, ``在Windows上…``): the note narrows the
+    fact to one alternative the entry does not name."""
+    toks = new.toks
+    for i, (kind, w) in enumerate(toks):
+        if kind != "k" or w not in vocab.CLASS_OF or w in vocab.ANTONYM_OF or old.match(w):
+            continue
+        cls = vocab.CLASS_OF[w]
+        if cls in vocab.ANTONYMS or any(vocab.CLASS_OF.get(o) == cls for o in old.keywords):
+            continue
+        if i > 0 and toks[i - 1][0] == "s" and toks[i - 1][1] in PREPOSITIONS:
+            return f"names {show(w)} ({cls}), which the entry does not"
+    return None
+
+
+# Prepositions before a name that narrows a fact to it.
+PREPOSITIONS = frozenset("on in with for using via under 在 用".split())
 
 
 def added(new: Text, old: Text) -> str | None:
@@ -290,4 +310,4 @@ def exception(new: Text, old: Text) -> str | None:
 
 
 # In order: the cheap exact checks first, then the structural ones.
-ALL = (numbers, slots, identifiers, substitution, flip, required, reversal, swap, added, exception)
+ALL = (numbers, slots, identifiers, substitution, flip, required, reversal, swap, named, added, exception)

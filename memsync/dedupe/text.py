@@ -94,7 +94,7 @@ MARKERS = {
     "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
-_TRANSPARENT = frozenset({"use", "allow"})  # verbs a negation reaches through ("not allowed to X" negates X)
+_TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
 # Chinese prepositions that open a phrase between a negation and its verb (不要把X硬编码,
 # 禁止对main强推, 不允许在生产环境改库): the negation reaches the whole clause.
 _ZH_PREP = frozenset("在 对 给 向 往 将 把 从 zzfrom".split())
@@ -252,7 +252,7 @@ def portable(w: str, text: Text, other: Text) -> bool:
     character has no English reading)."""
     if text.cjk == other.cjk:
         return True
-    if w.startswith("#") or w in text.idents or w in text.names:
+    if w.startswith(("#", "zz")) or w in text.idents or w in text.names:  # zzget: an HTTP method
         return True
     if not w.isascii():
         return False

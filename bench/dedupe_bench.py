@@ -2,8 +2,11 @@
 
     python bench/dedupe_bench.py              # writes bench/results/dedupe.md
     python bench/dedupe_bench.py --no-write   # print only
+    python bench/dedupe_bench.py --set set2   # the second, blind set: bench/results/dedupe_set2.md
 
-The labelled set is bench/dedupe_corpus.py. For each topic a real memsync root
+The labelled set is bench/dedupe_corpus.py (or, with ``--set set2``, tests/dedupe_set2.py: a
+second set written blind, from descriptions only, by someone who never saw the rule or the
+other sets; each of its existing entries is a topic, filed under facts/). For each topic a real memsync root
 is made in a temporary folder (``memsync init``), holding the topic's existing
 entry and generated filler entries from other areas (so search has something to
 rank), compiled. Each candidate goes through memsync's library path,
@@ -362,12 +365,40 @@ def details(ps: list[Pair], verdicts: list[Verdict], base: list[Verdict], name: 
     return "\n".join(head + rows) if rows else f"## {name}: every verdict right"
 
 
+_SET2_CLASS = {"dup": "paraphrase", "near": "near-miss", "rel": "related", "unrel": "unrelated"}
+
+
+def _memory(text: str) -> Memory:
+    summary, _, body = text.partition("\n")
+    return Memory(summary.strip(), (), body.strip(), "facts")
+
+
+def set2_pairs() -> tuple[list[Pair], int]:
+    """tests/dedupe_set2.py as Pairs (near-miss notes keep the set's own change names)."""
+    import hashlib
+
+    from tests.dedupe_set2 import SET2
+
+    out = []
+    for i, (label, how, lang, new, existing) in enumerate(SET2):
+        topic = "t" + hashlib.sha256(existing.encode()).hexdigest()[:10]
+        note = {"number": "different number", "subst": "different identifier", "negation": "negation flipped",
+                "reversed": "reversed decision", "flag": "different flag"}.get(how, how) if label == "near" else how
+        out.append(Pair(f"set2/{i:03d}", lang, _SET2_CLASS[label], topic, _memory(existing), _memory(new), note))
+    return out, len({p.topic for p in out})
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--no-write", action="store_true", help="print the report without writing bench/results/dedupe.md")
+    ap.add_argument("--set", choices=["bench", "set2"], default="bench",
+                    help="bench/dedupe_corpus.py (default) or the blind tests/dedupe_set2.py")
     args = ap.parse_args(argv)
 
-    ps = pairs()
+    if args.set == "set2":
+        ps, n_topics = set2_pairs()
+    else:
+        ps, n_topics = pairs(), len(TOPICS)
     fillers = filler_entries()
     base = run_baseline(ps, fillers)
     scores = [v.score for v in base]
@@ -404,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     counts = collections.Counter(p.cls for p in ps)
     header = (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-              f"{platform.system()}. Set: {len(ps)} pairs from {len(TOPICS)} topics "
+              f"{platform.system()}. Set: {'tests/dedupe_set2.py (written blind), ' if args.set == 'set2' else ''}"
+              f"{len(ps)} pairs from {n_topics} topics "
               f"({', '.join(f'{counts[c]} {c}' for c in CLASSES)}; "
               f"{', '.join(f'{sum(p.language == lang for p in ps)} {lang}' for lang in LANGUAGES)}), "
               f"{len(fillers)} filler entries per root. "
@@ -436,8 +468,9 @@ def main(argv: list[str] | None = None) -> int:
     text = report(ps, methods, extra)
     print(text)
     if not args.no_write:
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text(text, encoding="utf-8")
+        out = RESULTS.with_name("dedupe_set2.md") if args.set == "set2" else RESULTS
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
     return 0
 
 

@@ -58,8 +58,12 @@ class Links:
         return cls(frozenset(e.id for e in valid), frozenset(superseded_ids(valid)), superseders)
 
 
-def render_index(category: str, entries: Iterable[EntryInfo], links: Links) -> bytes:
-    """``<category>/index.md`` from that category's entries: live ones, then superseded ones."""
+def render_index(category: str, entries: Iterable[EntryInfo], links: Links,
+                 lines_of: dict[str, tuple[EntryInfo, str]] | None = None) -> bytes:
+    """``<category>/index.md`` from that category's entries: live ones, then superseded ones.
+
+    ``lines_of`` (path -> (entry, its line)) keeps a live entry's line for as long as the
+    entry object is the same: a long-lived writer renders only the lines of changed entries."""
     mine = sorted((e for e in entries if e.valid), key=lambda e: e.path)
     live = [e for e in mine if e.id not in links.superseded]
     old = [e for e in mine if e.id in links.superseded]
@@ -73,10 +77,17 @@ def render_index(category: str, entries: Iterable[EntryInfo], links: Links) -> b
     if not live:
         lines.append("_No live entries._")
     for e in live:
+        known = lines_of.get(e.path) if lines_of is not None else None
+        if known is not None and known[0] is e:
+            lines.append(known[1])
+            continue
         flags = " (pinned)" if e.pinned else ""
         if e.conflict_of:
             flags += f" (conflict copy of {_clean(e.conflict_of)}: merge it by hand, then delete this file)"
-        lines.append(f"- {_link(e)} — {_clean(e.summary) or '(no summary)'}{flags}")
+        line = f"- {_link(e)} — {_clean(e.summary) or '(no summary)'}{flags}"
+        if lines_of is not None:
+            lines_of[e.path] = (e, line)
+        lines.append(line)
     if old:
         lines += ["", "## Superseded", ""]
         for e in old:
@@ -221,6 +232,7 @@ class Kept:
         self.routing: Routing | None = None
         self.files: dict[str, int] = {}  # category -> entry files (readable or not)
         self.live: dict[str, int] = {}  # category -> live entries
+        self.lines: dict[str, tuple[EntryInfo, str]] = {}  # path -> (entry, its index line)
 
     def update(self, entries: list[EntryInfo]) -> Links:
         pairs: list[tuple[EntryInfo | None, EntryInfo | None]] = []
@@ -242,6 +254,7 @@ class Kept:
                 self._count(old, -1)
                 self.routing._add(old, -1)
                 self.routing.entries.pop(old.path, None)
+                self.lines.pop(old.path, None)
                 del self.entries[old.path]
                 if old.valid:
                     self.links.ids.discard(old.id)  # type: ignore[attr-defined]
@@ -266,6 +279,7 @@ class Kept:
         self.links = Links(set(links.ids), links.superseded, links.superseders)  # type: ignore[arg-type]
         self.routing = Routing.of(entries, links.superseded)
         self.entries = {e.path: e for e in entries}
+        self.lines = {p: known for p, known in self.lines.items() if p in self.entries}
         self.files, self.live = {}, {}
         for e in entries:
             self._count(e, 1)
@@ -345,7 +359,8 @@ def compile_entries(
     problems: list[Problem] = []
     for category in cats:
         if only is None or category in only:
-            outputs[f"{category}/{INDEX}"] = render_index(category, by_category.get(category, []), links)
+            outputs[f"{category}/{INDEX}"] = render_index(category, by_category.get(category, []), links,
+                                                          kept.lines if kept is not None else None)
     if with_root:
         text, problems = root_text(root_md, template)
         if text is not None:

@@ -29,6 +29,7 @@ class LiveTree:
         self.watch = watch
         self._watcher: Any = None
         self._cats: dict[str, dict[str, _Row]] | None = None  # category -> rel -> (fingerprint, parsed)
+        self._walk: T.Walk | None = None  # the last full walk of a one-shot tree
 
     def close(self) -> None:
         if self._watcher is not None:
@@ -51,6 +52,15 @@ class LiveTree:
         for rel in [T.ROOT_MD] + [f"{name}/{T.INDEX}" for name in out.categories]:
             out.compiled[rel] = T._read_compiled(self.root / rel, rel, T.Tree(problems=unread))
         return out
+
+    def snapshot(self) -> Any:
+        """The search index's freshness snapshot as the last ``tree()`` call's walk saw the
+        root (``recall.fresh.from_walk``), or None: a one-shot process stats every file once."""
+        if self.watch or self._walk is None:
+            return None
+        from memsync.recall.fresh import from_walk
+
+        return from_walk(self._walk)
 
     def _changed(self) -> set[str] | None:
         """Category folders changed since the last call; None: unknown, scan everything."""
@@ -79,6 +89,7 @@ class LiveTree:
                 self._watcher.close()  # cannot watch them all: scan per call instead
                 self._watcher, self.watch = None, False
         w = T.walk(self.root)
+        self._walk = None if self.watch else w
         # A one-shot writer's tree is gone once it writes: leave the parse cache to compile and lint.
         t = T.read(w, save=self.watch)
         prints = dict(w.entries)

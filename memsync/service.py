@@ -439,8 +439,10 @@ class Memory:
             return
         # Every candidate counts (no floor), and a few dozen best matches are plenty to find a duplicate.
         relaxed = dict(config, search={**config["search"], "floor": 0.0, "candidates": 40})
+        live = self._live.get(root.path)
+        snap = live.snapshot() if live is not None else None  # this call's walk: no second stat of every file
         hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch,
-                      all_first=False, describe=False).hits
+                      all_first=False, describe=False, snapshots={root.path: snap} if snap else None).hits
         best: tuple[float, str, str, str] | None = None
         for hit in hits:
             if hit.id in exclude:

@@ -154,3 +154,94 @@ def load_simple(fm: str) -> tuple[dict[str, Any], dict[str, int], list[tuple[str
     if not data:
         return None
     return data, key_lines, dups
+
+
+# -- writing ------------------------------------------------------------------------------------
+# The same subset, written as memsync's Dumper (PyYAML's SafeDumper, block style, unicode kept,
+# list items indented under their key) writes it, so writing an entry needs no PyYAML import
+# either. A value outside it (a mapping, a float, a multi-line or control-character string, a
+# string only the resolver can type) makes ``dump_simple`` answer None: the caller asks PyYAML.
+# tests/test_simpleyaml.py compares the two on generated documents.
+
+_BREAKS = "\n\x85\u2028\u2029"
+_SPACE_AFTER = frozenset("\0 \t\r" + _BREAKS)
+_FIRST_INDICATORS = frozenset("#,[]{}&*!|>'\"%@`")
+_MAX_DUMPED = 4096  # PyYAML folds a long plain line at its width; far below it here
+
+
+def _printable(text: str) -> bool:
+    """Every character one PyYAML writes as it is with allow_unicode (no escape, no break)."""
+    if text.isascii():
+        return not _UNUSUAL_ASCII.search(text) and "\n" not in text
+    return not _unusual().search(text) and "\n" not in text and "\ufeff" not in text and "\x85" not in text \
+        and "\u2028" not in text and "\u2029" not in text
+
+
+def _plain_ok(text: str) -> bool:
+    """PyYAML's analysis of a one-line scalar in block context: may it be written plain?"""
+    if text[0] == " " or text[-1] == " " or text.startswith(("---", "...")):
+        return False
+    n = len(text)
+    for i, ch in enumerate(text):
+        followed = i + 1 >= n or text[i + 1] in _SPACE_AFTER
+        if i == 0:
+            if ch in _FIRST_INDICATORS or (ch in "?:-" and followed):
+                return False
+        elif (ch == ":" and followed) or (ch == "#" and text[i - 1] in " \t"):
+            return False
+    return True
+
+
+def _dump_str(text: str) -> str | None:
+    if not text or len(text) > _MAX_DUMPED or not _printable(text):
+        return None
+    first = text[0]
+    if first not in _TYPED_START or (first.isalpha() and text.lower() not in _TYPED_WORDS):
+        typed = False  # surely a string to the resolver
+    elif _INT.match(text):
+        typed = True  # '42' must stay a string: quoted
+    else:
+        return None  # the resolver decides (a bool, a float, a date?)
+    if not typed and _plain_ok(text):
+        return text
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _dump_scalar(value: Any) -> str | None:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _dump_str(value)
+    return None
+
+
+def dump_simple(data: dict[str, Any]) -> str | None:
+    """``data`` as memsync's PyYAML Dumper writes it (stripped), or None outside the subset."""
+    out: list[str] = []
+    for key, value in data.items():
+        if not isinstance(key, str) or not _KEY_LINE.match(key + ":") or _tag(key) != _STR:
+            return None
+        if isinstance(value, (list, tuple)):
+            if not value:
+                out.append(f"{key}: []")
+                continue
+            out.append(f"{key}:")
+            for item in value:
+                if isinstance(item, (list, tuple, dict)):
+                    return None
+                written = _dump_scalar(item)
+                if written is None:
+                    return None
+                out.append(f"  - {written}")
+            continue
+        written = _dump_scalar(value)
+        if written is None:
+            return None
+        out.append(f"{key}: {written}")
+    return "\n".join(out) if out else None

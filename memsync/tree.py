@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import stat
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,6 +98,11 @@ class Walk:
     entries: list[tuple[str, list[int]]] = field(default_factory=list)  # (relpath, fingerprint)
     compiled: dict[str, list[int] | None] = field(default_factory=dict)  # ROOT.md, index.md files
     problems: list[Problem] = field(default_factory=list)
+    # What the search index's freshness check would stat, seen by this walk already
+    # (recall.fresh.from_walk): wall clock before the first stat, and per category folder its
+    # own lstat and the lstat of every name in it ending in .md.
+    started_ns: int = 0
+    folders: dict[str, tuple[os.stat_result, list[os.stat_result]]] = field(default_factory=dict)
 
     def digest(self) -> str:
         """Changes whenever anything compile, check or lint look at may have changed."""
@@ -112,7 +118,7 @@ class Walk:
 
 def walk(root: Path) -> Walk:
     """List categories, entry candidates and compiled files; report what is skipped."""
-    w = Walk(root)
+    w = Walk(root, started_ns=time.time_ns())
     w.compiled[ROOT_MD] = _compiled_fingerprint(root / ROOT_MD, ROOT_MD, w)
     try:
         top = sorted(os.scandir(root), key=lambda d: d.name)
@@ -132,19 +138,29 @@ def walk(root: Path) -> Walk:
             if _holds_markdown(d.path):
                 w.problems.append(Problem(d.name, 0, "E020", _bad_name(d.name, "folder name is not a valid category")))
             continue
-        _walk_category(root, d.name, w)
+        try:
+            folder = d.stat(follow_symlinks=False)
+        except OSError:
+            folder = None
+        _walk_category(root, d.name, w, folder)
     return w
 
 
-def _walk_category(root: Path, name: str, w: Walk) -> None:
+def _walk_category(root: Path, name: str, w: Walk, folder: os.stat_result | None = None) -> None:
     try:
         items = sorted(os.scandir(root / name), key=lambda d: d.name)
     except OSError as exc:
         w.problems.append(Problem(name, 0, "E020", f"cannot read folder: {exc.strerror}"))
         return
     has_md = False
+    seen: list[os.stat_result] | None = [] if folder is not None else None
     for d in items:
         rel = f"{name}/{d.name}"
+        if seen is not None and d.name.endswith(".md"):
+            try:  # a DirEntry keeps its lstat: the entry check below costs no second call
+                seen.append(d.stat(follow_symlinks=False))
+            except OSError:
+                pass  # gone since the listing, as the freshness check would find too
         if d.name.startswith("."):
             continue
         if d.name == INDEX:
@@ -157,6 +173,8 @@ def _walk_category(root: Path, name: str, w: Walk) -> None:
             continue
         has_md = True
         _look_entry(root, rel, d.name, d.is_symlink(), functools.partial(d.stat, follow_symlinks=False), w)
+    if folder is not None and seen is not None:
+        w.folders[name] = (folder, seen)
     if has_md:
         w.categories.append(name)
         w.compiled.setdefault(f"{name}/{INDEX}", None)

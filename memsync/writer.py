@@ -67,7 +67,9 @@ def affected_categories(entries: Iterable[EntryInfo], changed_ids: set[str]) -> 
     supersede link to one of them)."""
     out = {i.split("/", 1)[0] for i in changed_ids}
     for e in entries:
-        if e.superseded_by in changed_ids or changed_ids.intersection(e.supersedes):
+        # most entries carry no link: two attribute tests, no set built per entry
+        if (e.supersedes or e.superseded_by) and (e.superseded_by in changed_ids
+                                                  or not changed_ids.isdisjoint(e.supersedes)):
             out.add(e.category)
     return out
 

@@ -307,6 +307,26 @@ def test_dedupe_gate_names_the_entry_and_force_overrides(root: Path, cli) -> Non
     assert code == 0, err
 
 
+@pytest.mark.parametrize("monitor", ["off", "on"])
+def test_dedupe_sees_an_entry_another_tool_just_wrote(root: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      monitor: str) -> None:
+    """The gate's search index is brought up to date from the tree walk the write made (one
+    stat per file, not two): an entry an editor or ``git pull`` put there a moment ago, and an
+    edit of an existing one, are judged like the rest."""
+    if monitor == "off":
+        monkeypatch.setenv("MEMSYNC_NO_MONITOR", "1")
+    assert service.remember("Redis runs with maxmemory 2 GB in staging", category="facts", root=root)
+    write_entry(root, "facts/kafka-retention", "Kafka topics keep messages for seven days.")  # not compiled
+    with pytest.raises(service.Duplicate) as info:
+        service.remember("Kafka topics keep messages for 7 days", category="facts", root=root)
+    assert info.value.existing == "facts/kafka-retention"
+    # an edit in place (same size, same mtime a second later would not do: ctime moves)
+    write_entry(root, "facts/kafka-retention", "Kafka topics keep messages for three days.")
+    with pytest.raises(service.Duplicate):
+        service.remember("Kafka keeps topic messages for 3 days", category="facts", root=root)
+    assert service.remember("Kafka topics keep messages for 7 days", category="facts", root=root)  # now new
+
+
 def test_read_only_root(root: Path, cli) -> None:
     os.chmod(root / "facts", stat.S_IRUSR | stat.S_IXUSR)
     try:

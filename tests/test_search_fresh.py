@@ -143,6 +143,36 @@ def test_snapshot_by_path_equals_by_folder_fd(tmp_path: Path, monkeypatch) -> No
     assert fresh.snapshot(root).categories == by_fd.categories
 
 
+def test_snapshot_from_a_walk_equals_a_stat_walk(tmp_path: Path) -> None:
+    """remember's dedupe search takes its freshness snapshot from the tree walk it made: it
+    must be the one a stat walk takes, odd names included, or every search would compare
+    file by file (or, worse, miss a change)."""
+    from memsync import tree
+    from memsync.recall import fresh
+
+    root = tmp_path / "mem"
+    for c in ("facts", "pitfalls"):
+        for i in range(4):
+            write_entry(root, f"{c}/e{i}.md", f"{c} {i}")
+    (root / "facts" / "index.md").write_text("# facts\n", encoding="utf-8")
+    (root / "facts" / ".hidden.md").write_text("x", encoding="utf-8")  # a dot-file the walk skips
+    (root / "facts" / "bad name.md").write_text("x", encoding="utf-8")  # not a valid slug
+    (root / "facts" / "folder.md").mkdir()  # a folder whose name ends in .md
+    os.symlink(tmp_path / "elsewhere.md", root / "facts" / "link.md")  # a dangling symlink
+    (root / "empty").mkdir()  # a category folder with nothing in it yet
+    (root / "notes.txt").write_text("x", encoding="utf-8")
+    walked = fresh.from_walk(tree.walk(root))
+    assert walked is not None
+    assert walked.categories == fresh.snapshot(root).categories and set(walked.categories) == {"facts", "pitfalls",
+                                                                                                "empty"}
+    before = fresh.snapshot(root)
+    write_entry(root, "pitfalls/e9.md", "a new one")  # the walk's snapshot moves as the stat walk's does
+    after = fresh.from_walk(tree.walk(root))
+    assert after is not None and after.categories["pitfalls"] != before.categories["pitfalls"]
+    assert after.categories == fresh.snapshot(root).categories
+    assert fresh.from_walk(tree.walk_categories(root, ["facts"])) is None  # a partial walk vouches for nothing
+
+
 def test_threads_share_the_open_index(tmp_path: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 

@@ -91,3 +91,71 @@ def test_typical_frontmatter_takes_the_fast_path(doc):
 )
 def test_everything_else_falls_back(doc):
     assert load_simple(doc) is None
+
+
+# -- the writer: byte-for-byte what memsync's PyYAML Dumper writes ----------------------------
+
+WRITE_STRINGS = VALUES + [
+    "Use pnpm, not npm: npm breaks the lockfile", "CI 超时：30 分钟", "don't push on Fridays", "a #tag", "a#b",
+    "ends with colon:", "? question", "?x", "- dash", "-dash", "--frozen-lockfile", "---", "...x", "x...", "a  b",
+    " lead", "trail ", "'single", 'say "hi"', "100", "1.0", "Tests must pass", "Never push", "On call", "Yes please",
+    "no", "NO", "nO", "Null", "nUll", "~x", "<<x", "=x", "2001-12-14", "v2", "3 things", "0.5s", "12:30:00",
+    "\ufeffbom", "a\u2028b", "a\tb", "x" * 5000, "😀", "\u3000全角空格", "a: ", "key:val", "#", "@", "|x", ">x",
+    "%x", "`x`", "!x", "&x", "*x", "[x", "]x", "{x", "}x", ",x", "a,b", "a[b]", "a{b}", "a?b", "a-b",
+]
+
+
+def _write_value(rng: random.Random):  # type: ignore[no-untyped-def]
+    roll = rng.random()
+    if roll < 0.1:
+        return rng.choice([True, False, None, 0, 42, -7, 1791512014824])
+    if roll < 0.25:
+        return [rng.choice(WRITE_STRINGS) for _ in range(rng.randrange(0, 4))]
+    if roll < 0.27:
+        return rng.choice([1.5, {"a": "b"}, [["x"]], ("t", "u")])
+    return rng.choice(WRITE_STRINGS)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_writer_agrees_with_pyyaml_whenever_it_answers(seed: int) -> None:
+    from frontmatter.default_handlers import YAMLHandler
+
+    from memsync.simpleyaml import dump_simple
+    from memsync.yamlio import Dumper
+
+    rng = random.Random(seed)
+    answered = quoted = 0
+    for _ in range(600):
+        doc = {rng.choice(KEYS + ["highlight", "supersedes"]): _write_value(rng) for _ in range(rng.randrange(1, 7))}
+        ours = dump_simple(doc)
+        if ours is None:
+            continue
+        answered += 1
+        quoted += "'" in ours
+        theirs = YAMLHandler().export(doc, Dumper=Dumper, sort_keys=False, width=1 << 16)
+        assert ours == theirs, doc
+        assert yaml.safe_load(ours) == {k: list(v) if isinstance(v, tuple) else v for k, v in doc.items()}
+    assert answered > 50 and quoted > 10  # both styles were compared (bad keys and odd values fall back)
+
+
+@pytest.mark.parametrize("value", WRITE_STRINGS)
+def test_each_string_is_written_as_pyyaml_writes_it_or_left_to_it(value: str) -> None:
+    from frontmatter.default_handlers import YAMLHandler
+
+    from memsync.simpleyaml import dump_simple
+    from memsync.yamlio import Dumper
+
+    doc = {"summary": value, "load_when": [value]}
+    ours = dump_simple(doc)
+    if ours is not None:
+        assert ours == YAMLHandler().export(doc, Dumper=Dumper, sort_keys=False, width=1 << 16)
+
+
+def test_typical_entries_are_written_without_pyyaml() -> None:
+    from memsync.simpleyaml import dump_simple
+
+    doc = {"id": "facts/ci-timeout", "kind": "fact", "summary": "CI times out after 30 minutes: keep the suite short",
+           "created": 1791600000000, "updated": 1791700000000, "load_when": ["ci", "超时"], "pinned": True}
+    assert dump_simple(doc) == ("id: facts/ci-timeout\nkind: fact\nsummary: 'CI times out after 30 minutes: keep the "
+                                "suite short'\ncreated: 1791600000000\nupdated: 1791700000000\nload_when:\n  - ci\n"
+                                "  - 超时\npinned: true")

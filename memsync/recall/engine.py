@@ -103,12 +103,14 @@ def _forget(key: tuple[str, str]) -> None:
             cur.watcher.close()
 
 
-def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = None) -> None:
+def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = None,
+             taken: fresh.Snapshot | None = None) -> None:
     """Bring ``cur.index`` in line with the files under ``root``.
 
     With ``watch`` this process's own inotify watcher says what changed; else
     the change monitor's token (taken before the walk) may say that nothing
-    did, and otherwise every file is stat-ed (always, for a layout that is not ``live``).
+    did, and otherwise every file is stat-ed (always, for a layout that is not ``live``), unless
+    the caller ``taken`` a snapshot of the whole root already.
     """
     only: set[str] | None = None
     layout = cur.index.layout
@@ -144,7 +146,10 @@ def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = N
             cur.watcher = None
     cur.synced = False
     stored = cur.index.stored()
-    snap = fresh.snapshot(root, only, sizes={name: row[2] for name, row in stored.items()})
+    if taken is not None and only is None and not watch:
+        snap = taken
+    else:
+        snap = fresh.snapshot(root, only, sizes={name: row[2] for name, row in stored.items()})
     cur.index.sync(snap, only, stored, token=token.key if token is not None else None)
     cur.synced = True
 
@@ -153,10 +158,12 @@ class _RootIndex:
     """One root's index for one search: opened and brought up to date on first use, and
     opened again when a use fails because another process was writing or repairing it."""
 
-    def __init__(self, root: Root, watch: bool, mon: monitor.Client | None) -> None:
+    def __init__(self, root: Root, watch: bool, mon: monitor.Client | None,
+                 snap: fresh.Snapshot | None = None) -> None:
         self.root = root
         self.watch = watch
         self.mon = mon
+        self.snap = snap
         self.layout = layout_of(root)
         self.path = db_path(root.path, self.layout)
         self.key = (str(root.path), str(self.path))
@@ -185,7 +192,7 @@ class _RootIndex:
             cur.index.set_timeout(short)
         self.cur = cur
         try:
-            _refresh(cur, self.root.path, self.watch, self.mon)
+            _refresh(cur, self.root.path, self.watch, self.mon, self.snap)
         finally:
             if patient:
                 cur.index.set_timeout(BUSY_TIMEOUT_S)
@@ -414,6 +421,7 @@ def search(
     cwd: str | os.PathLike[str] | None = None,
     all_first: bool = True,
     describe: bool = True,
+    snapshots: dict[Path, fresh.Snapshot] | None = None,
 ) -> SearchResult:
     """Search memory roots; the best hits first.
 
@@ -427,7 +435,8 @@ def search(
     ``all_first=False`` skips the first query for entries holding every word, for a
     caller whose many words are rarely all in one entry (the dedupe gate); with
     ``describe=False`` hits carry ids and index fields only (no file read, no snippet),
-    for a caller that reads the files itself.
+    for a caller that reads the files itself. ``snapshots`` (root path -> ``fresh.Snapshot``)
+    are freshness snapshots the caller took already (``fresh.from_walk``), used instead of a walk.
     """
     if roots is None:
         roots = select_roots(root=root, scope=scope, default="all", cwd=cwd)
@@ -450,7 +459,7 @@ def search(
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
 
     filters = _Filters(categories, kinds, include_superseded, all_first, describe)
-    indexes = [_RootIndex(r, watch, mon) for r in roots if r.path.is_dir()]
+    indexes = [_RootIndex(r, watch, mon, (snapshots or {}).get(r.path)) for r in roots if r.path.is_dir()]
     try:
         with _LOCK:
             _gather(q, indexes, s, limit, filters, now_ms, result)

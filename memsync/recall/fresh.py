@@ -152,6 +152,15 @@ def snapshot(root: Path, only: set[str] | None = None, sizes: dict[str, int] | N
     return Snapshot(started, cats)
 
 
+def from_walk(w: Any) -> Snapshot | None:
+    """The snapshot ``snapshot`` would take, from the lstat calls a ``tree.walk`` (``w``) made
+    already: a process that walked the root (remember, before its dedupe search) need not stat
+    every file twice. None when the walk did not see every category folder whole."""
+    if not w.started_ns or len(w.folders) != len(set(w.categories) | set(w.folders)):
+        return None
+    return Snapshot(w.started_ns, {name: _fold(name, dst, sts) for name, (dst, sts) in w.folders.items()})
+
+
 def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[str]]:
     mine: list[str] = []
     theirs: list[str] = []

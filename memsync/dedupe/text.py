@@ -206,10 +206,10 @@ def _zh_targets() -> frozenset[str]:
 def _forms() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """For search: a canonical keyword's English spellings (the canonical word, then its
     group's members) and its Chinese words (the shortest first). Built on first use only:
-    the gate's judging never needs it."""
+    the gate's judging never needs it (the shortest Chinese word first)."""
     english: dict[str, list[str]] = {}
-    for canonical, words in vocab.EN_GROUPS.items():
-        english[canonical] = list(dict.fromkeys([canonical, *words.split()]))
+    for canonical, members in vocab.EN_GROUPS.items():
+        english[canonical] = list(dict.fromkeys([canonical, *members.split()]))
     chinese: dict[str, list[str]] = {}
     for zh, value in _ZH_MAP.items():
         parts = [w for w in value.split() if not w.startswith("zz")]

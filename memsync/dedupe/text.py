@@ -206,7 +206,7 @@ def _zh_targets() -> frozenset[str]:
 def _forms() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """For search: a canonical keyword's English spellings (the canonical word, then its
     group's members) and its Chinese words (the shortest first). Built on first use only:
-    the gate's judging never needs it (the shortest Chinese word first)."""
+    the gate's judging never needs it."""
     english: dict[str, list[str]] = {}
     for canonical, members in vocab.EN_GROUPS.items():
         english[canonical] = list(dict.fromkeys([canonical, *members.split()]))

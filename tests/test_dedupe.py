@@ -97,6 +97,10 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     # not numbers: parts of words, the article 一, "a little" 一点, "very" 十分, idioms
     ("一直", []), ("统一", []), ("万一", []), ("一个坑", []), ("一次", []), ("一点", []), ("十分重要", []),
     ("千万不要", []), ("三四天", []), ("每周一次", []), ("4xx", []), ("e2e", []), ("one token", []),
+    # a capital M after a number is a size, a small m minutes; SI style puts a space before the unit
+    ("512M", ["b536870912"]), ("-Xmx512M", []), ("512m", ["t30720000"]), ("0.8 s", ["t800"]), ("2 h", ["t7200000"]),
+    ("a quarter of an hour", ["t900000"]), ("quarter-hour", ["t900000"]), ("一刻钟", ["t900000"]),
+    ("一刻也不能等", []), ("凌晨 3 点", ["h3"]), ("晚上 8 点", ["h20"]), ("it's 5 s long", ["t5000"]),
 ])
 def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:
     assert [n.value for n in numbers(unicodedata.normalize("NFKC", text))] == values
@@ -326,3 +330,34 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     written = service.remember("覆盖率低于百分之七十时CI失败", category="decisions", root=root)
     assert (root / f"{written.id}.md").is_file()
     assert dedupe.judge("覆盖率低于百分之七十时CI失败", "覆盖率低于百分之八十时CI失败").reason.endswith("(70%)")
+
+
+# Pairs written from descriptions of each check (not taken from any labelled set).
+@pytest.mark.parametrize("label, new, existing, what", [
+    ("near", "Switch the context with `kubectx prod-us` before applying",
+     "Switch the context with `kubectx prod` before applying", "a code span the entry does not spell"),
+    ("dup", "Run `make lint` before pushing", "Before pushing, run make lint", "a code span the entry spells in prose"),
+    ("dup", "Pass `--frozen-lockfile` to pnpm install in CI", "CI runs pnpm install --frozen-lockfile",
+     "a code span the entry spells in prose"),
+    ("near", "One reviewer must approve a release", "Two reviewers must approve a release", "a count word"),
+    ("near", "发布前需要一个人审批", "发布前需要两个人审批", "a count word (zh)"),
+    ("dup", "A single worker handles the queue", "One worker handles the queue", "both count one"),
+    ("near", "告警同时发到钉钉和 PagerDuty", "告警发到钉钉", "a list gains a member (zh)"),
+    ("near", "Alerts go to Slack and PagerDuty", "Alerts go to Slack", "a list gains a member (a name)"),
+    ("dup", "Build the image and push it to the registry", "Build the image, then push it to the registry",
+     "an and joining clauses is no list"),
+    ("near", "读写 CSV 文件要指定编码", "读写文件要指定编码", "a name narrows a shared phrase"),
+    ("near", "Compress JPEG images before upload", "Compress images before upload", "a name narrows a shared phrase"),
+    ("near", "Type hints are required everywhere, tests included", "Type hints are required except in tests",
+     "the exception dropped"),
+    ("dup", "The worker has a 512M memory limit", "The worker's memory limit is 512MB", "a capital M is a size"),
+    ("dup", "The p99 budget is 0.8 s", "The p99 budget is 800 ms", "decimal seconds"),
+    ("dup", "Tokens expire after a quarter of an hour", "Tokens expire after 15 minutes", "a quarter of an hour"),
+    ("dup", "令牌一刻钟后过期", "令牌15分钟后过期", "一刻钟"),
+    ("dup", "Never log user IDs", "Never log the user ID", "a plural acronym"),
+    ("dup", "Never run migrations by hand in production", "在生产环境里永远不要手动跑 migrations",
+     "a negation whose reach differs between the scripts"),
+])
+def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
+    verdict = judge(new, existing)
+    assert verdict.duplicate is (label == "dup"), (what, verdict.reason)

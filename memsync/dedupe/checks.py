@@ -48,7 +48,10 @@ def slots(new: Text, old: Text) -> str | None:
         return None
     mine, theirs = _slots(new), _slots(old)
     for n, side, w in sorted(mine - theirs):
-        other = sorted(m for m, s2, w2 in theirs if s2 == side and w2 == w and m != n and (m, side, w) not in mine)
+        other = sorted(m for m, s2, w2 in theirs if s2 == side and w2 == w and m != n and (m, side, w) not in mine
+                       # the trade confirmed the other way round: the entry has n where we have m (a
+                       # sentence built differently attaches numbers to other words, and that is all)
+                       and any((n, side, w3) in theirs and (m, side, w3) in mine for _, _, w3 in mine if w3 != w))
         if other:
             return f"has {show(n)} where the entry has {show(other[0])} ({show(w)})"
     return None
@@ -71,7 +74,10 @@ def flip(new: Text, old: Text) -> str | None:
                 # negated and asserted (``not X … X breaks``) is ambiguous: it only completes a
                 # flip the other way
                 if (not strict or w not in mine.asserted)
-                and other.match(w) and not theirs.negates(w) and theirs.asserts(w)}
+                and other.match(w) and not theirs.negates(w) and theirs.asserts(w)
+                # the other text negates something before it in its clause: worded otherwise, the
+                # same negation may well reach it (``don't twine upload`` / ``不要手动 twine upload``)
+                and w not in other.reach}
 
     def negates_any(own: Text, other: Text) -> bool:
         # across scripts a negation of a word with no reading in the other script (不归我们:
@@ -309,5 +315,91 @@ def exception(new: Text, old: Text) -> str | None:
     return None
 
 
+def code(new: Text, old: Text) -> str | None:
+    """A `code span` whose letters and digits the entry does not spell anywhere, with or without
+    backticks (``kubectx staging-eu`` / ``kubectx staging``): code is exact, not prose."""
+    for shown, literal in new.code:
+        if literal not in old.literal:
+            return f"has code the entry does not ({shown})"
+    return None
+
+
+_ONE = frozenset({"one", "single", "一"})  # a count of one that is not written as a number
+
+
+def _counted(t: Text) -> dict[str, set[str]]:
+    """noun -> the counts written before it (``two sprints``, ``一个人``, ``one reviewer``)."""
+    out: dict[str, set[str]] = {}
+    toks = t.toks
+    for i, (kind, value) in enumerate(toks):
+        if not ((kind == "k" and value.startswith("#")) or value in _ONE):
+            continue
+        j = i + 1
+        if j < len(toks) and toks[j][0] == "s":
+            j += 1  # a measure word or an article: 个, 位, "of the"
+        if j < len(toks) and toks[j][0] == "k" and not toks[j][1].startswith("#") and toks[j][1] not in _ONE:
+            out.setdefault(toks[j][1], set()).add(value if value.startswith("#") else "#1")
+    return out
+
+
+def counts(new: Text, old: Text) -> str | None:
+    """The same thing counted differently, where one side writes the count as a word the number
+    check cannot see (``one sprint`` / ``two sprints``, ``一个人`` / ``两个人``)."""
+    theirs = _counted(old)
+    for noun, mine in sorted(_counted(new).items()):
+        other = theirs.get(noun)
+        # two written numbers are the number check's; here one side is a count word
+        if other and not mine & other and ("#1" in mine or "#1" in other):
+            return f"counts {show(min(mine))} {show(noun)} where the entry counts {show(min(other))}"
+    return None
+
+
+def joined(new: Text, old: Text) -> str | None:
+    """A list that gains a member: ``X and Y`` (``X、Y``, ``X和Y``) where the entry has X but none
+    of Y's words (``代码注释和 commit message 都用英文`` / ``代码注释用英文``)."""
+    toks = new.toks
+    for i in range(1, len(toks) - 1):
+        if toks[i][0] != "conj" or toks[i][1] in ("/", "&", "+") or toks[i - 1][0] != "k":
+            continue
+        before = toks[i - 1][1]
+        if not old.match(before, new.idents.get(before)):
+            continue
+        member = []
+        for kind, value in toks[i + 1:i + 4]:
+            if kind != "k" or old.match(value, new.idents.get(value)):
+                break
+            member.append(value)
+        # an English "and" also joins clauses ("... as UTC and convert it"): only a name is an item
+        english = toks[i][1] in ("and", "or")
+        if member and (not english or any(w in new.names for w in member)):
+            return f"adds {' '.join(show(w) for w in member)} to what the entry names"
+    return None
+
+
+def inserted(new: Text, old: Text) -> str | None:
+    """A name the entry never mentions, set between two words the entry has side by side
+    (``读写 CSV 文件`` / ``读写文件``): it narrows what the entry says to one kind."""
+    seq, theirs = new.seq, old.seq
+    pairs = set(zip(theirs, theirs[1:]))
+    for i in range(1, len(seq) - 1):
+        w = seq[i]
+        if w in new.names and not old.match(w, new.idents.get(w)) and (seq[i - 1], seq[i + 1]) in pairs:
+            return f"narrows it to {show(w)}"
+    return None
+
+
+_UNIVERSAL = frozenset("all every everywhere always 所有 一律 全部 任何 统统".split())  # not "any": a type, too
+
+
+def widened(new: Text, old: Text) -> str | None:
+    """The entry's exception dropped while the new text says "all"/"everywhere"/``一律``: the
+    rule now has no exception."""
+    if any(k == "unless" for k, _ in old.toks) and not any(k == "unless" for k, _ in new.toks) \
+            and any(v in _UNIVERSAL for _, v in new.toks):
+        return "drops the entry's exception (says it holds everywhere)"
+    return None
+
+
 # In order: the cheap exact checks first, then the structural ones.
-ALL = (numbers, slots, identifiers, substitution, flip, required, reversal, swap, named, added, exception)
+ALL = (numbers, counts, slots, identifiers, code, substitution, flip, required, reversal, swap, named, joined,
+       inserted, added, exception, widened)

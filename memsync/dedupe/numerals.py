@@ -82,7 +82,7 @@ _ARABIC = re.compile(
     r"(?:(?P<clock>:[0-5]\d)(?![\d:])|(?P<ord>st|nd|rd|th)\b)?"
     r"(?P<big>[万千百亿])?"
     r"(?:(?P<plus>\+)?(?:(?P<unit>" + _UNIT_RE + r")(?![a-z0-9])|(?:\s|\s?-\s?)(?P<unit2>" + _MULTI_UNIT_RE
-    + r")(?![a-z0-9])|\s?(?P<zh>个半|个|半)?(?P<zhunit>" + _ZH_UNIT_RE
+    + r")(?![a-z0-9])|\s(?P<unit3>s|h)(?![a-z0-9'])|\s?(?P<zh>个半|个|半)?(?P<zhunit>" + _ZH_UNIT_RE
     + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<ampm>\s?[ap]m)\b))?"
     r"(?P<tail>[a-z])?",
 )
@@ -92,6 +92,7 @@ _EN_WORDS = re.compile(
     r"(?:[\s-]+(?P<unit>" + _MULTI_UNIT_RE + r")\b)?",
 )
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
+                   r"|\b(?P<quarter>(?:an?\s+)?quarter(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]+hour)\b|(?P<ke>一刻钟)"
                    r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?(?P<zhunit>小时|钟头|天|分钟|年|月|秒)")
 _PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|day|night|week|month|year)\b"
                      r"|\b(?P<word>hourly|daily|nightly|weekly|monthly|yearly|annually|qps|rps|tps|rpm)\b"
@@ -102,7 +103,7 @@ _WEEKDAY = re.compile(r"\b(?P<en>monday|tuesday|wednesday|thursday|friday|saturd
                       r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])(?![次遍回个])")
 _ZH_PERCENT = re.compile(rf"百分之(?P<n>{_ZN}+)(?:点(?P<frac>[零〇一二三四五六七八九]+))?"
                          r"|(?<![零〇一二两三四五六七八九十百千万亿])(?P<tenth>[一二两三四五六七八九])成(?![功立为本熟果员绩不就])")
-_ZH_CLOCK = re.compile(rf"(?P<pm>下午|晚上)?(?P<n>{_ZN}{{1,3}}|\d{{1,2}})点(?P<half>半)?(?![\d零〇一二两三四五六七八九十])")
+_ZH_CLOCK = re.compile(rf"(?:(?P<pm>下午|晚上)\s?)?(?P<n>{_ZN}{{1,3}}|\d{{1,2}})\s?点(?P<half>半)?(?![\d零〇一二两三四五六七八九十])")
 _ZH_COUNT = re.compile(rf"(?P<ord>第)?(?P<n>{_ZN}+)(?:(?P<zh>个半|个|半)?(?P<zhunit>{_ZH_UNIT_RE})|(?P<measure>[{_MEASURE}]))?")
 
 
@@ -211,7 +212,7 @@ def _lower(text: str) -> str:
 
 def numbers(text: str) -> list[Number]:
     """The numbers of ``text`` (NFKC-normalized, any case), in order, not overlapping."""
-    text = _lower(text)
+    written, text = text, _lower(text)  # the same offsets: 512M (a size) and 512m (minutes) differ
     chars = set(text)
     digits = any(c.isdigit() for c in chars)
     zh = not _ZH_NUMERAL_CHARS.isdisjoint(chars)
@@ -234,7 +235,10 @@ def numbers(text: str) -> list[Number]:
         if n is not None:
             frac = "".join(str(_DIGIT[c]) for c in m["frac"] or "")
             add(m.start(), m.end(), (f"{n}.{frac}" if frac else str(n)) + "%")
-    for m in _HALF.finditer(text) if "half" in text or "半" in chars else ():
+    for m in _HALF.finditer(text) if "half" in text or "quarter" in text or not chars.isdisjoint("半刻") else ():
+        if m["quarter"] or m["ke"]:
+            add(m.start(), m.end(), _quantity(15, "min"))  # a quarter of an hour, 一刻钟
+            continue
         unit = _UNIT_WORDS[m["zhunit"]] if m["zhunit"] else _UNIT_WORDS[m["unit"].lower()]
         add(m.start(), m.end(), _quantity(0.5, unit))
     for m in _ZH_CLOCK.finditer(text) if "点" in chars and (zh or digits) else ():
@@ -244,7 +248,7 @@ def numbers(text: str) -> list[Number]:
         hour = n + 12 if m["pm"] and n < 12 else n
         add(m.start(), m.end(), f"h{hour}:30" if m["half"] else f"h{hour}")
     for m in _ARABIC.finditer(text) if digits else ():
-        if m["tail"] and not (m["unit"] or m["unit2"] or m["zhunit"] or m["k"]):
+        if m["tail"] and not (m["unit"] or m["unit2"] or m["unit3"] or m["zhunit"] or m["k"]):
             continue  # 4xx, 3d6f: a word, not a number
         raw = m["num"].replace(",", "")
         end = m.end() - (1 if m["tail"] else 0)
@@ -257,7 +261,9 @@ def numbers(text: str) -> list[Number]:
         count = float(raw) if decimal else None
         if count is not None and m["big"]:
             count *= {"万": 10_000, "千": 1000, "百": 100, "亿": 100_000_000}[m["big"]]
-        unit = m["unit"] or m["unit2"] or m["zhunit"]
+        unit = m["unit"] or m["unit2"] or m["unit3"] or m["zhunit"]
+        if unit == "m" and written[m.start("unit")] == "M":
+            unit = "mb"  # -Xmx512M, a 512M limit: a capital M after a number is a size; 30m is minutes
         if count is not None and m["ampm"]:
             add(m.start(), end, f"h{int(count) + (12 if m['ampm'].strip().lower() == 'pm' and count < 12 else 0)}")
         elif count is not None and unit:

@@ -27,7 +27,7 @@ Tok = tuple[str, str]  # (kind, value)
 # joined by hyphens only (``pre-commit``, ``user-facing``) is prose, not an identifier.
 _IDENT = re.compile(
     r"(?<![\w.-])--?[a-z][\w-]*"  # a command-line flag
-    r"|(?<![\w.])(?:[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b
+    r"|(?<![\w.])(?:\.?[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b, .github/x
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
     r"|[A-Za-z]+\d[\w]*)",  # py3, h264, v2beta
     re.ASCII,
@@ -37,6 +37,9 @@ _ACRONYMS = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+")  # CI/CD, TCP/IP: two word
 _PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 _PARTS = re.compile(r"[._/:-]+")
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")
+_CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
+_NOT_LITERAL = re.compile(r"[\W_]+")
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
 _SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
@@ -303,6 +306,8 @@ class Text:
     names: frozenset[str]  # written as names: Capitalized mid-sentence, ACRONYMS, identifiers
     words: frozenset[str]  # keywords and identifier parts
     cjk: bool = False  # has content written in CJK characters (mapped words or characters)
+    code: tuple[tuple[str, str], ...] = ()  # `code spans`: (as written, as ``literal`` spells it)
+    literal: str = ""  # the text casefolded, letters and digits only: what a code span is looked up in
 
     @functools.cached_property
     def seq(self) -> list[str]:
@@ -451,6 +456,19 @@ class Text:
         return Polarity(frozenset(negated), frozenset(asserted), has)
 
     @functools.cached_property
+    def reach(self) -> frozenset[str]:
+        """Every keyword after a negation in its clause, however far (``不要手动 twine upload``
+        reaches ``upload``): the most a negation here could apply to. A flip is only read where
+        the other text's negation cannot reach the word."""
+        toks = self.toks
+        lo, hi = self.clauses
+        out: set[str] = set()
+        for i, (kind, _) in enumerate(toks):
+            if kind in ("neg", "instead"):
+                out.update(v for k, v in toks[i + 1:hi[i] + 1] if k == "k")
+        return frozenset(out)
+
+    @functools.cached_property
     def relations(self) -> list[Relation]:
         """(kind, earlier, later): ``X before Y``, ``Y after X``, ``before Y, X``, ``X, then Y``,
         ``先X…再Y``, ``X之前…先Y``, and (direction) ``from X to Y``, ``从X到Y``, ``把X换成Y``,
@@ -551,6 +569,7 @@ def read(text: str) -> Text:
     """Read ``text`` once. Cached (a pure function of the text): the gate judges one new text
     against up to eight candidates."""
     raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    raw = _ACRONYM_PLURAL.sub(r"\1", raw)  # IDs, PRs, APIs: the acronym itself
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
@@ -606,7 +625,8 @@ def read(text: str) -> Text:
         elif m["b"]:
             toks.append(("b", ""))
         elif m["conj"]:
-            toks.append(("conj", ""))
+            c = m["conj"]
+            toks.append(("conj", "" if c == "、" else c))  # "/", "&", "+" join names, not list items
         elif m["cjk"]:
             before = len(toks)
             _cjk_tokens(m["cjk"], toks)
@@ -618,5 +638,10 @@ def read(text: str) -> Text:
     words = set(kws)
     for parts in idents.values():
         words |= parts
+    code = tuple((m.group(1), c) for m in _CODE_SPAN.finditer(raw) if (c := _literal(m.group(1))))
     return Text(tuple(toks), frozenset(kws), frozenset(v for v in kws if v.startswith("#")), idents,
-                frozenset(names), frozenset(words), cjk)
+                frozenset(names), frozenset(words), cjk, code, _literal(raw))
+
+
+def _literal(text: str) -> str:
+    return _NOT_LITERAL.sub("", text.casefold())

@@ -357,6 +357,8 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Never log user IDs", "Never log the user ID", "a plural acronym"),
     ("dup", "Never run migrations by hand in production", "在生产环境里永远不要手动跑 migrations",
      "a negation whose reach differs between the scripts"),
+    ("near", "warm up the long lived memory", "端口的预热需要内存", "two concepts shared across scripts, one missing"),
+    ("dup", "Run the linter before pushing.", "推送之前先跑代码检查。", "a short note found whole across scripts"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -358,6 +358,16 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Never run migrations by hand in production", "在生产环境里永远不要手动跑 migrations",
      "a negation whose reach differs between the scripts"),
     ("near", "warm up the long lived memory", "端口的预热需要内存", "two concepts shared across scripts, one missing"),
+    ("near", "After editing dependencies run `poetry lock --no-update`", "After editing dependencies run `poetry lock`",
+     "a flag is code even when it reads as a word"),
+    ("near", "每次改依赖后跑 poetry lock --no-update", "每次改依赖后跑 poetry lock", "a flag (zh)"),
+    ("near", "Invoices are keyed by account_id", "Invoices are keyed by user_id; each account has many users",
+     "an identifier is not its parts scattered over other words"),
+    ("dup", "Read the DATABASE_URL from the environment", "The database URL is read from the environment",
+     "an identifier spelled as words"),
+    ("near", "Cache API responses in the mobile app too", "Cache API responses in the web app",
+     "it holds for more (too)"),
+    ("near", "覆盖率统计 src/ 和 tools/ 目录", "覆盖率统计 src/ 目录", "a path added to a list"),
     ("dup", "Run the linter before pushing.", "推送之前先跑代码检查。", "a short note found whole across scripts"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:

@@ -10,7 +10,7 @@ import os
 import re
 
 from memsync.dedupe import vocab
-from memsync.dedupe.text import Text, Tok, portable, show
+from memsync.dedupe.text import Text, Tok, canon, portable, show
 
 # Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
 HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
@@ -320,9 +320,13 @@ def code(new: Text, old: Text) -> str | None:
     """A `code span` whose letters and digits the entry does not spell anywhere, with or without
     backticks (``kubectx staging-eu`` / ``kubectx staging``): code is exact, not prose."""
     for shown, literal in new.code:
-        if literal not in old.literal:
+        # spelled whole, or word by word (`pathlib.Path` / "use pathlib … paths")
+        if literal not in old.literal and not all(old.match(canon(w)) for w in _CODE_WORDS.findall(shown.casefold())):
             return f"has code the entry does not ({shown})"
     return None
+
+
+_CODE_WORDS = re.compile(r"[^\W_]+")
 
 
 _ONE = frozenset({"one", "single", "一"})  # a count of one that is not written as a number

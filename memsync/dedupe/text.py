@@ -29,7 +29,8 @@ _IDENT = re.compile(
     r"(?<![\w.-])--?[a-z][\w-]*"  # a command-line flag
     r"|(?<![\w.])(?:\.?[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b, .github/x
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
-    r"|[A-Za-z]+\d[\w]*)",  # py3, h264, v2beta
+    r"|[A-Za-z]+\d[\w]*"  # py3, h264, v2beta
+    r"|(?:(?<=[\s(`'\"])|^)\.[a-z][\w-]*)",  # a dot-file: .env, .nvmrc, .gitignore (its dot is no full stop)
     re.ASCII,
 )
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1.2.3: a version, read as a number

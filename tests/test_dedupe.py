@@ -376,6 +376,10 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Secrets stay in Vault, never in .env files committed to git", "密钥放在 Vault，绝不写进提交到 git 的 .env 文件",
      "a dot-file's dot is no full stop"),
     ("dup", "Build paths with `os.path.join`", "Use os.path.join to build paths", "a code span spelled word by word"),
+    ("near", "After changing dependencies run uv lock --upgrade, the lockfile is updated", "After changing dependencies "
+     "run uv lock; the lockfile is updated", "a flag matches as itself, not through a word elsewhere"),
+    ("near", "迁移脚本不要求可回滚", "迁移脚本必须可回滚", "不要求 is optional"),
+    ("near", "日志里不能有手机号，银行卡号要整段替换成星号", "日志里不能有手机号", "a clause that is mostly new"),
     ("dup", "Run the linter before pushing.", "推送之前先跑代码检查。", "a short note found whole across scripts"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:

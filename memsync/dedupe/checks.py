@@ -260,6 +260,27 @@ def added(new: Text, old: Text) -> str | None:
         if weight >= 6:
             return f"adds what the entry does not say ({' '.join(show(w) for w in run)})"
         run, weight, started = [], 0, True
+    return _added_clause(new, old)
+
+
+def _added_clause(new: Text, old: Text) -> str | None:
+    """A whole clause after the first that is mostly new: at least three quarters of its keywords,
+    worth six as ``added`` weighs them, absent from the entry (``…，身份证号整段替换成星号``):
+    a shared word or two inside it does not make it the entry's."""
+    lo, hi = new.clauses
+    toks = new.toks
+    seen_first = False
+    i = 0
+    while i < len(toks):
+        start, end = lo[i], hi[i]
+        words = [v for k, v in toks[start:end + 1] if k == "k"]
+        if words and seen_first:
+            fresh = [w for w in words if not old.match(w, new.idents.get(w)) and portable(w, new, old)]
+            weight = sum(1 if len(w) == 1 and not w.isascii() else 3 if w in new.names else 2 for w in fresh)
+            if weight >= 6 and len(fresh) * 4 >= len(words) * 3:
+                return f"adds what the entry does not say ({' '.join(show(w) for w in fresh)})"
+        seen_first = seen_first or bool(words)
+        i = max(end + 1, i + 1)
     return None
 
 

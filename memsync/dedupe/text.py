@@ -587,6 +587,8 @@ def read(text: str) -> Text:
         # a flag is code, however wordlike (--upgrade is not "update"): it stays an identifier
         known = None if ident.startswith("-") else vocab.WORDS.get(value)
         parts = frozenset(canon(p) for p in _PARTS.split(value) if p and p not in vocab.EN_STOP)
+        if ident.startswith("-"):
+            parts = frozenset()  # a flag matches as itself: --upgrade is not "update" somewhere else
         spans.append((m.start(), m.end(), ("k", known or value), None if known else parts))
         taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
     for num in read_numbers(raw):

@@ -670,13 +670,15 @@ def _keyword_query(text: str, limit: int = 32) -> str:
     (up to half as many again) the other language's words for what the text says, so an English
     note finds the Chinese entry it restates and the reverse (memsync.dedupe.query_terms)."""
     from memsync import dedupe
+    from memsync.dedupe.vocab import EN_STOP
     from memsync.recall.tokenize import normalize, segments
 
     words: list[str] = []
     for seg in segments(normalize(text)):
         pieces = [seg.text[i : i + 2] for i in range(len(seg.text) - 1)] if seg.cjk and len(seg.text) > 1 else [seg.text]
         for piece in pieces:
-            if piece not in words:
+            # a stopword or a one-digit number finds half the root and decides nothing: skip it
+            if piece not in words and piece not in EN_STOP and not (piece.isdigit() and len(piece) < 2):
                 words.append(piece)
         if len(words) >= limit:
             break

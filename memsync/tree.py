@@ -102,7 +102,7 @@ class Walk:
     # (recall.fresh.from_walk): wall clock before the first stat, and per category folder its
     # own lstat and the lstat of every name in it ending in .md.
     started_ns: int = 0
-    folders: dict[str, tuple[os.stat_result, list[os.stat_result]]] = field(default_factory=dict)
+    folders: dict[str, tuple[os.stat_result, list[tuple[str, os.stat_result]]]] = field(default_factory=dict)
 
     def digest(self) -> str:
         """Changes whenever anything compile, check or lint look at may have changed."""
@@ -153,12 +153,12 @@ def _walk_category(root: Path, name: str, w: Walk, folder: os.stat_result | None
         w.problems.append(Problem(name, 0, "E020", f"cannot read folder: {exc.strerror}"))
         return
     has_md = False
-    seen: list[os.stat_result] | None = [] if folder is not None else None
+    seen: list[tuple[str, os.stat_result]] | None = [] if folder is not None else None
     for d in items:
         rel = f"{name}/{d.name}"
         if seen is not None and d.name.endswith(".md"):
             try:  # a DirEntry keeps its lstat: the entry check below costs no second call
-                seen.append(d.stat(follow_symlinks=False))
+                seen.append((d.name, d.stat(follow_symlinks=False)))
             except OSError:
                 pass  # gone since the listing, as the freshness check would find too
         if d.name.startswith("."):

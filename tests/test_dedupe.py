@@ -101,6 +101,8 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     ("512M", ["b536870912"]), ("-Xmx512M", []), ("512m", ["t30720000"]), ("0.8 s", ["t800"]), ("2 h", ["t7200000"]),
     ("a quarter of an hour", ["t900000"]), ("quarter-hour", ["t900000"]), ("一刻钟", ["t900000"]),
     ("一刻也不能等", []), ("凌晨 3 点", ["h3"]), ("晚上 8 点", ["h20"]), ("it's 5 s long", ["t5000"]),
+    # a calendar month by name is not a number of months ("may" is a verb far more often)
+    ("in March", ["month3"]), ("三月份", ["month3"]), ("十二月", ["month12"]), ("三个月", ["mo3"]), ("you may", []),
 ])
 def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:
     assert [n.value for n in numbers(unicodedata.normalize("NFKC", text))] == values
@@ -357,6 +359,24 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Never log user IDs", "Never log the user ID", "a plural acronym"),
     ("dup", "Never run migrations by hand in production", "在生产环境里永远不要手动跑 migrations",
      "a negation whose reach differs between the scripts"),
+    ("near", "warm up the long lived memory", "端口的预热需要内存", "two concepts shared across scripts, one missing"),
+    ("near", "After editing dependencies run `poetry lock --no-update`", "After editing dependencies run `poetry lock`",
+     "a flag is code even when it reads as a word"),
+    ("near", "每次改依赖后跑 poetry lock --no-update", "每次改依赖后跑 poetry lock", "a flag (zh)"),
+    ("near", "Invoices are keyed by account_id", "Invoices are keyed by user_id; each account has many users",
+     "an identifier is not its parts scattered over other words"),
+    ("dup", "Read the DATABASE_URL from the environment", "The database URL is read from the environment",
+     "an identifier spelled as words"),
+    ("near", "Cache API responses in the mobile app too", "Cache API responses in the web app",
+     "it holds for more (too)"),
+    ("near", "覆盖率统计 src/ 和 tools/ 目录", "覆盖率统计 src/ 目录", "a path added to a list"),
+    ("dup", "We moved from Jenkins to GitHub Actions in March", "三月份从 Jenkins 迁到了 GitHub Actions",
+     "a month by name across scripts"),
+    ("dup", "Mutating the props object is off-limits", "Never mutate the props object", "off-limits is a negation"),
+    ("dup", "Secrets stay in Vault, never in .env files committed to git", "密钥放在 Vault，绝不写进提交到 git 的 .env 文件",
+     "a dot-file's dot is no full stop"),
+    ("dup", "Build paths with `os.path.join`", "Use os.path.join to build paths", "a code span spelled word by word"),
+    ("dup", "Run the linter before pushing.", "推送之前先跑代码检查。", "a short note found whole across scripts"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

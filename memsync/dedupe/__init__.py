@@ -85,8 +85,13 @@ class Verdict:
 # cannot be in a Chinese one, so counting them would only measure the glossary's gaps. The
 # threshold stays the same, since what is left is the same kind of evidence (content words,
 # read to one canonical form) as in one language; but it must be enough of it: fewer than
-# MIN_CROSS_WORDS counted keywords are not a basis for a refusal.
+# MIN_CROSS_WORDS counted keywords are not a basis for a refusal, and neither are fewer than
+# MIN_CROSS_FOUND found with some missing: in a root of thousands of entries two shared concepts
+# ("warm up the long lived memory" against an entry on warming up a port that mentions memory)
+# happen by chance; a short note whose every counted word is there ("Run the linter before
+# pushing" / "推送之前先跑代码检查") is another matter.
 MIN_CROSS_WORDS = 2
+MIN_CROSS_FOUND = 3
 
 
 def _coverage(new: Text, old: Text) -> float:
@@ -99,7 +104,7 @@ def _coverage(new: Text, old: Text) -> float:
             counted += 1
         elif portable(w, new, old):
             counted += 1
-    if new.cjk != old.cjk and counted < MIN_CROSS_WORDS:
+    if new.cjk != old.cjk and (counted < MIN_CROSS_WORDS or MIN_CROSS_FOUND > found < counted):
         return 0.0
     return found / counted if counted else 0.0
 

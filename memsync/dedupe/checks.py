@@ -7,9 +7,10 @@ words that differ, not for similarity. Each is linear (or bounded) in the texts'
 from __future__ import annotations
 
 import os
+import re
 
 from memsync.dedupe import vocab
-from memsync.dedupe.text import Text, Tok, portable, show
+from memsync.dedupe.text import Text, Tok, canon, portable, show
 
 # Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
 HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
@@ -319,9 +320,13 @@ def code(new: Text, old: Text) -> str | None:
     """A `code span` whose letters and digits the entry does not spell anywhere, with or without
     backticks (``kubectx staging-eu`` / ``kubectx staging``): code is exact, not prose."""
     for shown, literal in new.code:
-        if literal not in old.literal:
+        # spelled whole, or word by word (`pathlib.Path` / "use pathlib … paths")
+        if literal not in old.literal and not all(old.match(canon(w)) for w in _CODE_WORDS.findall(shown.casefold())):
             return f"has code the entry does not ({shown})"
     return None
+
+
+_CODE_WORDS = re.compile(r"[^\W_]+")
 
 
 _ONE = frozenset({"one", "single", "一"})  # a count of one that is not written as a number
@@ -359,9 +364,14 @@ def joined(new: Text, old: Text) -> str | None:
     of Y's words (``代码注释和 commit message 都用英文`` / ``代码注释用英文``)."""
     toks = new.toks
     for i in range(1, len(toks) - 1):
-        if toks[i][0] != "conj" or toks[i][1] in ("/", "&", "+") or toks[i - 1][0] != "k":
+        if toks[i][0] != "conj" or toks[i][1] in ("/", "&", "+"):
             continue
-        before = toks[i - 1][1]
+        j = i - 1
+        while j > 0 and toks[j] in (("conj", "/"), ("conj", "&"), ("conj", "+")):
+            j -= 1  # a path's slash: "src/ 和 scripts/", "infra/ and .github/"
+        if toks[j][0] != "k":
+            continue
+        before = toks[j][1]
         if not old.match(before, new.idents.get(before)):
             continue
         member = []
@@ -391,12 +401,18 @@ def inserted(new: Text, old: Text) -> str | None:
 _UNIVERSAL = frozenset("all every everywhere always 所有 一律 全部 任何 统统".split())  # not "any": a type, too
 
 
+_ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also)\b|不只|不仅|同样|也要|也得|也需要")
+
+
 def widened(new: Text, old: Text) -> str | None:
     """The entry's exception dropped while the new text says "all"/"everywhere"/``一律``: the
-    rule now has no exception."""
+    rule now has no exception. Or the new text says it holds for more ("too", "not only",
+    "also", ``不仅``, ``也要``) where the entry says nothing of the kind."""
     if any(k == "unless" for k, _ in old.toks) and not any(k == "unless" for k, _ in new.toks) \
             and any(v in _UNIVERSAL for _, v in new.toks):
         return "drops the entry's exception (says it holds everywhere)"
+    if _ALSO.search(new.lowered) and not _ALSO.search(old.lowered):
+        return "says it holds for more than the entry (too, also, not only)"
     return None
 
 

@@ -99,6 +99,9 @@ _PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|da
                      r"|/(?P<slash>s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)\b"
                      r"|(?P<night>每晚|每夜|每天晚上)"
                      r"|(?:每|按|天天)(?:(?P<zhunit>秒钟|秒|分钟|小时|天|日|月|年)|(?P<zhweek>周|星期)(?![一二三四五六日天]))")
+# Calendar months by name ("may" is left out: a verb far more often than a month).
+_MONTHS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
+_MONTH = re.compile(r"\b(?P<m>january|february|march|april|june|july|august|september|october|november|december)\b")
 _WEEKDAY = re.compile(r"\b(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
                       r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])(?![次遍回个])")
 _ZH_PERCENT = re.compile(rf"百分之(?P<n>{_ZN}+)(?:点(?P<frac>[零〇一二三四五六七八九]+))?"
@@ -225,6 +228,8 @@ def numbers(text: str) -> list[Number]:
         taken[start:end] = b"\x01" * (end - start)
         found.append(Number(start, end, value))
 
+    for m in _MONTH.finditer(text) if "r" in text or "u" in text else ():
+        add(m.start(), m.end(), f"month{_MONTHS[m['m'][:3]]}")
     for m in _WEEKDAY.finditer(text) if "day" in text or not chars.isdisjoint("周期拜") else ():
         add(m.start(), m.end(), "wd" + str(_WEEKDAYS[m["en"]] if m["en"] else _ZH_WEEKDAY[m["zh"]]))
     for m in _ZH_PERCENT.finditer(text) if zh else ():
@@ -288,7 +293,9 @@ def numbers(text: str) -> list[Number]:
             continue
         if m["n"] == "一" and not m["ord"] and not unit:
             continue  # 一个, 一次: the article
-        if unit:
+        if unit == "月" and not m["zh"] and not m["ord"] and 1 <= n <= 12:
+            add(m.start(), m.end(), f"month{n}")  # 三月 is March; 三个月 is three months
+        elif unit:
             half = 0.5 if m["zh"] in ("个半", "半") else 0
             add(m.start(), m.end(), _quantity(n + half, _UNIT_WORDS[unit]))
         else:

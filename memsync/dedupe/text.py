@@ -29,7 +29,8 @@ _IDENT = re.compile(
     r"(?<![\w.-])--?[a-z][\w-]*"  # a command-line flag
     r"|(?<![\w.])(?:\.?[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b, .github/x
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
-    r"|[A-Za-z]+\d[\w]*)",  # py3, h264, v2beta
+    r"|[A-Za-z]+\d[\w]*"  # py3, h264, v2beta
+    r"|(?:(?<=[\s(`'\"])|^)\.[a-z][\w-]*)",  # a dot-file: .env, .nvmrc, .gitignore (its dot is no full stop)
     re.ASCII,
 )
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1.2.3: a version, read as a number
@@ -308,6 +309,7 @@ class Text:
     cjk: bool = False  # has content written in CJK characters (mapped words or characters)
     code: tuple[tuple[str, str], ...] = ()  # `code spans`: (as written, as ``literal`` spells it)
     literal: str = ""  # the text casefolded, letters and digits only: what a code span is looked up in
+    lowered: str = ""  # the text NFKC-folded and casefolded, as written
 
     @functools.cached_property
     def seq(self) -> list[str]:
@@ -338,7 +340,9 @@ class Text:
             return hit
 
         def match(w: str, parts: frozenset[str] | None = None) -> bool:
-            return found(w) or (bool(parts) and all(p in self.words or found(p) for p in parts or ()))
+            # an identifier's parts must be words here, not parts of another identifier
+            # (``order_id`` is not in a text that has ``user_id`` and ``订单``)
+            return found(w) or (bool(parts) and all(found(p) for p in parts or ()))
 
         return match
 
@@ -580,7 +584,8 @@ def read(text: str) -> Text:
                 or (not ident.startswith("-") and all(len(p) <= 1 for p in _PARTS.split(ident)))):
             continue
         value = ident.casefold().strip("-")
-        known = vocab.WORDS.get(value)
+        # a flag is code, however wordlike (--upgrade is not "update"): it stays an identifier
+        known = None if ident.startswith("-") else vocab.WORDS.get(value)
         parts = frozenset(canon(p) for p in _PARTS.split(value) if p and p not in vocab.EN_STOP)
         spans.append((m.start(), m.end(), ("k", known or value), None if known else parts))
         taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
@@ -640,7 +645,7 @@ def read(text: str) -> Text:
         words |= parts
     code = tuple((m.group(1), c) for m in _CODE_SPAN.finditer(raw) if (c := _literal(m.group(1))))
     return Text(tuple(toks), frozenset(kws), frozenset(v for v in kws if v.startswith("#")), idents,
-                frozenset(names), frozenset(words), cjk, code, _literal(raw))
+                frozenset(names), frozenset(words), cjk, code, _literal(raw), raw.casefold())
 
 
 def _literal(text: str) -> str:

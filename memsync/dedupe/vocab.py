@@ -248,6 +248,7 @@ for _canonical, _words in glossary.EN_GROUPS.items():
 
 # Multiword English phrases read as one word (lower case; checked before single words).
 EN_PHRASES = {
+    "off-limits": "forbidden", "off limits": "forbidden", "a no-go": "forbidden", "not allowed": "forbidden",
     "pull request": "pr", "pull requests": "pr", "merge request": "pr", "merge requests": "pr",
     "check in": "commit", "checks in": "commit", "checked in": "commit", "checking in": "commit",
     "check-in": "commit", "end-to-end": "e2e", "end to end": "e2e",

@@ -56,6 +56,10 @@ class CategoryStat:
 class Snapshot:
     started_ns: int  # wall clock before the first stat: changes after it are not vouched for
     categories: dict[str, CategoryStat]
+    # per category, {path: lstat} of its entry files as ``entry_files`` gives them, when the
+    # snapshot was taken from a walk that saw them (``from_walk``): a changed category is then
+    # compared file by file without listing and stat-ing its folder again
+    files: dict[str, dict[str, os.stat_result]] | None = None
 
 
 def categories(root: Path) -> list[str]:
@@ -158,7 +162,10 @@ def from_walk(w: Any) -> Snapshot | None:
     every file twice. None when the walk did not see every category folder whole."""
     if not w.started_ns or len(w.folders) != len(set(w.categories) | set(w.folders)):
         return None
-    return Snapshot(w.started_ns, {name: _fold(name, dst, sts) for name, (dst, sts) in w.folders.items()})
+    cats = {name: _fold(name, dst, [st for _, st in seen]) for name, (dst, seen) in w.folders.items()}
+    files = {name: {f"{name}/{n}": st for n, st in seen if is_entry_name(n) and stat.S_ISREG(st.st_mode)}
+             for name, (_, seen) in w.folders.items()}
+    return Snapshot(w.started_ns, cats, files)
 
 
 def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[str]]:

@@ -349,7 +349,7 @@ class Index:
                     n += self._drop_category(name)
             for cat in changed:
                 prev = stored.get(cat.name)
-                n += self._sync_category(cat.name, prev[4] if prev else 0)
+                n += self._sync_category(cat.name, prev[4] if prev else 0, snap.files.get(cat.name) if snap.files else None)
                 c.execute(
                     "INSERT OR REPLACE INTO cats VALUES (?, ?, ?, ?, ?, ?)",
                     (cat.name, cat.ino, cat.mtime_ns, cat.count, cat.digest, snap.started_ns),
@@ -527,8 +527,9 @@ class Index:
         self.conn.executemany("DELETE FROM fts WHERE rowid = ?", params)
         self.conn.executemany("DELETE FROM docs WHERE rowid = ?", params)
 
-    def _sync_category(self, name: str, checked_ns: int) -> int:
-        files = self.layout.files(self.root, name)
+    def _sync_category(self, name: str, checked_ns: int, files: dict[str, Any] | None = None) -> int:
+        if files is None:
+            files = self.layout.files(self.root, name)
         rows = {
             r[1]: r
             for r in self.conn.execute(

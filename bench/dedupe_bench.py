@@ -3,10 +3,12 @@
     python bench/dedupe_bench.py              # writes bench/results/dedupe.md
     python bench/dedupe_bench.py --no-write   # print only
     python bench/dedupe_bench.py --set set2   # the second, blind set: bench/results/dedupe_set2.md
+    python bench/dedupe_bench.py --set set3   # the third, blind set: bench/results/dedupe_set3.md
 
-The labelled set is bench/dedupe_corpus.py (or, with ``--set set2``, tests/dedupe_set2.py: a
-second set written blind, from descriptions only, by someone who never saw the rule or the
-other sets; each of its existing entries is a topic, filed under facts/). For each topic a real memsync root
+The labelled set is bench/dedupe_corpus.py (or, with ``--set set2`` / ``--set set3``,
+tests/dedupe_set2.py / tests/dedupe_set3.py: sets written blind, from descriptions only, by
+someone who never saw the rule or the other sets; each of their existing entries is a topic,
+filed under facts/). For each topic a real memsync root
 is made in a temporary folder (``memsync init``), holding the topic's existing
 entry and generated filler entries from other areas (so search has something to
 rank), compiled. Each candidate goes through memsync's library path,
@@ -373,30 +375,30 @@ def _memory(text: str) -> Memory:
     return Memory(summary.strip(), (), body.strip(), "facts")
 
 
-def set2_pairs() -> tuple[list[Pair], int]:
-    """tests/dedupe_set2.py as Pairs (near-miss notes keep the set's own change names)."""
+def blind_pairs(name: str) -> tuple[list[Pair], int]:
+    """tests/dedupe_<name>.py as Pairs (near-miss notes keep the set's own change names)."""
     import hashlib
+    import importlib
 
-    from tests.dedupe_set2 import SET2
-
+    rows = getattr(importlib.import_module(f"tests.dedupe_{name}"), name.upper())
     out = []
-    for i, (label, how, lang, new, existing) in enumerate(SET2):
+    for i, (label, how, lang, new, existing) in enumerate(rows):
         topic = "t" + hashlib.sha256(existing.encode()).hexdigest()[:10]
         note = {"number": "different number", "subst": "different identifier", "negation": "negation flipped",
                 "reversed": "reversed decision", "flag": "different flag"}.get(how, how) if label == "near" else how
-        out.append(Pair(f"set2/{i:03d}", lang, _SET2_CLASS[label], topic, _memory(existing), _memory(new), note))
+        out.append(Pair(f"{name}/{i:03d}", lang, _SET2_CLASS[label], topic, _memory(existing), _memory(new), note))
     return out, len({p.topic for p in out})
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--no-write", action="store_true", help="print the report without writing bench/results/dedupe.md")
-    ap.add_argument("--set", choices=["bench", "set2"], default="bench",
-                    help="bench/dedupe_corpus.py (default) or the blind tests/dedupe_set2.py")
+    ap.add_argument("--set", choices=["bench", "set2", "set3"], default="bench",
+                    help="bench/dedupe_corpus.py (default) or a blind set, tests/dedupe_set2.py or tests/dedupe_set3.py")
     args = ap.parse_args(argv)
 
-    if args.set == "set2":
-        ps, n_topics = set2_pairs()
+    if args.set != "bench":
+        ps, n_topics = blind_pairs(args.set)
     else:
         ps, n_topics = pairs(), len(TOPICS)
     fillers = filler_entries()
@@ -435,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     counts = collections.Counter(p.cls for p in ps)
     header = (f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-              f"{platform.system()}. Set: {'tests/dedupe_set2.py (written blind), ' if args.set == 'set2' else ''}"
+              f"{platform.system()}. Set: {f'tests/dedupe_{args.set}.py (written blind), ' if args.set != 'bench' else ''}"
               f"{len(ps)} pairs from {n_topics} topics "
               f"({', '.join(f'{counts[c]} {c}' for c in CLASSES)}; "
               f"{', '.join(f'{sum(p.language == lang for p in ps)} {lang}' for lang in LANGUAGES)}), "
@@ -468,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report(ps, methods, extra)
     print(text)
     if not args.no_write:
-        out = RESULTS.with_name("dedupe_set2.md") if args.set == "set2" else RESULTS
+        out = RESULTS.with_name(f"dedupe_{args.set}.md") if args.set != "bench" else RESULTS
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
     return 0

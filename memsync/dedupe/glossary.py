@@ -985,7 +985,7 @@ ZH_MORE = {
     "数量级": "order magnitude", "中断服务函数": "isr", "中断处理函数": "interrupt handler", "贴图": "texture", "纹理": "texture",
     "指针文件": "pointer file", "美术": "art", "美术资源": "art asset", "扫描量": "scan volume", "工程经理": "developer manager",
     "主值班": "primary oncall", "副值班": "replica oncall", "占比": "ratio", "例行任务": "routine job", "例行": "routine",
-    "循环依赖": "circular dep", "呼叫": "page",
+    "循环依赖": "circular dep", "呼叫": "page", "上一个版本": "previous version", "上一版": "previous version", "上个版本": "previous version", "下一个版本": "next version", "下个版本": "next version",
 }
 ZH.update(ZH_MORE)
 

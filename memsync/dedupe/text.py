@@ -30,7 +30,7 @@ _IDENT = re.compile(
     r"|(?<![\w.])(?:\.?[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b, .github/x
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
     r"|[A-Za-z]+\d[\w]*"  # py3, h264, v2beta
-    r"|(?:(?<=[\s(`'\"])|^)\.[a-z][\w-]*)",  # a dot-file: .env, .nvmrc, .gitignore (its dot is no full stop)
+    r"|(?:(?<=[\s(`'\"、,])|^)\.[a-z][\w-]*)",  # a dot-file: .env, .nvmrc, .gitignore (its dot is no full stop)
     re.ASCII,
 )
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1.2.3: a version, read as a number
@@ -38,7 +38,10 @@ _ACRONYMS = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+")  # CI/CD, TCP/IP: two word
 _PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 _PARTS = re.compile(r"[._/:-]+")
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
-_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}|[A-Z]+\d+)s\b")  # IDs, PRs; A100s, RTX4090s: the name itself
+# A unit per unit of time after a number (2 TB/day, 500 req/s): a rate, not a path.
+_RATE = re.compile(r"[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)")
+_AFTER_NUMBER = re.compile(r"\d\s?$")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _NOT_LITERAL = re.compile(r"[\W_]+")
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
@@ -581,6 +584,7 @@ def read(text: str) -> Text:
     for m in _IDENT.finditer(raw):
         ident = m.group()
         if (_PROSE_HYPHEN.fullmatch(ident) or _VERSION.fullmatch(ident) or _ACRONYMS.fullmatch(ident)
+                or (_RATE.fullmatch(ident) and _AFTER_NUMBER.search(raw, max(0, m.start() - 2), m.start()))
                 or (not ident.startswith("-") and all(len(p) <= 1 for p in _PARTS.split(ident)))):
             continue
         value = ident.casefold().strip("-")

@@ -319,10 +319,27 @@ class Text:
         return [v for k, v in self.toks if k == "k"]
 
     @functools.cached_property
+    def qualified(self) -> frozenset[str]:
+        """What this text's compound identifiers also name: the tail of a qualified name that is
+        itself an identifier (``stripe.webhook.construct_event`` names ``construct_event`` and
+        ``webhook.construct_event``), and the members of a slash-joined list (``png/jpeg/pdf``)."""
+        out: set[str] = set()
+        for ident, parts in self.idents.items():
+            if "/" in ident and not ident.startswith("."):
+                out.update(parts)
+                continue
+            pieces = ident.split(".")
+            for i in range(1, len(pieces)):
+                tail = ".".join(pieces[i:])
+                if "." in tail or "_" in tail or any(c.isdigit() for c in tail):
+                    out.add(tail)
+        return frozenset(out)
+
+    @functools.cached_property
     def match(self) -> Callable[..., bool]:
         """``match(word, parts=None)``: is the word in this text — exactly, by a shared prefix of
         four letters or more, or (an identifier) with all its parts here?"""
-        kws = self.keywords
+        kws = self.keywords | self.qualified
         long_words = sorted(w for w in kws if prefixable(w))
         memo: dict[str, bool] = {}
 
@@ -591,6 +608,12 @@ def read(text: str) -> Text:
         # a flag is code, however wordlike (--upgrade is not "update"): it stays an identifier
         known = None if ident.startswith("-") else vocab.WORDS.get(value)
         parts = frozenset(canon(p) for p in _PARTS.split(value) if p and p not in vocab.EN_STOP)
+        if "/" in value and not value.startswith("."):
+            # a slash joins names (team-ml/ranker-v2, png/jpeg/pdf): a segment that is itself an
+            # identifier is a part as a whole, as the other text would write it alone
+            parts = frozenset(p for seg in value.split("/") if seg for p in (
+                (seg,) if _IDENT.fullmatch(seg) and not _PROSE_HYPHEN.fullmatch(seg) and any(c in seg for c in "._0123456789")
+                else (canon(q) for q in _PARTS.split(seg) if q and q not in vocab.EN_STOP)))
         if ident.startswith("-"):
             parts = frozenset()  # a flag matches as itself: --upgrade is not "update" somewhere else
         spans.append((m.start(), m.end(), ("k", known or value), None if known else parts))

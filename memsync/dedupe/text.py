@@ -44,6 +44,7 @@ _RATE = re.compile(r"[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|d|day|wk|wee
 _AFTER_NUMBER = re.compile(r"\d\s?$")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _NOT_LITERAL = re.compile(r"[\W_]+")
+_OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
 _SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
@@ -98,7 +99,7 @@ MARKERS = {
     "zzotherwise": "otherwise", "if": "if", "when": "if", "whenever": "if", "zzif": "if", "zzfirst": "first", "replace": "replace", "replaces": "replace",
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
-    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only",
+    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only", "zzoff": "negafter",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
 _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
@@ -106,6 +107,8 @@ _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches 
 # 禁止对main强推, 不允许在生产环境改库): the negation reaches the whole clause.
 _ZH_PREP = frozenset("在 对 给 向 往 将 把 从 zzfrom".split())
 _PRONOUNS = frozenset("it them this that these those they 它 它们 这 那".split())  # the boundary that opens a reason clause
+# After 就 these say "that is enough" (不用 reindex 就行), not the consequence of a condition.
+_JIU_ENOUGH = frozenset("行 好 够 可 可以 ok".split())
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
 
 
@@ -447,6 +450,9 @@ class Text:
                 conditional.add(lo[i])
             elif kind == "otherwise" and i + 1 < len(toks):
                 conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
+            elif (kind, value) == ("s", "就") and i + 1 < len(toks) and toks[i + 1][1] not in _JIU_ENOUGH and any(
+                    toks[j][0] == "neg" for j in range(lo[i], i)):
+                conditional.add(lo[i])  # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"
         scoped: set[int] = set()
         has = False
         for i, (kind, _) in enumerate(toks):
@@ -464,7 +470,7 @@ class Text:
                 if ahead is None:
                     continue  # a pronoun: unresolved
                 scope = ahead or (self._backward(i, lo[i]) if kind == "neg" else [])
-                if kind == "neg" and len(ahead) == 1 and not any(
+                if kind == "neg" and len(ahead) == 1 and ahead[0] == i + 1 and not any(
                         toks[j][0] == "k" for j in range(ahead[0] + 1, hi[i] + 1)):
                     # the clause ends at the one word after the negation: the topic before it is
                     # what is negated too ("生产环境不开", "In staging, Sentry is not enabled")
@@ -595,6 +601,7 @@ def read(text: str) -> Text:
     raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
     raw = _ACRONYM_PLURAL.sub(r"\1", raw)  # IDs, PRs, APIs: the acronym itself
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
+    raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
     taken = bytearray(len(raw) + 1)

@@ -298,9 +298,15 @@ def required(new: Text, old: Text) -> str | None:
     a, b = "optional" in new.keywords, "optional" in old.keywords
     if a == b:
         return None
-    other = old if a else new
+    own, other = (new, old) if a else (old, new)
     if any(k == "s" and v in MUST for k, v in other.toks):
         return "says optional where the entry says required" if a else "says required where the entry says optional"
+    # "no need to hold BOOT" / "hold BOOT while pressing RESET": the other text gives as an
+    # instruction what this one says is unnecessary
+    governed = own.polarity.optional
+    if governed and all(other.polarity.asserts(w) and not other.polarity.negates(w) for w in governed):
+        return f"says {show(min(governed))} is optional where the entry asks for it" if a else \
+            f"asks for {show(min(governed))} where the entry says it is optional"
     return None
 
 

@@ -286,6 +286,7 @@ class Polarity:
     negated: frozenset[str]  # keywords a negation or contrast applies to
     asserted: frozenset[str]  # keywords outside every negation's scope
     has_negation: bool
+    optional: frozenset[str] = frozenset()  # keywords "optional" (no need to, 无需) governs
 
     @functools.cached_property
     def _index(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -476,14 +477,21 @@ class Text:
                     # what is negated too ("生产环境不开", "In staging, Sentry is not enabled")
                     scope = scope + self._backward(i, lo[i])
             scoped.update(scope)
+        # what "optional" (no need to, 不需要, 无需) governs is neither asserted nor negated: "no need
+        # for loss scaling" agrees with "bf16 needs no loss scaling" and with "不用 loss scaling"
+        soft: set[int] = set()
+        for i, tok in enumerate(toks):
+            if tok == ("k", "optional"):
+                soft.update(self._forward(i, hi[i]) or self._backward(i, lo[i]))
+        optional = frozenset(toks[j][1] for j in soft)
         negated = {toks[j][1] for j in scoped}
         # the same word elsewhere in the clause of a negation is negated too; in other clauses it is
         # asserted, except in a reason ("use pnpm, not npm, because npm breaks …" decides against npm)
         negated_clause = {(lo[j], toks[j][1]) for j in scoped}
         reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
         asserted = {v for j, (k, v) in enumerate(toks)
-                    if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason}
-        return Polarity(frozenset(negated), frozenset(asserted), has)
+                    if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason and j not in soft}
+        return Polarity(frozenset(negated), frozenset(asserted), has, optional)
 
     @functools.cached_property
     def reach(self) -> frozenset[str]:

@@ -103,6 +103,13 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     ("一刻也不能等", []), ("凌晨 3 点", ["h3"]), ("晚上 8 点", ["h20"]), ("it's 5 s long", ["t5000"]),
     # a calendar month by name is not a number of months ("may" is a verb far more often)
     ("in March", ["month3"]), ("三月份", ["month3"]), ("十二月", ["month12"]), ("三个月", ["mo3"]), ("you may", []),
+    # an Arabic month or calendar year with 月/年 is the month or the year, not a duration
+    ("7 月上线", ["month7"]), ("7 个月", ["mo7"]), ("13 月", ["mo13"]), ("2019 年迁移", ["2019"]), ("3 年", ["yr3"]),
+    ("2019年", ["2019"]),
+    # "N more minutes" is N minutes
+    ("five more minutes", ["t300000"]), ("5 more minutes", ["t300000"]), ("3 extra days", ["t259200000"]),
+    # a unit per unit of time after a number is a rate, not a path
+    ("5 GB/day", ["b5368709120", "t86400000"]),
 ])
 def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:
     assert [n.value for n in numbers(unicodedata.normalize("NFKC", text))] == values
@@ -381,7 +388,62 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("near", "迁移脚本不要求可回滚", "迁移脚本必须可回滚", "不要求 is optional"),
     ("near", "日志里不能有手机号，银行卡号要整段替换成星号", "日志里不能有手机号", "a clause that is mostly new"),
     ("dup", "Run the linter before pushing.", "推送之前先跑代码检查。", "a short note found whole across scripts"),
+    ("dup", "The orders table was sharded in 2021", "订单表在 2021 年做了分片", "a calendar year with 年"),
+    ("near", "The orders table was sharded in 2021", "订单表在 2020 年做了分片", "another calendar year"),
+    ("dup", "支付服务 3 月切到了新网关", "The payment service moved to the new gateway in March", "an Arabic month with 月"),
+    ("near", "支付服务 3 个月后切到新网关", "The payment service moves to the new gateway in March",
+     "a duration in months is no month"),
+    ("dup", "Wait five more minutes, then page the lead", "Wait another 5 minutes, then page the lead",
+     "N more minutes"),
+    ("dup", "The ingest job writes 3 TB/day to the lake", "The ingest job writes three TB a day to the lake",
+     "a rate is no path"),
+    ("near", "The ingest job writes 3 TB/day to the lake", "The ingest job writes 3 TB/hour to the lake",
+     "another rate"),
+    ("dup", "Benchmarks run on H100s only", "Benchmarks run only on the H100", "a plural model name"),
+    ("near", "Benchmarks run on H100s only", "Benchmarks run only on the A100", "another model name"),
+    ("dup", "Verify the signature with `verify_header` first", "First verify the signature with "
+     "acme.webhooks.verify_header", "the identifier tail of a qualified name"),
+    ("near", "Verify the signature with `verify_body` first", "First verify the signature with "
+     "acme.webhooks.verify_header", "another function of the module"),
+    ("dup", "上传只接受 gif、webp、avif", "Uploads accept only gif/webp/avif", "a slash-joined list is its members"),
+    ("near", "上传只接受 gif、webp、avif、bmp", "Uploads accept only gif/webp/avif", "a member added to a slash list"),
+    ("dup", "Metrics go to grafana-prod/billing-v3", "Metrics go to the billing-v3 dashboard in grafana-prod",
+     "a slash-joined identifier whose segments the entry spells"),
+    ("dup", "No retries for requests shorter than 2 s", "Retries are off for requests shorter than 2 s",
+     "'X is off' negates X"),
+    ("near", "Retries are on for requests shorter than 2 s", "Retries are off for requests shorter than 2 s",
+     "off against on"),
+    ("dup", "Language comes from profile.language, falling back to the browser language",
+     "语言取 profile.language，没填就用浏览器语言", "a negation before 就 is a condition"),
+    ("near", "头像取 profile.avatar，没填就不显示", "头像取 profile.avatar，为空时显示默认图",
+     "a negation after 就 still counts"),
+    ("dup", "Python 3.12 needs no backport of tomllib", "Python 3.12 不需要 tomllib 的 backport",
+     "needs no is optional"),
+    ("near", "No need to restart the worker after a deploy", "Restart the worker after a deploy",
+     "optional where the entry asks for it"),
+    ("near", "部署后要重启 worker", "部署后无需重启 worker", "asked for where the entry says optional"),
+    ("dup", "换成 uv 以后省掉了 pip-tools", "Since the move to uv pip-tools is not needed", "省掉 is optional"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)
     assert verdict.duplicate is (label == "dup"), (what, verdict.reason)
+
+
+# What a negation reaches, and what "optional" leaves neither asserted nor negated.
+@pytest.mark.parametrize("text, negated, unasserted", [
+    ("ISR 里别用 HAL_Delay", {"hal_delay"}, {"hal_delay"}),  # 用 X: X is the object, the topic stays asserted
+    ("生产环境不开", {"prod", "env", "enable"}, {"prod", "env", "enable"}),  # the verb right after: the topic too
+    ("没填就用浏览器的", set(), set()),  # a negation before 就 is a condition
+    ("没填就不显示头像", {"show", "头", "像"}, {"show", "头", "像"}),  # ... one after it is not
+    ("不用 reindex 就行", {"rebuild", "行"}, {"rebuild", "行"}),  # 就行 closes no condition
+    ("Typo tolerance is off for short queries", {"typo", "tolerance"}, {"typo", "tolerance"}),
+    ("Turn off the cache", {"cache"}, {"cache"}),
+    ("不需要 loss scaling", set(), {"loss", "scale"}),
+    ("Loss scaling is not required", set(), {"loss", "scale"}),
+])
+def test_what_a_negation_reaches(text: str, negated: set[str], unasserted: set[str]) -> None:
+    from memsync.dedupe.text import read
+
+    polarity = read(text).polarity
+    assert set(polarity.negated) == negated
+    assert read(text).keywords - polarity.asserted - {"optional"} == unasserted

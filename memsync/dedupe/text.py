@@ -444,6 +444,7 @@ class Text:
         # per clause: does it prefer (for over/than), is it conditional (until/unless)?
         prefer_at: dict[int, int] = {}
         conditional: set[int] = set()
+        condition: set[int] = set()  # negations inside a condition that 就 closes
         for i, (kind, value) in enumerate(toks):
             if kind == "k" and (value in vocab.PREFER_WORDS or value in vocab.USE_WORDS):
                 prefer_at.setdefault(lo[i], i)
@@ -451,9 +452,9 @@ class Text:
                 conditional.add(lo[i])
             elif kind == "otherwise" and i + 1 < len(toks):
                 conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
-            elif (kind, value) == ("s", "就") and i + 1 < len(toks) and toks[i + 1][1] not in _JIU_ENOUGH and any(
-                    toks[j][0] == "neg" for j in range(lo[i], i)):
-                conditional.add(lo[i])  # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"
+            elif (kind, value) == ("s", "就") and i + 1 < len(toks) and toks[i + 1][1] not in _JIU_ENOUGH:
+                # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
+                condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
         scoped: set[int] = set()
         has = False
         for i, (kind, _) in enumerate(toks):
@@ -462,7 +463,7 @@ class Text:
             if kind in ("over", "than") and not prefer_at.get(lo[i], i) < i:
                 continue
             has = True
-            if lo[i] in conditional:
+            if lo[i] in conditional or i in condition:
                 continue  # "don't merge until CI passes" is "merge after CI passes"
             if kind == "negafter":
                 scope = self._backward(i, lo[i]) or self._forward(i, hi[i]) or []

@@ -156,6 +156,9 @@ def test_keywords_drop_stopwords_filler_particles_and_negations() -> None:
     ("folder", "directory"), ("db", "database"), ("k8s", "Kubernetes"), ("PostgreSQL", "postgres"),
     ("删掉", "删除"), ("数据库", "db"), ("钩子", "hook"), ("端到端", "end-to-end"), ("pull requests", "PRs"),
     ("times out", "timeout"), ("dislikes", "doesn't like"), ("retained", "kept"), ("回复", "回答"),
+    ("W&B", "wandb"), ("Weights & Biases", "wandb"), ("北京时间", "Beijing time"), ("回填", "backfill"),
+    ("补数", "回填"), ("评测", "eval"), ("权重", "weight"), ("经理", "manager"),
+    ("不需要", "needs no"), ("省掉", "not needed"),
 ])
 def test_interchangeable_words_read_as_one(a: str, b: str) -> None:
     assert keywords(a) == keywords(b) != frozenset()
@@ -423,6 +426,14 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "optional where the entry asks for it"),
     ("near", "部署后要重启 worker", "部署后无需重启 worker", "asked for where the entry says optional"),
     ("dup", "换成 uv 以后省掉了 pip-tools", "Since the move to uv pip-tools is not needed", "省掉 is optional"),
+    ("dup", "Set shuffle partitions to 400 for the daily job", "The daily job sets spark.sql.shuffle.partitions=400",
+     "an identifier spelled out in words is no substitute for it"),
+    ("near", "Set the driver memory to 400 for the daily job", "The daily job sets spark.sql.shuffle.partitions=400",
+     "another setting"),
+    ("dup", "Eval runs set seed 42 plus cudnn.deterministic", "Eval runs set seed 42 and torch.backends.cudnn.deterministic",
+     "a qualified name's tail names it"),
+    ("dup", "The sync job runs at 02:00 Beijing time", "同步任务在北京时间凌晨两点跑", "a place name is no participle"),
+    ("near", "The sync job runs at 02:00 Beijing time", "The sync job runs at 02:00 UTC", "another time zone"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -10,7 +10,7 @@ import os
 import re
 
 from memsync.dedupe import vocab
-from memsync.dedupe.text import Text, Tok, canon, portable, show
+from memsync.dedupe.text import Text, Tok, canon, portable, show, tails
 
 # Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
 HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
@@ -184,7 +184,7 @@ def substitution(new: Text, old: Text) -> str | None:
     # old-only words by neighbour: (previous word, None) and (None, next word); two kept per context
     by_context: dict[tuple[str | None, str | None], list[str]] = {}
     for j, v in enumerate(b):
-        if new.match(v, old.idents.get(v)) or not portable(v, old, new):
+        if new.match(v, old.idents.get(v)) or not portable(v, old, new) or not tails(v).isdisjoint(new.keywords):
             continue  # (across scripts, a word with no reading in the other one is no substitute)
         keys: list[tuple[str | None, str | None]] = []
         if j > 0:
@@ -205,12 +205,14 @@ def substitution(new: Text, old: Text) -> str | None:
             contexts.append(((None, a[i + 1]), True))
         for ctx, after in contexts:
             for v in by_context.get(ctx, ()):
+                if u in old.idents.get(v, ()):
+                    continue  # the entry's identifier spelled out in words: shuffle partitions / spark.sql.shuffle.partitions
                 if v != u and (u in new.names or v in old.names or (after and a[i + 1] in HEADS)):
                     return f"has {show(u)} where the entry has {show(v)}"
     head, tail, ma, mb = _middles(new.toks, old.toks)
     if 0 < len(ma) <= 3 and 0 < len(mb) <= 3 and head + tail >= max(3, 0.6 * max(len(new.toks), len(old.toks))):
         us = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
-        vs = [v for k, v in mb if k == "k" and (k, v) not in ma]
+        vs = [v for k, v in mb if k == "k" and (k, v) not in ma and tails(v).isdisjoint(new.keywords)]
         prev = new.toks[head - 1] if head else None
         nxt = new.toks[head + len(ma)] if head + len(ma) < len(new.toks) else None
         slot = prev is None or (prev[0] == "s" and prev[1] in NOUN_SLOT) or (nxt is not None and nxt[1] in HEADS)

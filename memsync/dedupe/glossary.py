@@ -275,6 +275,9 @@ ZH = {
     "钉钉": "dingtalk", "飞书": "feishu", "企业微信": "wecom", "微信": "wechat", "阿里云": "aliyun", "腾讯云": "tencentcloud",
     "华为云": "huaweicloud", "谷歌浏览器": "chrome", "火狐": "firefox", "码云": "gitee", "写死": "hardcode", "硬编码": "hardcode",
     "太长": "long", "过长": "long", "很长": "long", "太短": "short", "过短": "short", "不允许": "zzneg allow", "允许": "allow",
+    "回填": "backfill", "补数": "backfill", "补数据": "backfill", "经理": "manager", "周期": "period", "结束": "end",
+    "权重": "weight", "评测": "eval", "相关性": "relevance", "美术": "art", "源文件": "source file",
+    "北京": "beijing", "北京时间": "beijing time", "南京": "nanjing", "重庆": "chongqing",
 }
 
 EN_GROUPS = {
@@ -288,6 +291,8 @@ EN_GROUPS = {
     "typo": "typo misspelling", "wording": "wording phrasing", "ambiguous": "ambiguous unclear vague",
     "spike": "spike surge burst", "interval": "interval cadence frequency", "prompt": "prompt instruction",
     "translate": "translate translation localize localise", "accessibility": "accessibility a11y",
+    # place names ending in -ing are no participles (Beijing time, not "beij")
+    "beijing": "beijing", "nanjing": "nanjing", "chongqing": "chongqing",
     "i18n": "i18n internationalization internationalisation", "l10n": "l10n localization localisation",
     "monorepo": "monorepo monorepository", "dotenv": "dotenv envfile", "symlink": "symlink softlink",
     "uuid": "uuid guid", "cli": "cli commandline", "warehouse": "warehouse dwh", "add": "add append",
@@ -336,7 +341,7 @@ EN_GROUPS = {
 }
 
 EN_PHRASES = {
-    "always use": "prefer", "only use": "prefer", "use only": "prefer", "pick up": "load", "picks up": "load",
+    "w&b": "wandb", "weights & biases": "wandb", "weights and biases": "wandb", "always use": "prefer", "only use": "prefer", "use only": "prefer", "pick up": "load", "picks up": "load",
     "picked up": "load", "read in": "load", "stay away from": "zzneg use", "steer clear of": "zzneg use",
     "out of memory": "oom", "rate limiting": "rate max", "look up": "search", "looks up": "search",
     "look at": "view", "sign up": "register", "sign in": "login", "log in": "login", "logs in": "login",

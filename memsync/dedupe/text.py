@@ -269,6 +269,16 @@ def portable(w: str, text: Text, other: Text) -> bool:
     return w not in _CROSS_LIGHT and (text.cjk or w in _zh_targets())
 
 
+def tails(word: str) -> set[str]:
+    """The identifiers a qualified name also goes by: its tails that are themselves identifiers
+    (``stripe.webhook.construct_event`` -> ``webhook.construct_event``, ``construct_event``)."""
+    if "." not in word.lstrip("."):
+        return set()
+    pieces = word.split(".")
+    return {t for t in (".".join(pieces[i:]) for i in range(1, len(pieces)))
+            if "." in t or "_" in t or any(c.isdigit() for c in t)}
+
+
 def _same(a: str, b: str) -> bool:
     return a == b or (prefixable(a) and prefixable(b) and related(a, b))
 
@@ -332,11 +342,7 @@ class Text:
             if "/" in ident and not ident.startswith("."):
                 out.update(parts)
                 continue
-            pieces = ident.split(".")
-            for i in range(1, len(pieces)):
-                tail = ".".join(pieces[i:])
-                if "." in tail or "_" in tail or any(c.isdigit() for c in tail):
-                    out.add(tail)
+            out |= tails(ident)
         return frozenset(out)
 
     @functools.cached_property

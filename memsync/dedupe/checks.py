@@ -427,10 +427,13 @@ def inserted(new: Text, old: Text) -> str | None:
     return None
 
 
-_UNIVERSAL = frozenset("all every everywhere always 所有 一律 全部 任何 统统".split())  # not "any": a type, too
+_UNIVERSAL = frozenset("all every everywhere always anything everything 所有 一律 全部 任何 统统".split())  # not "any": a type, too
 
 
-_ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also)\b|不只|不仅|同样|也要|也得|也需要")
+# "also", and the words that say a rule holds regardless of a case: "even ones with …", "incident
+# or not", "regardless", 无论/不管, 包括 …
+_ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also|even|regardless|whether or not|\w+ or not)\b"
+                   r"|不只|不仅|同样|也要|也得|也需要|无论|不管|不论|包括")
 
 
 def widened(new: Text, old: Text) -> str | None:
@@ -440,6 +443,9 @@ def widened(new: Text, old: Text) -> str | None:
     if any(k == "unless" for k, _ in old.toks) and not any(k == "unless" for k, _ in new.toks) \
             and any(v in _UNIVERSAL for _, v in new.toks):
         return "drops the entry's exception (says it holds everywhere)"
+    if any(_restricts(t) for t in old.toks) and not any(_restricts(t) for t in new.toks) \
+            and any(v in _UNIVERSAL for _, v in new.toks):
+        return "drops the entry's restriction (only …) and says it holds for all"
     if _ALSO.search(new.lowered) and not _ALSO.search(old.lowered):
         return "says it holds for more than the entry (too, also, not only)"
     return None

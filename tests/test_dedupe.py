@@ -434,6 +434,22 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "a qualified name's tail names it"),
     ("dup", "The sync job runs at 02:00 Beijing time", "同步任务在北京时间凌晨两点跑", "a place name is no participle"),
     ("near", "The sync job runs at 02:00 Beijing time", "The sync job runs at 02:00 UTC", "another time zone"),
+    ("near", "Every endpoint needs rate limiting, even internal ones", "Public endpoints need rate limiting",
+     "even: it holds more widely"),
+    ("near", "所有接口都要限流，包括内部接口", "对外接口要限流", "包括: it holds more widely (zh)"),
+    ("near", "Squash when merging, hotfix or not", "Squash when merging feature branches", "X or not"),
+    ("dup", "Feature branches are squashed on merge", "Squash when merging feature branches",
+     "no widening word: a rewording"),
+    ("near", "Every log line is shipped to Loki", "Only error log lines are shipped to Loki",
+     "the entry's only dropped for every"),
+    ("dup", "Only error log lines go to Loki", "Loki receives only the error log lines", "only kept on both sides"),
+    ("near", "Thumbnails resize with ?size=", "Thumbnails resize with ?s=", "a query parameter is code"),
+    ("dup", "Thumbnails resize via the `s` param, max 512", "Thumbnails resize with ?s=; max 512",
+     "a query parameter written by its name"),
+    ("near", "Roll back with deployctl rollback --to stable", "Roll back with deployctl rollback --to previous",
+     "a flag's value is code"),
+    ("dup", "Roll back with `deployctl rollback --to previous`", "To roll back run deployctl rollback --to previous",
+     "the same flag value"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

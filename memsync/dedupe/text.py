@@ -27,6 +27,7 @@ Tok = tuple[str, str]  # (kind, value)
 # joined by hyphens only (``pre-commit``, ``user-facing``) is prose, not an identifier.
 _IDENT = re.compile(
     r"(?<![\w.-])--?[a-z][\w-]*"  # a command-line flag
+    r"|[?&][A-Za-z_][\w-]*="  # a query parameter: ?w=, &page_size=
     r"|(?<![\w.])(?:\.?[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b, .github/x
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
     r"|[A-Za-z]+\d[\w]*"  # py3, h264, v2beta
@@ -44,6 +45,7 @@ _RATE = re.compile(r"[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|d|day|wk|wee
 _AFTER_NUMBER = re.compile(r"\d\s?$")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _NOT_LITERAL = re.compile(r"[\W_]+")
+_FLAG_VALUE = re.compile(r"(?<![\w.-])--[a-z][\w-]*[ =](?P<v>[A-Za-z0-9][\w.-]*)")
 _OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
@@ -350,6 +352,8 @@ class Text:
         """``match(word, parts=None)``: is the word in this text — exactly, by a shared prefix of
         four letters or more, or (an identifier) with all its parts here?"""
         kws = self.keywords | self.qualified
+        # a query parameter is also written by its name: ?w= is "the `w` query param"
+        kws = kws | {f"?{shown.casefold()}=" for shown, _ in self.code}
         long_words = sorted(w for w in kws if prefixable(w))
         memo: dict[str, bool] = {}
 
@@ -636,8 +640,9 @@ def read(text: str) -> Text:
             parts = frozenset(p for seg in value.split("/") if seg for p in (
                 (seg,) if _IDENT.fullmatch(seg) and not _PROSE_HYPHEN.fullmatch(seg) and any(c in seg for c in "._0123456789")
                 else (canon(q) for q in _PARTS.split(seg) if q and q not in vocab.EN_STOP)))
-        if ident.startswith("-"):
+        if ident.startswith(("-", "?", "&")):
             parts = frozenset()  # a flag matches as itself: --upgrade is not "update" somewhere else
+            value = "?" + value[1:] if value.startswith("&") else value  # ?page= and &page= are one parameter
         spans.append((m.start(), m.end(), ("k", known or value), None if known else parts))
         taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
     for num in read_numbers(raw):
@@ -645,6 +650,8 @@ def read(text: str) -> Text:
             spans.append((num.start, num.end, ("k", "#" + num.value), None))
             taken[num.start:num.end] = b"\x01" * (num.end - num.start)
     names: set[str] = set()
+    for m in _FLAG_VALUE.finditer(raw):  # --to previous: a flag's value is code, as exact as the flag
+        names.update(canon(p) for p in _PARTS.split(m["v"].casefold()) if p and p not in vocab.EN_STOP)
     for m in _CAPITALISED.finditer(raw):
         w = m.group()
         j = m.start() - 1

@@ -450,6 +450,18 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "a flag's value is code"),
     ("dup", "Roll back with `deployctl rollback --to previous`", "To roll back run deployctl rollback --to previous",
      "the same flag value"),
+    ("near", "读请求走从库，写请求走主库", "读请求走主库，写请求走从库\n从库有秒级延迟，读自己刚写的数据会读不到。",
+     "two words trade places in the entry's opening sentence"),
+    ("dup", "读请求走主库，写请求也走主库", "读请求走主库，写请求走主库\n从库有秒级延迟。",
+     "the entry's opening said again"),
+    ("near", "Never send anything to the legacy queue", "Never send invoices to the legacy queue; it drops messages",
+     "anything where the entry names what"),
+    ("dup", "Never send invoices to the legacy queue", "Invoices must never be sent to the legacy queue",
+     "the same thing named"),
+    ("near", "Admin pages and admin APIs need SSO", "Admin pages need SSO; the proxy enforces it",
+     "a list member after the modifier the first item has"),
+    ("dup", "Admin pages need SSO and the proxy enforces it", "Admin pages need SSO; the proxy enforces it",
+     "an and joining clauses"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -137,6 +137,11 @@ def swap(new: Text, old: Text) -> str | None:
     ``from Postgres to MySQL``, ``读…主库，写…从库`` / ``写…主库，读…从库``, npm and pnpm
     exchanged throughout. A list in another order (``X and Y`` / ``Y and X``) is not a swap."""
     a, b = new.toks, old.toks
+    # one text may go on after the other's end: compare its opening, when it ends a clause there
+    if len(a) < len(b) and b[len(a)][0] == "b":
+        b = b[:len(a)]
+    elif len(b) < len(a) and a[len(b)][0] == "b":
+        a = a[:len(b)]
     if len(a) == len(b):
         diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
         pairs = {(a[i], b[i]) for i in diff[:3]}
@@ -404,13 +409,20 @@ def joined(new: Text, old: Text) -> str | None:
         if not old.match(before, new.idents.get(before)):
             continue
         member = []
-        for kind, value in toks[i + 1:i + 4]:
+        # "icon-only buttons and icon-only links": the modifiers the item before repeats are no new member
+        start = i + 1
+        item = {v for k, v in toks[max(0, j - 3):j + 1] if k in ("k", "s")}
+        while start < len(toks) and toks[start][1] in item and (toks[start][0] == "k" or start > i + 1):
+            start += 1
+        parallel = start > i + 1 and any(k == "k" for k, _ in toks[i + 1:start])
+        for kind, value in toks[start:start + 3]:
             if kind != "k" or old.match(value, new.idents.get(value)):
                 break
             member.append(value)
-        # an English "and" also joins clauses ("... as UTC and convert it"): only a name is an item
+        # an English "and" also joins clauses ("... as UTC and convert it"): only a name is an item,
+        # or a noun after the modifiers the item before it has
         english = toks[i][1] in ("and", "or")
-        if member and (not english or any(w in new.names for w in member)):
+        if member and (not english or parallel or any(w in new.names for w in member)):
             return f"adds {' '.join(show(w) for w in member)} to what the entry names"
     return None
 
@@ -446,6 +458,14 @@ def widened(new: Text, old: Text) -> str | None:
     if any(_restricts(t) for t in old.toks) and not any(_restricts(t) for t in new.toks) \
             and any(v in _UNIVERSAL for _, v in new.toks):
         return "drops the entry's restriction (only …) and says it holds for all"
+    # "don't point anything at X" / "don't point notebooks at X": a universal word stands where the
+    # entry names what the rule is about, between the same neighbours
+    toks, theirs = new.toks, old.toks
+    around = {} if not any(v in _UNIVERSAL for _, v in toks) else {(theirs[j - 1], theirs[j + 1]): theirs[j][1] for j in range(1, len(theirs) - 1)
+              if theirs[j][0] == "k" and not new.match(theirs[j][1], old.idents.get(theirs[j][1]))}
+    for i in range(1, len(toks) - 1):
+        if toks[i][1] in _UNIVERSAL and (toks[i - 1], toks[i + 1]) in around:
+            return f"says {toks[i][1]} where the entry names {show(around[toks[i - 1], toks[i + 1]])}"
     if _ALSO.search(new.lowered) and not _ALSO.search(old.lowered):
         return "says it holds for more than the entry (too, also, not only)"
     return None

@@ -462,6 +462,17 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "a list member after the modifier the first item has"),
     ("dup", "Admin pages need SSO and the proxy enforces it", "Admin pages need SSO; the proxy enforces it",
      "an and joining clauses"),
+    ("dup", "导出任务只能跑在 batch 节点上", "导出任务必须跑在 batch 节点上", "只能 is a requirement, as 必须"),
+    ("near", "导出任务只在周末跑在 batch 节点上", "导出任务必须跑在 batch 节点上", "a restriction that is no modal"),
+    ("dup", "Search boosts: `title^3`, `brand^2`", "Search boosts title ^3 and the brand field ^2",
+     "a code span's digits are numbers"),
+    ("near", "Search boosts: `title^3`, `brand^4`", "Search boosts title ^3 and the brand field ^2",
+     "another number in the code span"),
+    ("dup", "Reload with _reload_search_analyzers after editing synonyms",
+     "After editing synonyms, POST /products/_reload_search_analyzers", "a path's last segment names it"),
+    ("dup", "Pre-2019 invoices are archived to S3", "Invoices from before 2019 are archived to S3", "pre-N is before N"),
+    ("near", "Pre-2018 invoices are archived to S3", "Invoices from before 2019 are archived to S3",
+     "pre-N reads N"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -295,6 +295,12 @@ def _added_clause(new: Text, old: Text) -> str | None:
 ONLY = frozenset("only solely exclusively 只 仅".split())
 
 
+def _modal(toks: tuple[Tok, ...], i: int) -> bool:
+    """Is the restriction at ``i`` a modal one (只能, can only, may only): "must" said otherwise?"""
+    return _restricts(toks[i]) and ((i + 1 < len(toks) and toks[i + 1] == ("s", "能"))
+                                    or (i > 0 and toks[i - 1] in (("s", "can"), ("s", "may"))))
+
+
 def _restricts(tok: Tok) -> bool:
     return tok[0] == "only" or (tok[0] == "s" and tok[1] in ONLY)
 
@@ -332,7 +338,10 @@ def exception(new: Text, old: Text) -> str | None:
         return [v for k, v in span if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
 
     if not any(_restricts(t) for t in old.toks):
+        must = any(k == "s" and v in MUST for k, v in old.toks)
         for i, tok in enumerate(new.toks):  # "only on weekdays", 仅在CI上, 只有主分支才
+            if must and _modal(new.toks, i):
+                continue  # 只能提交到X, "can only go to X": a requirement, as the entry's 必须/must
             if _restricts(tok) and fresh_in(new.toks[lo[i]:hi[i] + 1]):
                 return f"adds a restriction the entry does not have (only … {show(fresh_in(new.toks[lo[i]:hi[i] + 1])[0])})"
     if any(k in ("if", "ifpost") for k, _ in old.toks):
@@ -355,7 +364,8 @@ def code(new: Text, old: Text) -> str | None:
     backticks (``kubectx staging-eu`` / ``kubectx staging``): code is exact, not prose."""
     for shown, literal in new.code:
         # spelled whole, or word by word (`pathlib.Path` / "use pathlib … paths")
-        if literal not in old.literal and not all(old.match(canon(w)) for w in _CODE_WORDS.findall(shown.casefold())):
+        if literal not in old.literal and not all(old.match(canon(w)) or (w.isdigit() and f"#{int(w)}" in old.numbers)
+                                                  for w in _CODE_WORDS.findall(shown.casefold())):
             return f"has code the entry does not ({shown})"
     return None
 

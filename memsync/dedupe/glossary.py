@@ -275,7 +275,7 @@ ZH = {
     "钉钉": "dingtalk", "飞书": "feishu", "企业微信": "wecom", "微信": "wechat", "阿里云": "aliyun", "腾讯云": "tencentcloud",
     "华为云": "huaweicloud", "谷歌浏览器": "chrome", "火狐": "firefox", "码云": "gitee", "写死": "hardcode", "硬编码": "hardcode",
     "太长": "long", "过长": "long", "很长": "long", "太短": "short", "过短": "short", "不允许": "zzneg allow", "允许": "allow",
-    "回填": "backfill", "补数": "backfill", "补数据": "backfill", "经理": "manager", "周期": "period", "结束": "end",
+    "回填": "backfill", "补数": "backfill", "补数据": "backfill", "经理": "manager", "工程经理": "developer manager", "周期": "period", "结束": "end",
     "权重": "weight", "评测": "eval", "相关性": "relevance", "美术": "art", "源文件": "source file",
     "北京": "beijing", "北京时间": "beijing time", "南京": "nanjing", "重庆": "chongqing",
 }

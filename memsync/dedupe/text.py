@@ -46,6 +46,7 @@ _AFTER_NUMBER = re.compile(r"\d\s?$")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _NOT_LITERAL = re.compile(r"[\W_]+")
 _FLAG_VALUE = re.compile(r"(?<![\w.-])--[a-z][\w-]*[ =](?P<v>[A-Za-z0-9][\w.-]*)")
+_PRE_POST = re.compile(r"\b(pre|post)-(\d)", re.IGNORECASE)
 _OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
@@ -274,6 +275,9 @@ def portable(w: str, text: Text, other: Text) -> bool:
 def tails(word: str) -> set[str]:
     """The identifiers a qualified name also goes by: its tails that are themselves identifiers
     (``stripe.webhook.construct_event`` -> ``webhook.construct_event``, ``construct_event``)."""
+    if "/" in word:  # a path's last segment: /products/_reload_search_analyzers
+        last = word.rstrip("/").rsplit("/", 1)[-1]
+        return {last} | tails(last) if "_" in last or "." in last.lstrip(".") or any(c.isdigit() for c in last) else set()
     if "." not in word.lstrip("."):
         return set()
     pieces = word.split(".")
@@ -620,6 +624,7 @@ def read(text: str) -> Text:
     raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
     raw = _ACRONYM_PLURAL.sub(r"\1", raw)  # IDs, PRs, APIs: the acronym itself
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
+    raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)  # pre-2023
     raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []

@@ -473,6 +473,16 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Pre-2019 invoices are archived to S3", "Invoices from before 2019 are archived to S3", "pre-N is before N"),
     ("near", "Pre-2018 invoices are archived to S3", "Invoices from before 2019 are archived to S3",
      "pre-N reads N"),
+    ("near", "只有 staging 和 dev 会自动部署", "staging、dev 和 preview 会自动部署", "only keeps part of the entry's list"),
+    ("near", "Only minor updates are merged automatically", "Minor and patch updates are merged automatically",
+     "only keeps part of the entry's list (en)"),
+    ("dup", "Only minor and patch updates are merged automatically", "Minor and patch updates are merged automatically",
+     "only keeps the whole list"),
+    ("near", "The API logs at debug level in production", "The API logs at info level in production",
+     "log levels are a closed class"),
+    ("near", "Bump the patch version for a bug fix", "Bump the minor version for a bug fix",
+     "version parts are a closed class"),
+    ("dup", "For a bug fix bump the patch version", "Bug fixes bump the patch version", "the same version part"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -295,6 +295,28 @@ def _added_clause(new: Text, old: Text) -> str | None:
 ONLY = frozenset("only solely exclusively 只 仅".split())
 
 
+def _listed_with(t: Text, word: str, other: Text) -> str | None:
+    """A member of a list in ``t`` that holds ``word`` (``X、Y 和 Z``, ``X and Y``, ``X/Y``) that
+    ``other`` lacks."""
+    toks = t.toks
+    i = 0
+    while i < len(toks):
+        if toks[i][0] != "k":
+            i += 1
+            continue
+        members = [toks[i][1]]
+        j = i + 1
+        while j + 1 < len(toks) and toks[j][0] == "conj" and toks[j + 1][0] == "k":
+            members.append(toks[j + 1][1])
+            j += 2
+        if len(members) > 1 and word in members:
+            missing = [m for m in members if not other.match(m, t.idents.get(m))]
+            if missing:
+                return missing[0]
+        i = j
+    return None
+
+
 def _modal(toks: tuple[Tok, ...], i: int) -> bool:
     """Is the restriction at ``i`` a modal one (只能, can only, may only): "must" said otherwise?"""
     return _restricts(toks[i]) and ((i + 1 < len(toks) and toks[i + 1] == ("s", "能"))
@@ -344,6 +366,11 @@ def exception(new: Text, old: Text) -> str | None:
                 continue  # 只能提交到X, "can only go to X": a requirement, as the entry's 必须/must
             if _restricts(tok) and fresh_in(new.toks[lo[i]:hi[i] + 1]):
                 return f"adds a restriction the entry does not have (only … {show(fresh_in(new.toks[lo[i]:hi[i] + 1])[0])})"
+            if _restricts(tok) and i + 1 < len(new.toks) and new.toks[i + 1][0] == "k":
+                # 只有 patch 会自动合并 / minor 和 patch 会自动合并: "only" keeps one of the entry's list
+                dropped = _listed_with(old, new.toks[i + 1][1], new)
+                if dropped:
+                    return f"narrows the entry's list to {show(new.toks[i + 1][1])} (drops {show(dropped)})"
     if any(k in ("if", "ifpost") for k, _ in old.toks):
         return None
     for i, (kind, _) in enumerate(new.toks):

@@ -470,6 +470,8 @@ CLASSES = {
     "order": "asc desc ascending descending",
     "part of day": "morning afternoon night",
     "role": "primary replica",
+    "log level": "trace debug info warn notice",
+    "version part": "major minor patch",
 }
 # Antonym pairs: a negated member says what its opposite says ("no long answers" = "short
 # answers"), so a class conflict counts only when neither side is negated.

@@ -189,7 +189,7 @@ def substitution(new: Text, old: Text) -> str | None:
     # old-only words by neighbour: (previous word, None) and (None, next word); two kept per context
     by_context: dict[tuple[str | None, str | None], list[str]] = {}
     for j, v in enumerate(b):
-        if new.match(v, old.idents.get(v)) or not portable(v, old, new) or not tails(v).isdisjoint(new.keywords):
+        if new.match(v, old.idents.get(v)) or not portable(v, old, new) or (("." in v or "/" in v) and not tails(v).isdisjoint(new.keywords)):
             continue  # (across scripts, a word with no reading in the other one is no substitute)
         keys: list[tuple[str | None, str | None]] = []
         if j > 0:
@@ -217,7 +217,7 @@ def substitution(new: Text, old: Text) -> str | None:
     head, tail, ma, mb = _middles(new.toks, old.toks)
     if 0 < len(ma) <= 3 and 0 < len(mb) <= 3 and head + tail >= max(3, 0.6 * max(len(new.toks), len(old.toks))):
         us = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
-        vs = [v for k, v in mb if k == "k" and (k, v) not in ma and tails(v).isdisjoint(new.keywords)]
+        vs = [v for k, v in mb if k == "k" and (k, v) not in ma and not (("." in v or "/" in v) and not tails(v).isdisjoint(new.keywords))]
         prev = new.toks[head - 1] if head else None
         nxt = new.toks[head + len(ma)] if head + len(ma) < len(new.toks) else None
         slot = prev is None or (prev[0] == "s" and prev[1] in NOUN_SLOT) or (nxt is not None and nxt[1] in HEADS)

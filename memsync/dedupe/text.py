@@ -495,7 +495,7 @@ class Text:
         # what "optional" (no need to, 不需要, 无需) governs is neither asserted nor negated: "no need
         # for loss scaling" agrees with "bf16 needs no loss scaling" and with "不用 loss scaling"
         soft: set[int] = set()
-        for i, tok in enumerate(toks):
+        for i, tok in enumerate(toks) if "optional" in self.keywords else ():
             if tok == ("k", "optional"):
                 soft.update(self._forward(i, hi[i]) or self._backward(i, lo[i]))
         optional = frozenset(toks[j][1] for j in soft)
@@ -624,8 +624,10 @@ def read(text: str) -> Text:
     raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
     raw = _ACRONYM_PLURAL.sub(r"\1", raw)  # IDs, PRs, APIs: the acronym itself
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
-    raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)  # pre-2023
-    raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
+    if "e-" in raw or "t-" in raw or "E-" in raw or "T-" in raw:  # pre-2023, post-2.0: before/after
+        raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)
+    if "ff" in raw or "FF" in raw:
+        raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
     taken = bytearray(len(raw) + 1)
@@ -655,7 +657,7 @@ def read(text: str) -> Text:
             spans.append((num.start, num.end, ("k", "#" + num.value), None))
             taken[num.start:num.end] = b"\x01" * (num.end - num.start)
     names: set[str] = set()
-    for m in _FLAG_VALUE.finditer(raw):  # --to previous: a flag's value is code, as exact as the flag
+    for m in _FLAG_VALUE.finditer(raw) if "--" in raw else ():  # --to previous: a flag's value is code, as exact as the flag
         names.update(canon(p) for p in _PARTS.split(m["v"].casefold()) if p and p not in vocab.EN_STOP)
     for m in _CAPITALISED.finditer(raw):
         w = m.group()

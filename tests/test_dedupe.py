@@ -158,7 +158,7 @@ def test_keywords_drop_stopwords_filler_particles_and_negations() -> None:
     ("times out", "timeout"), ("dislikes", "doesn't like"), ("retained", "kept"), ("回复", "回答"),
     ("W&B", "wandb"), ("Weights & Biases", "wandb"), ("北京时间", "Beijing time"), ("回填", "backfill"),
     ("补数", "回填"), ("评测", "eval"), ("权重", "weight"), ("经理", "manager"),
-    ("不需要", "needs no"), ("省掉", "not needed"),
+    ("不需要", "needs no"), ("省掉", "not needed"), ("蛇形命名", "snake case"), ("internal identifiers", "internal IDs"),
 ])
 def test_interchangeable_words_read_as_one(a: str, b: str) -> None:
     assert keywords(a) == keywords(b) != frozenset()
@@ -483,6 +483,8 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("near", "Bump the patch version for a bug fix", "Bump the minor version for a bug fix",
      "version parts are a closed class"),
     ("dup", "For a bug fix bump the patch version", "Bug fixes bump the patch version", "the same version part"),
+    ("dup", "表名一律用 snake_case", "数据库表名一律用蛇形命名", "蛇形命名 is snake_case"),
+    ("near", "表名一律用 camelCase", "数据库表名一律用蛇形命名", "camel case is not snake case"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -169,7 +169,7 @@ ZH = {
     "循环": "loop", "迭代": "iterate", "迭代器": "iterator", "生成器": "generator", "条件": "condition",
     "分支语句": "branch statement", "异常处理": "error handl", "抛出": "throw", "捕获": "catch", "抛异常": "throw error",
     "错误处理": "error handl", "返回值": "return value", "入参": "flag", "出参": "output", "形参": "flag", "实参": "flag",
-    "函数签名": "signature", "命名": "naming", "命名规范": "naming convention", "驼峰": "camelcase", "下划线": "underscore",
+    "函数签名": "signature", "命名": "naming", "命名规范": "naming convention", "驼峰": "camelcase", "蛇形命名": "snake case", "蛇形": "snake case", "短横线命名": "kebab case", "下划线": "underscore",
     "缩进": "indent", "空格": "space", "制表符": "tab", "换行": "newline", "换行符": "newline", "行尾": "line ending",
     "分号": "semicolon", "引号": "quote", "单引号": "single quote", "双引号": "double quote", "括号": "bracket",
     "代码风格": "code style", "风格": "style", "规范": "convention", "约定": "convention", "最佳实践": "best practice",
@@ -293,6 +293,7 @@ EN_GROUPS = {
     "translate": "translate translation localize localise", "accessibility": "accessibility a11y",
     # place names ending in -ing are no participles (Beijing time, not "beij")
     "beijing": "beijing", "nanjing": "nanjing", "chongqing": "chongqing",
+    "id": "id ids identifier identifiers",
     "i18n": "i18n internationalization internationalisation", "l10n": "l10n localization localisation",
     "monorepo": "monorepo monorepository", "dotenv": "dotenv envfile", "symlink": "symlink softlink",
     "uuid": "uuid guid", "cli": "cli commandline", "warehouse": "warehouse dwh", "add": "add append",

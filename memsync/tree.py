@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import stat
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -146,6 +147,9 @@ def walk(root: Path) -> Walk:
     return w
 
 
+_PLAIN_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*\.md\Z")  # what valid_name passes, for ASCII names
+
+
 def _walk_category(root: Path, name: str, w: Walk, folder: os.stat_result | None = None) -> None:
     try:
         items = sorted(os.scandir(root / name), key=lambda d: d.name)
@@ -154,13 +158,22 @@ def _walk_category(root: Path, name: str, w: Walk, folder: os.stat_result | None
         return
     has_md = False
     seen: list[tuple[str, os.stat_result]] | None = [] if folder is not None else None
+    entries = w.entries
     for d in items:
-        rel = f"{name}/{d.name}"
-        if seen is not None and d.name.endswith(".md"):
+        n = d.name
+        if seen is not None and n.endswith(".md"):
             try:  # a DirEntry keeps its lstat: the entry check below costs no second call
-                seen.append((d.name, d.stat(follow_symlinks=False)))
+                st = d.stat(follow_symlinks=False)
             except OSError:
-                pass  # gone since the listing, as the freshness check would find too
+                st = None  # gone since the listing, as the freshness check would find too
+            if st is not None:
+                seen.append((n, st))
+                # the common case in a few steps: a regular file with a plain name
+                if stat.S_ISREG(st.st_mode) and n != INDEX and n.isascii() and _PLAIN_ENTRY.match(n):
+                    has_md = True
+                    entries.append((f"{name}/{n}", [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]))
+                    continue
+        rel = f"{name}/{n}"
         if d.name.startswith("."):
             continue
         if d.name == INDEX:

@@ -103,6 +103,13 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     ("一刻也不能等", []), ("凌晨 3 点", ["h3"]), ("晚上 8 点", ["h20"]), ("it's 5 s long", ["t5000"]),
     # a calendar month by name is not a number of months ("may" is a verb far more often)
     ("in March", ["month3"]), ("三月份", ["month3"]), ("十二月", ["month12"]), ("三个月", ["mo3"]), ("you may", []),
+    # an Arabic month or calendar year with 月/年 is the month or the year, not a duration
+    ("7 月上线", ["month7"]), ("7 个月", ["mo7"]), ("13 月", ["mo13"]), ("2019 年迁移", ["2019"]), ("3 年", ["yr3"]),
+    ("2019年", ["2019"]),
+    # "N more minutes" is N minutes
+    ("five more minutes", ["t300000"]), ("5 more minutes", ["t300000"]), ("3 extra days", ["t259200000"]),
+    # a unit per unit of time after a number is a rate, not a path
+    ("5 GB/day", ["b5368709120", "t86400000"]),
 ])
 def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:
     assert [n.value for n in numbers(unicodedata.normalize("NFKC", text))] == values
@@ -149,6 +156,9 @@ def test_keywords_drop_stopwords_filler_particles_and_negations() -> None:
     ("folder", "directory"), ("db", "database"), ("k8s", "Kubernetes"), ("PostgreSQL", "postgres"),
     ("删掉", "删除"), ("数据库", "db"), ("钩子", "hook"), ("端到端", "end-to-end"), ("pull requests", "PRs"),
     ("times out", "timeout"), ("dislikes", "doesn't like"), ("retained", "kept"), ("回复", "回答"),
+    ("W&B", "wandb"), ("Weights & Biases", "wandb"), ("北京时间", "Beijing time"), ("回填", "backfill"),
+    ("补数", "回填"), ("评测", "eval"), ("权重", "weight"), ("经理", "manager"),
+    ("不需要", "needs no"), ("省掉", "not needed"), ("蛇形命名", "snake case"), ("internal identifiers", "internal IDs"),
 ])
 def test_interchangeable_words_read_as_one(a: str, b: str) -> None:
     assert keywords(a) == keywords(b) != frozenset()
@@ -381,7 +391,121 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("near", "迁移脚本不要求可回滚", "迁移脚本必须可回滚", "不要求 is optional"),
     ("near", "日志里不能有手机号，银行卡号要整段替换成星号", "日志里不能有手机号", "a clause that is mostly new"),
     ("dup", "Run the linter before pushing.", "推送之前先跑代码检查。", "a short note found whole across scripts"),
+    ("dup", "The orders table was sharded in 2021", "订单表在 2021 年做了分片", "a calendar year with 年"),
+    ("near", "The orders table was sharded in 2021", "订单表在 2020 年做了分片", "another calendar year"),
+    ("dup", "支付服务 3 月切到了新网关", "The payment service moved to the new gateway in March", "an Arabic month with 月"),
+    ("near", "支付服务 3 个月后切到新网关", "The payment service moves to the new gateway in March",
+     "a duration in months is no month"),
+    ("dup", "Wait five more minutes, then page the lead", "Wait another 5 minutes, then page the lead",
+     "N more minutes"),
+    ("dup", "The ingest job writes 3 TB/day to the lake", "The ingest job writes three TB a day to the lake",
+     "a rate is no path"),
+    ("near", "The ingest job writes 3 TB/day to the lake", "The ingest job writes 3 TB/hour to the lake",
+     "another rate"),
+    ("dup", "Benchmarks run on H100s only", "Benchmarks run only on the H100", "a plural model name"),
+    ("near", "Benchmarks run on H100s only", "Benchmarks run only on the A100", "another model name"),
+    ("dup", "Verify the signature with `verify_header` first", "First verify the signature with "
+     "acme.webhooks.verify_header", "the identifier tail of a qualified name"),
+    ("near", "Verify the signature with `verify_body` first", "First verify the signature with "
+     "acme.webhooks.verify_header", "another function of the module"),
+    ("dup", "上传只接受 gif、webp、avif", "Uploads accept only gif/webp/avif", "a slash-joined list is its members"),
+    ("near", "上传只接受 gif、webp、avif、bmp", "Uploads accept only gif/webp/avif", "a member added to a slash list"),
+    ("dup", "Metrics go to grafana-prod/billing-v3", "Metrics go to the billing-v3 dashboard in grafana-prod",
+     "a slash-joined identifier whose segments the entry spells"),
+    ("dup", "No retries for requests shorter than 2 s", "Retries are off for requests shorter than 2 s",
+     "'X is off' negates X"),
+    ("near", "Retries are on for requests shorter than 2 s", "Retries are off for requests shorter than 2 s",
+     "off against on"),
+    ("dup", "Language comes from profile.language, falling back to the browser language",
+     "语言取 profile.language，没填就用浏览器语言", "a negation before 就 is a condition"),
+    ("near", "头像取 profile.avatar，没填就不显示", "头像取 profile.avatar，为空时显示默认图",
+     "a negation after 就 still counts"),
+    ("dup", "Python 3.12 needs no backport of tomllib", "Python 3.12 不需要 tomllib 的 backport",
+     "needs no is optional"),
+    ("near", "No need to restart the worker after a deploy", "Restart the worker after a deploy",
+     "optional where the entry asks for it"),
+    ("near", "部署后要重启 worker", "部署后无需重启 worker", "asked for where the entry says optional"),
+    ("dup", "换成 uv 以后省掉了 pip-tools", "Since the move to uv pip-tools is not needed", "省掉 is optional"),
+    ("dup", "Set shuffle partitions to 400 for the daily job", "The daily job sets spark.sql.shuffle.partitions=400",
+     "an identifier spelled out in words is no substitute for it"),
+    ("near", "Set the driver memory to 400 for the daily job", "The daily job sets spark.sql.shuffle.partitions=400",
+     "another setting"),
+    ("dup", "Eval runs set seed 42 plus cudnn.deterministic", "Eval runs set seed 42 and torch.backends.cudnn.deterministic",
+     "a qualified name's tail names it"),
+    ("dup", "The sync job runs at 02:00 Beijing time", "同步任务在北京时间凌晨两点跑", "a place name is no participle"),
+    ("near", "The sync job runs at 02:00 Beijing time", "The sync job runs at 02:00 UTC", "another time zone"),
+    ("near", "Every endpoint needs rate limiting, even internal ones", "Public endpoints need rate limiting",
+     "even: it holds more widely"),
+    ("near", "所有接口都要限流，包括内部接口", "对外接口要限流", "包括: it holds more widely (zh)"),
+    ("near", "Squash when merging, hotfix or not", "Squash when merging feature branches", "X or not"),
+    ("dup", "Feature branches are squashed on merge", "Squash when merging feature branches",
+     "no widening word: a rewording"),
+    ("near", "Every log line is shipped to Loki", "Only error log lines are shipped to Loki",
+     "the entry's only dropped for every"),
+    ("dup", "Only error log lines go to Loki", "Loki receives only the error log lines", "only kept on both sides"),
+    ("near", "Thumbnails resize with ?size=", "Thumbnails resize with ?s=", "a query parameter is code"),
+    ("dup", "Thumbnails resize via the `s` param, max 512", "Thumbnails resize with ?s=; max 512",
+     "a query parameter written by its name"),
+    ("near", "Roll back with deployctl rollback --to stable", "Roll back with deployctl rollback --to previous",
+     "a flag's value is code"),
+    ("dup", "Roll back with `deployctl rollback --to previous`", "To roll back run deployctl rollback --to previous",
+     "the same flag value"),
+    ("near", "读请求走从库，写请求走主库", "读请求走主库，写请求走从库\n从库有秒级延迟，读自己刚写的数据会读不到。",
+     "two words trade places in the entry's opening sentence"),
+    ("dup", "读请求走主库，写请求也走主库", "读请求走主库，写请求走主库\n从库有秒级延迟。",
+     "the entry's opening said again"),
+    ("near", "Never send anything to the legacy queue", "Never send invoices to the legacy queue; it drops messages",
+     "anything where the entry names what"),
+    ("dup", "Never send invoices to the legacy queue", "Invoices must never be sent to the legacy queue",
+     "the same thing named"),
+    ("near", "Admin pages and admin APIs need SSO", "Admin pages need SSO; the proxy enforces it",
+     "a list member after the modifier the first item has"),
+    ("dup", "Admin pages need SSO and the proxy enforces it", "Admin pages need SSO; the proxy enforces it",
+     "an and joining clauses"),
+    ("dup", "导出任务只能跑在 batch 节点上", "导出任务必须跑在 batch 节点上", "只能 is a requirement, as 必须"),
+    ("near", "导出任务只在周末跑在 batch 节点上", "导出任务必须跑在 batch 节点上", "a restriction that is no modal"),
+    ("dup", "Search boosts: `title^3`, `brand^2`", "Search boosts title ^3 and the brand field ^2",
+     "a code span's digits are numbers"),
+    ("near", "Search boosts: `title^3`, `brand^4`", "Search boosts title ^3 and the brand field ^2",
+     "another number in the code span"),
+    ("dup", "Reload with _reload_search_analyzers after editing synonyms",
+     "After editing synonyms, POST /products/_reload_search_analyzers", "a path's last segment names it"),
+    ("dup", "Pre-2019 invoices are archived to S3", "Invoices from before 2019 are archived to S3", "pre-N is before N"),
+    ("near", "Pre-2018 invoices are archived to S3", "Invoices from before 2019 are archived to S3",
+     "pre-N reads N"),
+    ("near", "只有 staging 和 dev 会自动部署", "staging、dev 和 preview 会自动部署", "only keeps part of the entry's list"),
+    ("near", "Only minor updates are merged automatically", "Minor and patch updates are merged automatically",
+     "only keeps part of the entry's list (en)"),
+    ("dup", "Only minor and patch updates are merged automatically", "Minor and patch updates are merged automatically",
+     "only keeps the whole list"),
+    ("near", "The API logs at debug level in production", "The API logs at info level in production",
+     "log levels are a closed class"),
+    ("near", "Bump the patch version for a bug fix", "Bump the minor version for a bug fix",
+     "version parts are a closed class"),
+    ("dup", "For a bug fix bump the patch version", "Bug fixes bump the patch version", "the same version part"),
+    ("dup", "表名一律用 snake_case", "数据库表名一律用蛇形命名", "蛇形命名 is snake_case"),
+    ("near", "表名一律用 camelCase", "数据库表名一律用蛇形命名", "camel case is not snake case"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)
     assert verdict.duplicate is (label == "dup"), (what, verdict.reason)
+
+
+# What a negation reaches, and what "optional" leaves neither asserted nor negated.
+@pytest.mark.parametrize("text, negated, unasserted", [
+    ("ISR 里别用 HAL_Delay", {"hal_delay"}, {"hal_delay"}),  # 用 X: X is the object, the topic stays asserted
+    ("生产环境不开", {"prod", "env", "enable"}, {"prod", "env", "enable"}),  # the verb right after: the topic too
+    ("没填就用浏览器的", set(), set()),  # a negation before 就 is a condition
+    ("没填就不显示头像", {"show", "头", "像"}, {"show", "头", "像"}),  # ... one after it is not
+    ("不用 reindex 就行", {"rebuild", "行"}, {"rebuild", "行"}),  # 就行 closes no condition
+    ("Typo tolerance is off for short queries", {"typo", "tolerance"}, {"typo", "tolerance"}),
+    ("Turn off the cache", {"cache"}, {"cache"}),
+    ("不需要 loss scaling", set(), {"loss", "scale"}),
+    ("Loss scaling is not required", set(), {"loss", "scale"}),
+])
+def test_what_a_negation_reaches(text: str, negated: set[str], unasserted: set[str]) -> None:
+    from memsync.dedupe.text import read
+
+    polarity = read(text).polarity
+    assert set(polarity.negated) == negated
+    assert read(text).keywords - polarity.asserted - {"optional"} == unasserted

@@ -20,8 +20,6 @@ from tests.dedupe_devset import DEV, HOLDOUT
 HARD = {
     "Config for the linter lives in pyproject.toml; there is no setup.cfg anymore.":
         "'no X' against 'X was removed': removal is not read as a negation",
-    "The pre-commit hook runs lint, so there is no need to run make lint before each commit.":
-        "the entry negates a pronoun ('does not run it'): what it stands for is not resolved",
 }
 
 

@@ -10,7 +10,7 @@ import os
 import re
 
 from memsync.dedupe import vocab
-from memsync.dedupe.text import Text, Tok, canon, portable, show
+from memsync.dedupe.text import Text, Tok, canon, portable, show, tails
 
 # Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
 HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
@@ -137,6 +137,11 @@ def swap(new: Text, old: Text) -> str | None:
     ``from Postgres to MySQL``, ``读…主库，写…从库`` / ``写…主库，读…从库``, npm and pnpm
     exchanged throughout. A list in another order (``X and Y`` / ``Y and X``) is not a swap."""
     a, b = new.toks, old.toks
+    # one text may go on after the other's end: compare its opening, when it ends a clause there
+    if len(a) < len(b) and b[len(a)][0] == "b":
+        b = b[:len(a)]
+    elif len(b) < len(a) and a[len(b)][0] == "b":
+        a = a[:len(b)]
     if len(a) == len(b):
         diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
         pairs = {(a[i], b[i]) for i in diff[:3]}
@@ -184,7 +189,7 @@ def substitution(new: Text, old: Text) -> str | None:
     # old-only words by neighbour: (previous word, None) and (None, next word); two kept per context
     by_context: dict[tuple[str | None, str | None], list[str]] = {}
     for j, v in enumerate(b):
-        if new.match(v, old.idents.get(v)) or not portable(v, old, new):
+        if new.match(v, old.idents.get(v)) or not portable(v, old, new) or (("." in v or "/" in v) and not tails(v).isdisjoint(new.keywords)):
             continue  # (across scripts, a word with no reading in the other one is no substitute)
         keys: list[tuple[str | None, str | None]] = []
         if j > 0:
@@ -205,12 +210,14 @@ def substitution(new: Text, old: Text) -> str | None:
             contexts.append(((None, a[i + 1]), True))
         for ctx, after in contexts:
             for v in by_context.get(ctx, ()):
+                if u in old.idents.get(v, ()):
+                    continue  # the entry's identifier spelled out in words: shuffle partitions / spark.sql.shuffle.partitions
                 if v != u and (u in new.names or v in old.names or (after and a[i + 1] in HEADS)):
                     return f"has {show(u)} where the entry has {show(v)}"
     head, tail, ma, mb = _middles(new.toks, old.toks)
     if 0 < len(ma) <= 3 and 0 < len(mb) <= 3 and head + tail >= max(3, 0.6 * max(len(new.toks), len(old.toks))):
         us = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
-        vs = [v for k, v in mb if k == "k" and (k, v) not in ma]
+        vs = [v for k, v in mb if k == "k" and (k, v) not in ma and not (("." in v or "/" in v) and not tails(v).isdisjoint(new.keywords))]
         prev = new.toks[head - 1] if head else None
         nxt = new.toks[head + len(ma)] if head + len(ma) < len(new.toks) else None
         slot = prev is None or (prev[0] == "s" and prev[1] in NOUN_SLOT) or (nxt is not None and nxt[1] in HEADS)
@@ -288,6 +295,34 @@ def _added_clause(new: Text, old: Text) -> str | None:
 ONLY = frozenset("only solely exclusively 只 仅".split())
 
 
+def _listed_with(t: Text, word: str, other: Text) -> str | None:
+    """A member of a list in ``t`` that holds ``word`` (``X、Y 和 Z``, ``X and Y``, ``X/Y``) that
+    ``other`` lacks."""
+    toks = t.toks
+    i = 0
+    while i < len(toks):
+        if toks[i][0] != "k":
+            i += 1
+            continue
+        members = [toks[i][1]]
+        j = i + 1
+        while j + 1 < len(toks) and toks[j][0] == "conj" and toks[j + 1][0] == "k":
+            members.append(toks[j + 1][1])
+            j += 2
+        if len(members) > 1 and word in members:
+            missing = [m for m in members if not other.match(m, t.idents.get(m))]
+            if missing:
+                return missing[0]
+        i = j
+    return None
+
+
+def _modal(toks: tuple[Tok, ...], i: int) -> bool:
+    """Is the restriction at ``i`` a modal one (只能, can only, may only): "must" said otherwise?"""
+    return _restricts(toks[i]) and ((i + 1 < len(toks) and toks[i + 1] == ("s", "能"))
+                                    or (i > 0 and toks[i - 1] in (("s", "can"), ("s", "may"))))
+
+
 def _restricts(tok: Tok) -> bool:
     return tok[0] == "only" or (tok[0] == "s" and tok[1] in ONLY)
 
@@ -298,9 +333,15 @@ def required(new: Text, old: Text) -> str | None:
     a, b = "optional" in new.keywords, "optional" in old.keywords
     if a == b:
         return None
-    other = old if a else new
+    own, other = (new, old) if a else (old, new)
     if any(k == "s" and v in MUST for k, v in other.toks):
         return "says optional where the entry says required" if a else "says required where the entry says optional"
+    # "no need to hold BOOT" / "hold BOOT while pressing RESET": the other text gives as an
+    # instruction what this one says is unnecessary
+    governed = own.polarity.optional
+    if governed and all(other.polarity.asserts(w) and not other.polarity.negates(w) for w in governed):
+        return f"says {show(min(governed))} is optional where the entry asks for it" if a else \
+            f"asks for {show(min(governed))} where the entry says it is optional"
     return None
 
 
@@ -319,9 +360,17 @@ def exception(new: Text, old: Text) -> str | None:
         return [v for k, v in span if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
 
     if not any(_restricts(t) for t in old.toks):
+        must = any(k == "s" and v in MUST for k, v in old.toks)
         for i, tok in enumerate(new.toks):  # "only on weekdays", 仅在CI上, 只有主分支才
+            if must and _modal(new.toks, i):
+                continue  # 只能提交到X, "can only go to X": a requirement, as the entry's 必须/must
             if _restricts(tok) and fresh_in(new.toks[lo[i]:hi[i] + 1]):
                 return f"adds a restriction the entry does not have (only … {show(fresh_in(new.toks[lo[i]:hi[i] + 1])[0])})"
+            if _restricts(tok) and i + 1 < len(new.toks) and new.toks[i + 1][0] == "k":
+                # 只有 patch 会自动合并 / minor 和 patch 会自动合并: "only" keeps one of the entry's list
+                dropped = _listed_with(old, new.toks[i + 1][1], new)
+                if dropped:
+                    return f"narrows the entry's list to {show(new.toks[i + 1][1])} (drops {show(dropped)})"
     if any(k in ("if", "ifpost") for k, _ in old.toks):
         return None
     for i, (kind, _) in enumerate(new.toks):
@@ -342,7 +391,8 @@ def code(new: Text, old: Text) -> str | None:
     backticks (``kubectx staging-eu`` / ``kubectx staging``): code is exact, not prose."""
     for shown, literal in new.code:
         # spelled whole, or word by word (`pathlib.Path` / "use pathlib … paths")
-        if literal not in old.literal and not all(old.match(canon(w)) for w in _CODE_WORDS.findall(shown.casefold())):
+        if literal not in old.literal and not all(old.match(canon(w)) or (w.isdigit() and f"#{int(w)}" in old.numbers)
+                                                  for w in _CODE_WORDS.findall(shown.casefold())):
             return f"has code the entry does not ({shown})"
     return None
 
@@ -396,13 +446,20 @@ def joined(new: Text, old: Text) -> str | None:
         if not old.match(before, new.idents.get(before)):
             continue
         member = []
-        for kind, value in toks[i + 1:i + 4]:
+        # "icon-only buttons and icon-only links": the modifiers the item before repeats are no new member
+        start = i + 1
+        item = {v for k, v in toks[max(0, j - 3):j + 1] if k in ("k", "s")}
+        while start < len(toks) and toks[start][1] in item and (toks[start][0] == "k" or start > i + 1):
+            start += 1
+        parallel = start > i + 1 and any(k == "k" for k, _ in toks[i + 1:start])
+        for kind, value in toks[start:start + 3]:
             if kind != "k" or old.match(value, new.idents.get(value)):
                 break
             member.append(value)
-        # an English "and" also joins clauses ("... as UTC and convert it"): only a name is an item
+        # an English "and" also joins clauses ("... as UTC and convert it"): only a name is an item,
+        # or a noun after the modifiers the item before it has
         english = toks[i][1] in ("and", "or")
-        if member and (not english or any(w in new.names for w in member)):
+        if member and (not english or parallel or any(w in new.names for w in member)):
             return f"adds {' '.join(show(w) for w in member)} to what the entry names"
     return None
 
@@ -419,10 +476,13 @@ def inserted(new: Text, old: Text) -> str | None:
     return None
 
 
-_UNIVERSAL = frozenset("all every everywhere always 所有 一律 全部 任何 统统".split())  # not "any": a type, too
+_UNIVERSAL = frozenset("all every everywhere always anything everything 所有 一律 全部 任何 统统".split())  # not "any": a type, too
 
 
-_ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also)\b|不只|不仅|同样|也要|也得|也需要")
+# "also", and the words that say a rule holds regardless of a case: "even ones with …", "incident
+# or not", "regardless", 无论/不管, 包括 …
+_ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also|even|regardless|whether or not|\w+ or not)\b"
+                   r"|不只|不仅|同样|也要|也得|也需要|无论|不管|不论|包括")
 
 
 def widened(new: Text, old: Text) -> str | None:
@@ -432,6 +492,17 @@ def widened(new: Text, old: Text) -> str | None:
     if any(k == "unless" for k, _ in old.toks) and not any(k == "unless" for k, _ in new.toks) \
             and any(v in _UNIVERSAL for _, v in new.toks):
         return "drops the entry's exception (says it holds everywhere)"
+    if any(_restricts(t) for t in old.toks) and not any(_restricts(t) for t in new.toks) \
+            and any(v in _UNIVERSAL for _, v in new.toks):
+        return "drops the entry's restriction (only …) and says it holds for all"
+    # "don't point anything at X" / "don't point notebooks at X": a universal word stands where the
+    # entry names what the rule is about, between the same neighbours
+    toks, theirs = new.toks, old.toks
+    around = {} if not any(v in _UNIVERSAL for _, v in toks) else {(theirs[j - 1], theirs[j + 1]): theirs[j][1] for j in range(1, len(theirs) - 1)
+              if theirs[j][0] == "k" and not new.match(theirs[j][1], old.idents.get(theirs[j][1]))}
+    for i in range(1, len(toks) - 1):
+        if toks[i][1] in _UNIVERSAL and (toks[i - 1], toks[i + 1]) in around:
+            return f"says {toks[i][1]} where the entry names {show(around[toks[i - 1], toks[i + 1]])}"
     if _ALSO.search(new.lowered) and not _ALSO.search(old.lowered):
         return "says it holds for more than the entry (too, also, not only)"
     return None

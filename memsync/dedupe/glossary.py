@@ -169,7 +169,7 @@ ZH = {
     "循环": "loop", "迭代": "iterate", "迭代器": "iterator", "生成器": "generator", "条件": "condition",
     "分支语句": "branch statement", "异常处理": "error handl", "抛出": "throw", "捕获": "catch", "抛异常": "throw error",
     "错误处理": "error handl", "返回值": "return value", "入参": "flag", "出参": "output", "形参": "flag", "实参": "flag",
-    "函数签名": "signature", "命名": "naming", "命名规范": "naming convention", "驼峰": "camelcase", "下划线": "underscore",
+    "函数签名": "signature", "命名": "naming", "命名规范": "naming convention", "驼峰": "camelcase", "蛇形命名": "snake case", "蛇形": "snake case", "短横线命名": "kebab case", "下划线": "underscore",
     "缩进": "indent", "空格": "space", "制表符": "tab", "换行": "newline", "换行符": "newline", "行尾": "line ending",
     "分号": "semicolon", "引号": "quote", "单引号": "single quote", "双引号": "double quote", "括号": "bracket",
     "代码风格": "code style", "风格": "style", "规范": "convention", "约定": "convention", "最佳实践": "best practice",
@@ -275,6 +275,9 @@ ZH = {
     "钉钉": "dingtalk", "飞书": "feishu", "企业微信": "wecom", "微信": "wechat", "阿里云": "aliyun", "腾讯云": "tencentcloud",
     "华为云": "huaweicloud", "谷歌浏览器": "chrome", "火狐": "firefox", "码云": "gitee", "写死": "hardcode", "硬编码": "hardcode",
     "太长": "long", "过长": "long", "很长": "long", "太短": "short", "过短": "short", "不允许": "zzneg allow", "允许": "allow",
+    "回填": "backfill", "补数": "backfill", "补数据": "backfill", "经理": "manager", "工程经理": "developer manager", "周期": "period", "结束": "end",
+    "权重": "weight", "评测": "eval", "相关性": "relevance", "美术": "art", "源文件": "source file",
+    "北京": "beijing", "北京时间": "beijing time", "南京": "nanjing", "重庆": "chongqing",
 }
 
 # The second round: everyday note prose (verbs, adjectives, time words) and each domain in more
@@ -1000,6 +1003,9 @@ EN_GROUPS = {
     "typo": "typo misspelling", "wording": "wording phrasing", "ambiguous": "ambiguous unclear vague",
     "spike": "spike surge burst", "interval": "interval cadence frequency", "prompt": "prompt instruction",
     "translate": "translate translation localize localise", "accessibility": "accessibility a11y",
+    # place names ending in -ing are no participles (Beijing time, not "beij")
+    "beijing": "beijing", "nanjing": "nanjing", "chongqing": "chongqing",
+    "id": "id ids identifier identifiers",
     "i18n": "i18n internationalization internationalisation", "l10n": "l10n localization localisation",
     "monorepo": "monorepo monorepository", "dotenv": "dotenv envfile", "symlink": "symlink softlink",
     "uuid": "uuid guid", "cli": "cli commandline", "warehouse": "warehouse dwh", "add": "add append",
@@ -1055,7 +1061,7 @@ EN_GROUPS = {
 }
 
 EN_PHRASES = {
-    "always use": "prefer", "only use": "prefer", "use only": "prefer", "pick up": "load", "picks up": "load",
+    "w&b": "wandb", "weights & biases": "wandb", "weights and biases": "wandb", "always use": "prefer", "only use": "prefer", "use only": "prefer", "pick up": "load", "picks up": "load",
     "picked up": "load", "read in": "load", "stay away from": "zzneg use", "steer clear of": "zzneg use",
     "out of memory": "oom", "rate limiting": "rate max", "look up": "search", "looks up": "search",
     "look at": "view", "sign up": "register", "sign in": "login", "log in": "login", "logs in": "login",

@@ -81,7 +81,7 @@ _ARABIC = re.compile(
     r"(?<![A-Za-z0-9_.])v?(?P<num>\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)*)"
     r"(?:(?P<clock>:[0-5]\d)(?![\d:])|(?P<ord>st|nd|rd|th)\b)?"
     r"(?P<big>[万千百亿])?"
-    r"(?:(?P<plus>\+)?(?:(?P<unit>" + _UNIT_RE + r")(?![a-z0-9])|(?:\s|\s?-\s?)(?P<unit2>" + _MULTI_UNIT_RE
+    r"(?:(?P<plus>\+)?(?:(?P<unit>" + _UNIT_RE + r")(?![a-z0-9])|(?:\s|\s?-\s?)(?:(?:more|extra)\s)?(?P<unit2>" + _MULTI_UNIT_RE
     + r")(?![a-z0-9])|\s(?P<unit3>s|h)(?![a-z0-9'])|\s?(?P<zh>个半|个|半)?(?P<zhunit>" + _ZH_UNIT_RE
     + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<ampm>\s?[ap]m)\b))?"
     r"(?P<tail>[a-z])?",
@@ -89,7 +89,7 @@ _ARABIC = re.compile(
 _EN_WORDS = re.compile(
     r"\b(?P<w>(?:(?:" + "|".join(sorted(list(_EN_NUM) + ["a", "an"], key=len, reverse=True)) + r")(?:[- ](?:"
     + "|".join(_EN_NUM) + r"|hundred|thousand|million|and))*))\b"
-    r"(?:[\s-]+(?P<unit>" + _MULTI_UNIT_RE + r")\b)?",
+    r"(?:[\s-]+(?:(?:more|extra)\s+)?(?P<unit>" + _MULTI_UNIT_RE + r")\b)?",
 )
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
                    r"|\b(?P<quarter>(?:an?\s+)?quarter(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]+hour)\b|(?P<ke>一刻钟)"
@@ -271,6 +271,10 @@ def numbers(text: str) -> list[Number]:
             unit = "mb"  # -Xmx512M, a 512M limit: a capital M after a number is a size; 30m is minutes
         if count is not None and m["ampm"]:
             add(m.start(), end, f"h{int(count) + (12 if m['ampm'].strip().lower() == 'pm' and count < 12 else 0)}")
+        elif count is not None and unit in ("年", "月") and not m["zh"] and count.is_integer() and (
+                1900 <= count <= 2100 if unit == "年" else 1 <= count <= 12):
+            # 2024 年 is the year 2024, 11 月 November (as 三月 is March): 3 个月 is a duration
+            add(m.start(), end, f"{int(count)}" if unit == "年" else f"month{int(count)}")
         elif count is not None and unit:
             half = 0.5 if m["zh"] in ("个半", "半") else 0
             add(m.start(), end, _quantity(count + half, _UNIT_WORDS[unit.lower()]))

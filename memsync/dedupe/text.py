@@ -27,10 +27,11 @@ Tok = tuple[str, str]  # (kind, value)
 # joined by hyphens only (``pre-commit``, ``user-facing``) is prose, not an identifier.
 _IDENT = re.compile(
     r"(?<![\w.-])--?[a-z][\w-]*"  # a command-line flag
+    r"|[?&][A-Za-z_][\w-]*="  # a query parameter: ?w=, &page_size=
     r"|(?<![\w.])(?:\.?[A-Za-z_][\w]*(?:(?:::|[._/-])[\w]+)+"  # DATABASE_URL, node-gyp, config.yaml, a::b, .github/x
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase (not the tail of MySQL)
     r"|[A-Za-z]+\d[\w]*"  # py3, h264, v2beta
-    r"|(?:(?<=[\s(`'\"])|^)\.[a-z][\w-]*)",  # a dot-file: .env, .nvmrc, .gitignore (its dot is no full stop)
+    r"|(?:(?<=[\s(`'\"、,])|^)\.[a-z][\w-]*)",  # a dot-file: .env, .nvmrc, .gitignore (its dot is no full stop)
     re.ASCII,
 )
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1.2.3: a version, read as a number
@@ -38,9 +39,15 @@ _ACRONYMS = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+")  # CI/CD, TCP/IP: two word
 _PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 _PARTS = re.compile(r"[._/:-]+")
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
-_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}|[A-Z]+\d+)s\b")  # IDs, PRs; A100s, RTX4090s: the name itself
+# A unit per unit of time after a number (2 TB/day, 500 req/s): a rate, not a path.
+_RATE = re.compile(r"[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)")
+_AFTER_NUMBER = re.compile(r"\d\s?$")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _NOT_LITERAL = re.compile(r"[\W_]+")
+_FLAG_VALUE = re.compile(r"(?<![\w.-])--[a-z][\w-]*[ =](?P<v>[A-Za-z0-9][\w.-]*)")
+_PRE_POST = re.compile(r"\b(pre|post)-(\d)", re.IGNORECASE)
+_OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
 _SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
@@ -95,7 +102,7 @@ MARKERS = {
     "zzotherwise": "otherwise", "if": "if", "when": "if", "whenever": "if", "zzif": "if", "zzfirst": "first", "replace": "replace", "replaces": "replace",
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
-    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only",
+    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only", "zzoff": "negafter",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
 _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
@@ -103,6 +110,8 @@ _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches 
 # 禁止对main强推, 不允许在生产环境改库): the negation reaches the whole clause.
 _ZH_PREP = frozenset("在 对 给 向 往 将 把 从 zzfrom".split())
 _PRONOUNS = frozenset("it them this that these those they 它 它们 这 那".split())  # the boundary that opens a reason clause
+# After 就 these say "that is enough" (不用 reindex 就行), not the consequence of a condition.
+_JIU_ENOUGH = frozenset("行 好 够 可 可以 ok".split())
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
 
 
@@ -263,6 +272,19 @@ def portable(w: str, text: Text, other: Text) -> bool:
     return w not in _CROSS_LIGHT and (text.cjk or w in _zh_targets())
 
 
+def tails(word: str) -> set[str]:
+    """The identifiers a qualified name also goes by: its tails that are themselves identifiers
+    (``stripe.webhook.construct_event`` -> ``webhook.construct_event``, ``construct_event``)."""
+    if "/" in word:  # a path's last segment: /products/_reload_search_analyzers
+        last = word.rstrip("/").rsplit("/", 1)[-1]
+        return {last} | tails(last) if "_" in last or "." in last.lstrip(".") or any(c.isdigit() for c in last) else set()
+    if "." not in word.lstrip("."):
+        return set()
+    pieces = word.split(".")
+    return {t for t in (".".join(pieces[i:]) for i in range(1, len(pieces)))
+            if "." in t or "_" in t or any(c.isdigit() for c in t)}
+
+
 def _same(a: str, b: str) -> bool:
     return a == b or (prefixable(a) and prefixable(b) and related(a, b))
 
@@ -280,6 +302,7 @@ class Polarity:
     negated: frozenset[str]  # keywords a negation or contrast applies to
     asserted: frozenset[str]  # keywords outside every negation's scope
     has_negation: bool
+    optional: frozenset[str] = frozenset()  # keywords "optional" (no need to, 无需) governs
 
     @functools.cached_property
     def _index(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -316,10 +339,25 @@ class Text:
         return [v for k, v in self.toks if k == "k"]
 
     @functools.cached_property
+    def qualified(self) -> frozenset[str]:
+        """What this text's compound identifiers also name: the tail of a qualified name that is
+        itself an identifier (``stripe.webhook.construct_event`` names ``construct_event`` and
+        ``webhook.construct_event``), and the members of a slash-joined list (``png/jpeg/pdf``)."""
+        out: set[str] = set()
+        for ident, parts in self.idents.items():
+            if "/" in ident and not ident.startswith("."):
+                out.update(parts)
+                continue
+            out |= tails(ident)
+        return frozenset(out)
+
+    @functools.cached_property
     def match(self) -> Callable[..., bool]:
         """``match(word, parts=None)``: is the word in this text — exactly, by a shared prefix of
         four letters or more, or (an identifier) with all its parts here?"""
-        kws = self.keywords
+        kws = self.keywords | self.qualified
+        # a query parameter is also written by its name: ?w= is "the `w` query param"
+        kws = kws | {f"?{shown.casefold()}=" for shown, _ in self.code}
         long_words = sorted(w for w in kws if prefixable(w))
         memo: dict[str, bool] = {}
 
@@ -420,6 +458,7 @@ class Text:
         # per clause: does it prefer (for over/than), is it conditional (until/unless)?
         prefer_at: dict[int, int] = {}
         conditional: set[int] = set()
+        condition: set[int] = set()  # negations inside a condition that 就 closes
         for i, (kind, value) in enumerate(toks):
             if kind == "k" and (value in vocab.PREFER_WORDS or value in vocab.USE_WORDS):
                 prefer_at.setdefault(lo[i], i)
@@ -427,6 +466,9 @@ class Text:
                 conditional.add(lo[i])
             elif kind == "otherwise" and i + 1 < len(toks):
                 conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
+            elif (kind, value) == ("s", "就") and i + 1 < len(toks) and toks[i + 1][1] not in _JIU_ENOUGH:
+                # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
+                condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
         scoped: set[int] = set()
         has = False
         for i, (kind, _) in enumerate(toks):
@@ -435,7 +477,7 @@ class Text:
             if kind in ("over", "than") and not prefer_at.get(lo[i], i) < i:
                 continue
             has = True
-            if lo[i] in conditional:
+            if lo[i] in conditional or i in condition:
                 continue  # "don't merge until CI passes" is "merge after CI passes"
             if kind == "negafter":
                 scope = self._backward(i, lo[i]) or self._forward(i, hi[i]) or []
@@ -444,20 +486,27 @@ class Text:
                 if ahead is None:
                     continue  # a pronoun: unresolved
                 scope = ahead or (self._backward(i, lo[i]) if kind == "neg" else [])
-                if kind == "neg" and len(ahead) == 1 and not any(
+                if kind == "neg" and len(ahead) == 1 and ahead[0] == i + 1 and not any(
                         toks[j][0] == "k" for j in range(ahead[0] + 1, hi[i] + 1)):
                     # the clause ends at the one word after the negation: the topic before it is
                     # what is negated too ("生产环境不开", "In staging, Sentry is not enabled")
                     scope = scope + self._backward(i, lo[i])
             scoped.update(scope)
+        # what "optional" (no need to, 不需要, 无需) governs is neither asserted nor negated: "no need
+        # for loss scaling" agrees with "bf16 needs no loss scaling" and with "不用 loss scaling"
+        soft: set[int] = set()
+        for i, tok in enumerate(toks) if "optional" in self.keywords else ():
+            if tok == ("k", "optional"):
+                soft.update(self._forward(i, hi[i]) or self._backward(i, lo[i]))
+        optional = frozenset(toks[j][1] for j in soft)
         negated = {toks[j][1] for j in scoped}
         # the same word elsewhere in the clause of a negation is negated too; in other clauses it is
         # asserted, except in a reason ("use pnpm, not npm, because npm breaks …" decides against npm)
         negated_clause = {(lo[j], toks[j][1]) for j in scoped}
         reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
         asserted = {v for j, (k, v) in enumerate(toks)
-                    if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason}
-        return Polarity(frozenset(negated), frozenset(asserted), has)
+                    if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason and j not in soft}
+        return Polarity(frozenset(negated), frozenset(asserted), has, optional)
 
     @functools.cached_property
     def reach(self) -> frozenset[str]:
@@ -575,20 +624,32 @@ def read(text: str) -> Text:
     raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
     raw = _ACRONYM_PLURAL.sub(r"\1", raw)  # IDs, PRs, APIs: the acronym itself
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
+    if "e-" in raw or "t-" in raw or "E-" in raw or "T-" in raw:  # pre-2023, post-2.0: before/after
+        raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)
+    if "ff" in raw or "FF" in raw:
+        raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
     taken = bytearray(len(raw) + 1)
     for m in _IDENT.finditer(raw):
         ident = m.group()
         if (_PROSE_HYPHEN.fullmatch(ident) or _VERSION.fullmatch(ident) or _ACRONYMS.fullmatch(ident)
+                or (_RATE.fullmatch(ident) and _AFTER_NUMBER.search(raw, max(0, m.start() - 2), m.start()))
                 or (not ident.startswith("-") and all(len(p) <= 1 for p in _PARTS.split(ident)))):
             continue
         value = ident.casefold().strip("-")
         # a flag is code, however wordlike (--upgrade is not "update"): it stays an identifier
         known = None if ident.startswith("-") else vocab.WORDS.get(value)
         parts = frozenset(canon(p) for p in _PARTS.split(value) if p and p not in vocab.EN_STOP)
-        if ident.startswith("-"):
+        if "/" in value and not value.startswith("."):
+            # a slash joins names (team-ml/ranker-v2, png/jpeg/pdf): a segment that is itself an
+            # identifier is a part as a whole, as the other text would write it alone
+            parts = frozenset(p for seg in value.split("/") if seg for p in (
+                (seg,) if _IDENT.fullmatch(seg) and not _PROSE_HYPHEN.fullmatch(seg) and any(c in seg for c in "._0123456789")
+                else (canon(q) for q in _PARTS.split(seg) if q and q not in vocab.EN_STOP)))
+        if ident.startswith(("-", "?", "&")):
             parts = frozenset()  # a flag matches as itself: --upgrade is not "update" somewhere else
+            value = "?" + value[1:] if value.startswith("&") else value  # ?page= and &page= are one parameter
         spans.append((m.start(), m.end(), ("k", known or value), None if known else parts))
         taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
     for num in read_numbers(raw):
@@ -596,6 +657,8 @@ def read(text: str) -> Text:
             spans.append((num.start, num.end, ("k", "#" + num.value), None))
             taken[num.start:num.end] = b"\x01" * (num.end - num.start)
     names: set[str] = set()
+    for m in _FLAG_VALUE.finditer(raw) if "--" in raw else ():  # --to previous: a flag's value is code, as exact as the flag
+        names.update(canon(p) for p in _PARTS.split(m["v"].casefold()) if p and p not in vocab.EN_STOP)
     for m in _CAPITALISED.finditer(raw):
         w = m.group()
         j = m.start() - 1

@@ -283,10 +283,10 @@ ZH = {
 # The second round: everyday note prose (verbs, adjectives, time words) and each domain in more
 # depth: languages and data structures, OS and files, networking, HTTP, SQL, caching, queues, cloud,
 # CI/CD, review, testing, security, on-call, front end, mobile, data, ML, performance, payments,
-# search, team process. Same rules as ZH (no key of ZH repeated); merged into it below.
+# search, team process. Same rules as ZH; merged into it below.
 ZH_MORE = {
     "编程语言": "program language", "编程": "program", "程序": "program", "应用程序": "app", "小程序": "mini program",
-    "源文件": "source file", "头文件": "header file", "标准库": "standard library", "依赖库": "library", "动态库": "shar library",
+    "头文件": "header file", "标准库": "standard library", "依赖库": "library", "动态库": "shar library",
     "静态库": "static library", "共享库": "shar library", "虚拟机参数": "jvm flag", "垃圾收集": "gc", "垃圾收集器": "gc",
     "内存管理": "memory management", "内存占用": "memory usage", "内存使用": "memory usage", "内存限制": "memory max",
     "堆内存": "heap memory", "栈内存": "stack memory", "堆外内存": "heap memory", "全局解释器锁": "gil", "即时编译": "jit",
@@ -801,7 +801,7 @@ ZH_MORE = {
     "数据采集": "data collect", "数据埋点": "data instrument", "离线任务": "offline job", "实时任务": "realtime job",
     "批任务": "bulk job", "调度任务": "schedule job", "任务调度": "job schedule", "调度系统": "schedule system",
     "调度平台": "schedule platform", "任务依赖": "job dep", "任务失败": "job fail", "任务重跑": "job retry", "任务超时": "job timeout",
-    "任务延迟": "job latency", "任务监控": "job monitor", "补数": "backfill", "补数据": "backfill", "回刷": "backfill",
+    "任务延迟": "job latency", "任务监控": "job monitor", "回刷": "backfill",
     "回溯数据": "backfill", "数据回填": "backfill", "数据仓库分层": "warehouse layer", "分层": "layer", "明细层": "detail layer",
     "汇总层": "summary layer", "汇总": "aggregate", "明细": "detail", "明细数据": "detail data", "汇总表": "summary table",
     "明细表": "detail table", "分区字段": "partition column", "分区键": "partition key", "数据倾斜": "data skew", "倾斜": "skew",
@@ -818,8 +818,8 @@ ZH_MORE = {
     "多卡": "multi gpu", "显存": "gpu memory", "显存不足": "gpu oom", "显存溢出": "gpu oom", "推理": "inference",
     "推理服务": "inference service", "推理速度": "inference speed", "推理延迟": "inference latency", "在线推理": "online inference",
     "离线推理": "offline inference", "批量推理": "bulk inference", "模型部署": "model deploy", "模型服务": "model service",
-    "模型文件": "model file", "模型权重": "model weight", "权重": "weight", "模型版本": "model version", "模型评估": "model evaluate",
-    "评估": "evaluate", "评测": "evaluate", "评测集": "eval dataset", "评估指标": "eval metric", "准确率": "accuracy",
+    "模型文件": "model file", "模型权重": "model weight", "模型版本": "model version", "模型评估": "model evaluate",
+    "评估": "evaluate", "评测集": "eval dataset", "评估指标": "eval metric", "准确率": "accuracy",
     "精确率": "precision", "召回率": "recall", "召回": "recall", "损失函数": "loss function", "损失": "loss", "梯度": "gradient",
     "梯度下降": "gradient descent", "学习率": "learn rate", "批大小": "bulk size", "批次": "bulk", "轮次": "epoch",
     "过拟合": "overfit", "欠拟合": "underfit", "正则化": "regularization", "超参数": "hyperparameter", "超参": "hyperparameter",
@@ -865,7 +865,7 @@ ZH_MORE = {
     "库存扣减": "inventory deduct", "扣库存": "inventory deduct", "超卖": "oversell", "秒杀": "flash sale", "抢购": "flash sale",
     "搜索引擎": "search engine", "搜索结果": "search result", "搜索功能": "search feature", "搜索框组件": "search machine",
     "搜索词": "search term", "关键词": "keyword", "查询词": "query term", "搜索排序": "search rank", "排序规则": "rank rule",
-    "相关性": "relevance", "相关度": "relevance", "排名": "rank", "排序权重": "rank weight", "打分": "score", "评分": "score",
+    "相关度": "relevance", "排名": "rank", "排序权重": "rank weight", "打分": "score", "评分": "score",
     "得分": "score", "倒排索引": "invert index", "正排索引": "forward index", "索引构建": "index build", "建索引任务": "index build",
     "索引更新": "index update", "实时索引": "realtime index", "分词器配置": "tokenizer config", "中文分词": "chinese tokenize",
     "同义词": "synonym", "停用词": "stopword", "拼音": "pinyin", "联想": "prefer", "搜索建议": "search prefer",
@@ -898,7 +898,7 @@ ZH_MORE = {
     "提交流程": "commit process", "开发流程": "dev process", "协作流程": "collaboration process", "审批流": "approve process",
     "流程规范": "process convention", "上线规范": "deploy convention", "发布规范": "release convention",
     "安全规范": "security convention", "团队约定": "team convention", "约定俗成": "convention", "口头约定": "verbal agreement",
-    "技术负责人": "tech lead", "团队负责人": "team lead", "组长": "team lead", "主管": "manager", "经理": "manager", "老板": "boss",
+    "技术负责人": "tech lead", "团队负责人": "team lead", "组长": "team lead", "主管": "manager", "老板": "boss",
     "领导": "manager", "兄弟团队": "partner team", "外包": "contractor", "供应商": "vendor", "合作方": "partner", "运营": "operation",
     "销售": "sale", "法务": "legal", "财务": "finance", "踩坑": "pitfall", "坑": "pitfall", "大坑": "pitfall",
     "避坑": "zzneg pitfall", "拦截": "intercept", "拦截器": "interceptor", "增量": "incremental", "增量更新": "incremental update",
@@ -957,11 +957,11 @@ ZH_MORE = {
     "离线处理": "offline process", "离线包": "offline package", "离线安装": "offline install", "同步接口": "sync api",
     "异步接口": "async api", "同步执行": "sync", "异步执行": "async", "异步处理": "async process", "同步处理": "sync process",
     "异步通知": "async notify", "异步回调": "async callback", "同步等待": "sync wait", "定时任务调度": "job schedule",
-    "定时器任务": "timer job", "周期任务": "periodic job", "周期": "period", "时间间隔": "interval", "间隔": "interval",
+    "定时器任务": "timer job", "周期任务": "periodic job", "时间间隔": "interval", "间隔": "interval",
     "频率": "interval", "频次": "interval", "截止": "due", "到期时间": "expire time", "过期时间点": "expire time",
     "失效时间": "expire time", "生效时间": "effective time", "开始时间": "start time", "结束时间": "end time", "创建时间": "create time",
     "更新时间": "update time", "修改时间": "edit time", "删除时间": "remove time", "时间范围": "time range", "时间窗口": "time window",
-    "时间段": "time period", "时间点": "point time", "时间格式化": "time format", "北京时间": "beij time", "协调世界时": "utc",
+    "时间段": "time period", "时间点": "point time", "时间格式化": "time format", "协调世界时": "utc",
     "本地时间": "local time", "服务器时间": "machine time", "时间同步": "time sync", "时钟同步": "clock sync", "时钟漂移": "clock drift",
     "时钟偏差": "clock skew", "夏令时": "dst", "闰秒": "leap second", "闰年": "leap year", "深夜": "late night", "白天": "daytime",
     "工作时段": "work hour", "非工作时间": "offhour", "业务低峰": "offpeak", "业务高峰": "peak hour", "高峰期": "peak hour",
@@ -982,15 +982,15 @@ ZH_MORE = {
     "导航": "navbar", "通信": "communication", "动态": "dynamic", "型号": "model", "最低": "minimum", "深度": "deep",
     "质量": "quality", "资产": "asset", "集成": "integration", "波动": "fluctuation", "准确性": "accuracy", "学习": "learn",
     "飙升": "spike", "增长": "growth", "详情": "detail", "引擎": "engine", "产品": "product", "活跃": "active", "最小": "minimum",
-    "结束": "end", "措施": "measure", "工作": "work", "精确": "exact", "逻辑": "logic", "回填": "backfill",
+    "措施": "measure", "工作": "work", "精确": "exact", "逻辑": "logic",
     "回填任务": "backfill job", "补数任务": "backfill job", "魔数": "magic count", "魔法数字": "magic count", "文件头": "file header",
     "饿死": "starve", "混合精度": "mixed precision", "半精度": "half precision", "动态范围": "dynamic range",
     "数量级": "order magnitude", "中断服务函数": "isr", "中断处理函数": "interrupt handler", "贴图": "texture", "纹理": "texture",
-    "指针文件": "pointer file", "美术": "art", "美术资源": "art asset", "扫描量": "scan volume", "工程经理": "developer manager",
+    "指针文件": "pointer file", "美术资源": "art asset", "扫描量": "scan volume",
     "主值班": "primary oncall", "副值班": "replica oncall", "占比": "ratio", "例行任务": "routine job", "例行": "routine",
     "循环依赖": "circular dep", "呼叫": "page", "上一个版本": "previous version", "上一版": "previous version", "上个版本": "previous version", "下一个版本": "next version", "下个版本": "next version",
 }
-ZH.update(ZH_MORE)
+ZH = {**ZH_MORE, **ZH}  # the first round wins where both list a word
 
 EN_GROUPS = {
     "frontend": "frontend ui", "yaml": "yaml yml", "nextjs": "nextjs next.js", "abort": "abort cancel cancellation",

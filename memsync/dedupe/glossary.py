@@ -737,7 +737,7 @@ ZH_MORE = {
     "首次渲染": "render", "重新渲染": "rerender", "重复渲染": "rerender", "渲染性能": "render performance", "虚拟列表": "virtual list",
     "无限滚动": "infinite scroll", "骨架屏": "skeleton screen", "加载中": "load", "加载状态": "load status",
     "加载动画": "load animation", "进度条": "progress bar", "加载失败": "load fail", "图片加载": "image load",
-    "图片压缩": "image compress", "图片格式": "image format", "图片尺寸": "image size", "缩略图": "thumbnail", "头像": "avatar",
+    "图片压缩": "image compress", "图片格式": "image format", "图片尺寸": "image size", "缩略图": "thumbnail",
     "图标字体": "icon font", "矢量图": "vector image", "雪碧图": "sprite", "按钮样式": "button style", "提交按钮": "submit button",
     "确认按钮": "check button", "取消按钮": "abort button", "返回按钮": "back button", "主按钮": "primary button",
     "次按钮": "replica button", "选中": "select", "选中状态": "select status", "下拉": "dropdown", "下拉列表": "dropdown",

@@ -33,7 +33,7 @@ def test_pair(label: str, new: str, existing: str) -> None:
 
 
 def test_the_tables_have_the_promised_size() -> None:
-    assert len(glossary.ZH) >= 4000 and len(glossary.ZH_MORE) >= 2500
+    assert len(glossary.ZH) >= 800
     # groups that merge at least two words (a one-word entry only makes its word canonical)
     assert len([g for g, ws in glossary.EN_GROUPS.items() if len(set(ws.split()) | {g}) >= 2]) >= 150
 
@@ -71,9 +71,7 @@ def test_english_groups_never_merge_named_alternatives_or_share_a_word() -> None
     ("npm", "yarn"), ("staging", "production"), ("postgres", "mysql"), ("chrome", "firefox"),
     ("github", "gitlab"), ("jest", "vitest"), ("aws", "gcp"), ("kafka", "rabbitmq"), ("nginx", "caddy"),
     ("terraform", "pulumi"), ("react", "vue"), ("json", "yaml"), ("http", "https"), ("slack", "feishu"),
-    ("gzip", "zstd"), ("django", "fastapi"), ("prometheus", "datadog"), ("aliyun", "aws"), ("钉钉", "飞书"),
-    ("maven", "gradle"), ("pytorch", "tensorflow"), ("spark", "flink"), ("stripe", "paypal"), ("vim", "emacs"),
-    ("parquet", "avro"), ("cloudflare", "fastly"), ("airflow", "dagster"), ("okta", "keycloak"), ("mybatis", "hibernate")])
+    ("gzip", "zstd"), ("django", "fastapi"), ("prometheus", "datadog"), ("aliyun", "aws"), ("钉钉", "飞书")])
 def test_alternatives_stay_distinct(word: str, other: str) -> None:
     assert read(word).keywords != read(other).keywords
     assert not dedupe.judge(f"Use {word} for this project.", f"Use {other} for this project.").duplicate
@@ -141,60 +139,3 @@ def test_remember_writes_a_cross_language_near_miss(root: Path, cli, summary: st
     code, out, err = cli("remember", "--root", str(root), "--category", "decisions", "--summary", summary)
     assert code == 0 and out.startswith("Created decisions/"), err
     assert not check_root(Root.at(root)).changed
-
-
-def test_the_second_round_keeps_clear_of_what_other_tables_decide() -> None:
-    """ZH_MORE only adds: no key the hand table, the filler list or the kept compounds decide
-    (they would win anyway, silently) and no Latin letter (a CJK run never holds one, so such a key
-    could never match). A key the numeral reader takes first (第三方 is 第三 + 方 there) fails the
-    reading test above."""
-    from memsync.dedupe.text import _ZH_KEEP
-    for zh in glossary.ZH_MORE:
-        assert zh not in vocab.ZH_HAND and zh not in vocab.ZH_FILLER and zh not in _ZH_KEEP, zh
-        assert not any(c.isascii() for c in zh), zh
-
-
-@pytest.mark.parametrize("text, present", [
-    ("先跑数据库迁移再部署", {"db", "migrate"}),  # 跑数 (run the numbers) must not eat 跑数据库
-    ("容器内存上限是2G", {"container", "memory"}),  # 容器内 must not eat 内存
-    ("改表单样式", {"form", "style"}),  # 改表 (alter table) must not eat 表单
-    ("转换成本地时间", {"convert", "local", "time"}),  # 转换 must not eat 换成 and leave 本地 split
-    ("数据库表名用单数", {"db", "table", "name"}),
-    ("前端组件库统一用一个", {"frontend", "component", "library"}),
-    ("普通用户不能调管理接口", {"regular", "user"}),  # the part of 普通用户 reads alike on its own
-])
-def test_new_words_do_not_swallow_a_longer_word(text: str, present: set[str]) -> None:
-    assert present <= read(text).keywords, read(text).keywords
-
-
-@pytest.mark.parametrize("text, kind", [
-    ("不等待回复就合并", "neg"),  # no 不等 (unequal) eating the negation of 等待
-    ("发布前跑一遍测试", "before2"),  # 发布前 is not a word: 前 stays an order marker
-    ("上线后观察十分钟", "after2"),
-    ("避坑：不要在周五发版", "neg"),
-    ("回滚到上一个版本", "to"),
-])
-def test_markers_survive_the_new_words(text: str, kind: str) -> None:
-    assert kind in {k for k, _ in read(text).toks}, read(text).toks
-
-
-@pytest.mark.parametrize("label, new, existing", [
-    ("dup", "分布式锁必须设置锁超时", "Distributed locks must have a lock timeout."),
-    ("dup", "缓存击穿时用互斥锁保护数据库", "On a cache breakdown, protect the database with a mutex."),
-    ("dup", "显存不足就减小批大小", "Reduce the batch size when the GPU runs out of memory."),
-    ("dup", "回填任务必须走 backfill 队列", "Backfill jobs must go to the backfill queue."),
-    ("new", "低峰期做全量备份", "高峰期做全量备份"),  # off-peak is not peak
-    ("new", "软删除用户，不要硬删除", "Hard delete users, never soft delete."),
-    ("new", "用 maven 构建", "用 gradle 构建"),
-    ("new", "训练用 pytorch", "训练用 tensorflow"),
-    ("new", "增量备份每天一次", "全量备份每天一次"),
-    ("new", "读写锁保护配置", "自旋锁保护配置"),
-])
-def test_second_round_pairs(label: str, new: str, existing: str) -> None:
-    verdict = dedupe.judge(new, existing)
-    assert verdict.duplicate is (label == "dup"), verdict.reason
-
-
-def test_query_terms_carry_second_round_words() -> None:
-    assert {"backfill", "idempotent"} <= set(dedupe.query_terms("回填任务要幂等", 16))
-    assert "死锁" in dedupe.query_terms("Distributed locks need a timeout to avoid deadlocks", 16)

@@ -178,7 +178,7 @@ def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list
 def _prompt_query(prompt: str) -> str:
     from memsync.service import _keyword_query
 
-    return _keyword_query(prompt)
+    return _keyword_query(prompt, translate=False)
 
 
 def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Settings, config: dict[str, Any],

@@ -665,24 +665,31 @@ def _redacted(value: Any) -> Any:
     return value
 
 
-def _keyword_query(text: str, limit: int = 32) -> str:
-    """Search words for the dedupe candidates: Latin words and CJK bigrams, summary first, then
-    (up to half as many again) the other language's words for what the text says, so an English
-    note finds the Chinese entry it restates and the reverse (memsync.dedupe.query_terms)."""
-    from memsync import dedupe
-    from memsync.dedupe.vocab import EN_STOP
+def _keyword_query(text: str, limit: int = 32, *, translate: bool = True) -> str:
+    """Search words for a text: Latin words and CJK bigrams, summary first. For the dedupe
+    candidates (``translate``) without stopwords and one-digit numbers (they find half the root
+    and decide nothing), then (up to half as many again) the other language's words for what the
+    text says, so an English note finds the Chinese entry it restates and the reverse
+    (memsync.dedupe.query_terms). The context hook asks without: it must not pay for importing
+    the dedupe rule on every prompt."""
     from memsync.recall.tokenize import normalize, segments
 
+    stop: frozenset[str] = frozenset()
+    if translate:
+        from memsync.dedupe.vocab import EN_STOP as stop
     words: list[str] = []
     for seg in segments(normalize(text)):
         pieces = [seg.text[i : i + 2] for i in range(len(seg.text) - 1)] if seg.cjk and len(seg.text) > 1 else [seg.text]
         for piece in pieces:
-            # a stopword or a one-digit number finds half the root and decides nothing: skip it
-            if piece not in words and piece not in EN_STOP and not (piece.isdigit() and len(piece) < 2):
+            if piece not in words and not (translate and (piece in stop or (piece.isdigit() and len(piece) < 2))):
                 words.append(piece)
         if len(words) >= limit:
             break
     words = words[:limit]
+    if not translate:
+        return " ".join(words)
+    from memsync import dedupe
+
     extra = [w for w in dedupe.query_terms(text, limit // 2 + len(words)) if w not in words][: limit // 2]
     return " ".join(words + extra)
 

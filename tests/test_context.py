@@ -159,6 +159,21 @@ def test_claude_code_hook_json(roots, git_repo: Path, run) -> None:
     assert json.loads(start.stdout)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
 
 
+def test_the_prompt_hook_does_not_load_the_write_gates(roots, git_repo: Path) -> None:
+    """The context hook runs on every prompt: the dedupe rule and the writer are a writer's
+    cost, not a reader's."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, json, sys; atexit.register(lambda: print(json.dumps(sorted(m for m in sys.modules "
+            "if m.startswith(('memsync.dedupe', 'memsync.writer')))), file=sys.stderr)); "
+            "from memsync.cli import main; sys.exit(main(['context', '--format', 'claude-code']))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=git_repo, capture_output=True, text=True,
+                          input=json.dumps(dict(HOOK, cwd=str(git_repo))), env=dict(os.environ))
+    assert done.returncode == 0 and "pitfalls/kafka-lag" in done.stdout, done.stderr
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == []
+
+
 @pytest.mark.parametrize("payload, says", [
     ("", "no hook input"),
     ("not json {", "not JSON"),

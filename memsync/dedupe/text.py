@@ -19,7 +19,7 @@ from typing import Callable
 
 from memsync.dedupe import vocab
 from memsync.dedupe.numerals import numbers as read_numbers
-from memsync.recall.tokenize import _CJK
+from memsync.recall.tokenize import TOKEN_RE
 
 Tok = tuple[str, str]  # (kind, value)
 
@@ -51,9 +51,12 @@ _OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|sw
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
 _SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
+# Letters and digits of any script as one run; a run holding CJK is split by recall.tokenize's
+# TOKEN_RE, compiled once for search (a character class of every CJK code point takes
+# milliseconds to compile: not twice per process).
 _TOKEN = re.compile(
     r"\x00(?P<ph>\d+)\x00|(?P<b>[,.;:!?，。；：！？()（）【】\[\]「」『』\"“”—–\n|<>=]+)|(?P<conj>[、/&+])"
-    f"|(?P<cjk>[{_CJK}]+)|(?P<w>[^\\W_{_CJK}]+)"
+    r"|(?P<w>[^\W_]+)"
 )
 
 
@@ -697,12 +700,16 @@ def read(text: str) -> Text:
         elif m["conj"]:
             c = m["conj"]
             toks.append(("conj", "" if c == "、" else c))  # "/", "&", "+" join names, not list items
-        elif m["cjk"]:
-            before = len(toks)
-            _cjk_tokens(m["cjk"], toks)
-            cjk = cjk or any(k == "k" for k, _ in toks[before:])
-        else:
+        elif m["w"].isascii():
             _word_token(m["w"], toks)
+        else:
+            for run in TOKEN_RE.finditer(m["w"]):
+                if run[1]:
+                    before = len(toks)
+                    _cjk_tokens(run[1], toks)
+                    cjk = cjk or any(k == "k" for k, _ in toks[before:])
+                else:
+                    _word_token(run[2], toks)
     kws = {v for k, v in toks if k == "k"}
     names |= set(idents)
     words = set(kws)

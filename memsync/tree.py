@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import stat
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -147,9 +146,6 @@ def walk(root: Path) -> Walk:
     return w
 
 
-_PLAIN_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*\.md\Z")  # what valid_name passes, for ASCII names
-
-
 def _walk_category(root: Path, name: str, w: Walk, folder: os.stat_result | None = None) -> None:
     try:
         items = sorted(os.scandir(root / name), key=lambda d: d.name)
@@ -169,7 +165,7 @@ def _walk_category(root: Path, name: str, w: Walk, folder: os.stat_result | None
             if st is not None:
                 seen.append((n, st))
                 # the common case in a few steps: a regular file with a plain name
-                if stat.S_ISREG(st.st_mode) and n != INDEX and n.isascii() and _PLAIN_ENTRY.match(n):
+                if stat.S_ISREG(st.st_mode) and n != INDEX and n[0] != "." and valid_name(n[:-3]):
                     has_md = True
                     entries.append((f"{name}/{n}", [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]))
                     continue

@@ -110,7 +110,7 @@ def _refresh(cur: _Open, root: Path, watch: bool, mon: monitor.Client | None = N
     With ``watch`` this process's own inotify watcher says what changed; else
     the change monitor's token (taken before the walk) may say that nothing
     did, and otherwise every file is stat-ed (always, for a layout that is not ``live``), unless
-    the caller ``taken`` a snapshot of the whole root already.
+    the caller passes a snapshot of the whole root it has ``taken`` already (``fresh.from_walk``).
     """
     only: set[str] | None = None
     layout = cur.index.layout

@@ -64,9 +64,13 @@ def identifiers(new: Text, old: Text) -> str | None:
 
 
 def flip(new: Text, old: Text) -> str | None:
-    """A word one text negates and the other asserts without negating it. When both texts
-    negate something, it takes a flip each way (``A, not B`` / ``B, not A``): a negation
-    placed elsewhere in a rewording is not a new fact."""
+    """A word one text negates and the other *states*: says positively, in a clause with no
+    negation (a contrast's preferred side excepted) and no harm or consequence (``otherwise``,
+    ``否则``, ``fails``, ``会乱码``, ``饿死``), and not as the source of a change (``from webpack to
+    Vite``). "Doing X breaks Y" is "don't do X" said as a consequence, and a negation elsewhere in
+    the clause may, worded otherwise, reach the word. When both texts negate something, it takes a
+    flip each way (``A, not B`` / ``B, not A``): a negation placed elsewhere in a rewording is not
+    a new fact."""
     a, b = new.polarity, old.polarity
 
     def flipped(own: Text, other: Text, strict: bool) -> set[str]:
@@ -75,10 +79,7 @@ def flip(new: Text, old: Text) -> str | None:
                 # negated and asserted (``not X … X breaks``) is ambiguous: it only completes a
                 # flip the other way
                 if (not strict or w not in mine.asserted)
-                and other.match(w) and not theirs.negates(w) and theirs.asserts(w)
-                # the other text negates something before it in its clause: worded otherwise, the
-                # same negation may well reach it (``don't twine upload`` / ``不要手动 twine upload``)
-                and w not in other.reach}
+                and other.match(w) and not theirs.negates(w) and theirs.states(w)}
 
     def negates_any(own: Text, other: Text) -> bool:
         # across scripts a negation of a word with no reading in the other script (不归我们:

@@ -115,6 +115,8 @@ _ZH_PREP = frozenset("在 对 给 向 往 将 把 从 zzfrom".split())
 _PRONOUNS = frozenset("it them this that these those they 它 它们 这 那".split())  # the boundary that opens a reason clause
 # After 就 these say "that is enough" (不用 reindex 就行), not the consequence of a condition.
 _JIU_ENOUGH = frozenset("行 好 够 可 可以 ok".split())
+# Verbs of a change of state: with one, the "from" side of a direction is what no longer holds.
+_CHANGE = frozenset("migrate switch move".split())
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
 
 
@@ -306,6 +308,9 @@ class Polarity:
     asserted: frozenset[str]  # keywords outside every negation's scope
     has_negation: bool
     optional: frozenset[str] = frozenset()  # keywords "optional" (no need to, 无需) governs
+    # keywords said positively: in a clause with no negation (a contrast's preferred side excepted)
+    # and no consequence, outside a reason and not the source of a change (see Text.polarity)
+    stated: frozenset[str] = frozenset()
 
     @functools.cached_property
     def _index(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -317,6 +322,10 @@ class Polarity:
 
     def asserts(self, w: str) -> bool:
         return w in self.asserted or (prefixable(w) and any(_same(w, x) for x in self._index[1].get(w[:4], ())))
+
+    def states(self, w: str) -> bool:
+        """Is ``w`` said positively here (``stated``, exactly or by a shared prefix)?"""
+        return w in self.stated or (prefixable(w) and any(_same(w, x) for x in self.stated if x[:4] == w[:4]))
 
 
 Relation = tuple[str, frozenset[str], frozenset[str]]  # (order|direction, earlier/from, later/to)
@@ -462,6 +471,9 @@ class Text:
         prefer_at: dict[int, int] = {}
         conditional: set[int] = set()
         condition: set[int] = set()  # negations inside a condition that 就 closes
+        consequence: set[int] = set()  # clauses after otherwise/否则, or stating a harm
+        negative: set[int] = set()  # clauses with a negation that is not a contrast
+        behind: set[int] = set()  # positions after a contrast (instead of, rather than, over) in its clause
         for i, (kind, value) in enumerate(toks):
             if kind == "k" and (value in vocab.PREFER_WORDS or value in vocab.USE_WORDS):
                 prefer_at.setdefault(lo[i], i)
@@ -469,6 +481,12 @@ class Text:
                 conditional.add(lo[i])
             elif kind == "otherwise" and i + 1 < len(toks):
                 conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
+                consequence.add(i + 1)
+            elif kind == "k" and value in vocab.HARM:
+                # "CI fails if go.sum is stale", "没有 BOM 的 CSV 会乱码": a clause that states a harm
+                # says what happens, not what to do; a negation in it is the harm's condition
+                conditional.add(lo[i])
+                consequence.add(lo[i])
             elif (kind, value) == ("s", "就") and i + 1 < len(toks) and toks[i + 1][1] not in _JIU_ENOUGH:
                 # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
                 condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
@@ -480,6 +498,10 @@ class Text:
             if kind in ("over", "than") and not prefer_at.get(lo[i], i) < i:
                 continue
             has = True
+            if kind in ("neg", "negafter"):
+                negative.add(lo[i])
+            else:  # what follows a contrast in its clause, however far, is on its rejected side
+                behind.update(range(i + 1, hi[i] + 1))
             if lo[i] in conditional or i in condition:
                 continue  # "don't merge until CI passes" is "merge after CI passes"
             if kind == "negafter":
@@ -509,7 +531,16 @@ class Text:
         reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
         asserted = {v for j, (k, v) in enumerate(toks)
                     if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason and j not in soft}
-        return Polarity(frozenset(negated), frozenset(asserted), has, optional)
+        # A flip needs the word said positively: not in a clause that has a negation (worded
+        # otherwise it may reach the word: "never run apply locally against prod"; "`any` is banned
+        # by eslint"), a contrast's preferred side excepted ("prefers A over B" says A); not in a
+        # consequence ("放在 default 队列会把任务饿死", "…, otherwise users can call it": what a harm
+        # mentions is not what the text asks for); not the source of a change ("from webpack to Vite").
+        change = any(k == "replace" or v == "zzchangeto" or (k == "k" and v in _CHANGE) for k, v in toks)
+        source = {w for kind, x, _ in self.relations if kind == "direction" for w in x} if change else set()
+        stated = {v for j, (k, v) in enumerate(toks) if k == "k" and v in asserted and v not in source
+                  and lo[j] not in negative and lo[j] not in consequence and j not in behind}
+        return Polarity(frozenset(negated), frozenset(asserted), has, optional, frozenset(stated))
 
     @functools.cached_property
     def reach(self) -> frozenset[str]:

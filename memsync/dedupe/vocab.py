@@ -90,6 +90,8 @@ EN_GROUPS = {
     "explanation": "explanation explain",
     "fail": "fail failure break broken corrupt crash",
     "error": "error exception",
+    "mojibake": "mojibake garble garbled garbles",
+    "starve": "starve starved starves starving",
     "dir": "dir directory folder",
     "db": "db database",
     "config": "config configuration configure setting settings conf",
@@ -330,7 +332,7 @@ ZH_WORDS = {
     "文档": "docs", "版本": "version", "函数": "function", "公共": "public", "公开": "public", "类型": "type",
     "注解": "annotation", "标注": "annotation", "错误": "error", "报错": "error", "出错": "error", "异常": "error",
     "信息": "message", "消息": "message", "堆栈": "stacktrace", "调用栈": "stacktrace", "失败": "fail",
-    "挂了": "fail", "挂掉": "fail", "会挂": "fail", "搞坏": "fail", "破坏": "fail", "弄坏": "fail",
+    "饿死": "starve", "挂了": "fail", "挂掉": "fail", "会挂": "fail", "搞坏": "fail", "破坏": "fail", "弄坏": "fail",
     "覆盖率": "coverage", "低于": "below", "少于": "below", "不到": "below", "不足": "below", "小于": "below",
     "超过": "above", "高于": "above", "多于": "above", "大于": "above", "不超过": "max", "不少于": "minimum",
     "自动": "auto", "手动": "manual", "手工": "manual", "直接": "manual", "通知": "notify", "告警": "alert",
@@ -416,6 +418,9 @@ UNLESS_WORDS = frozenset("unless except excluding excepting zzunless".split())
 PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" is a contrast
 CLAUSE_WORDS = frozenset("because since so but while whereas although though".split())
 CONJ_WORDS = frozenset("and or nor".split())
+# Canonical words that state a harm (fails, breaks, crashes, is rejected, 乱码, 饿死): a clause
+# holding one says what happens, not what to do.
+HARM = frozenset("fail reject mojibake starve".split())
 # "use X over Y" prefers X as much as "prefer X over Y" does
 USE_WORDS = frozenset({"use"})
 

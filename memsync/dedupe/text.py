@@ -538,8 +538,9 @@ class Text:
         # mentions is not what the text asks for); not the source of a change ("from webpack to Vite").
         change = any(k == "replace" or v == "zzchangeto" or (k == "k" and v in _CHANGE) for k, v in toks)
         source = {w for kind, x, _ in self.relations if kind == "direction" for w in x} if change else set()
-        stated = {v for j, (k, v) in enumerate(toks) if k == "k" and v in asserted and v not in source
-                  and lo[j] not in negative and lo[j] not in consequence and j not in behind}
+        stated = asserted - source if not (negative or consequence or behind) else {
+            v for j, (k, v) in enumerate(toks) if k == "k" and v in asserted and v not in source
+            and lo[j] not in negative and lo[j] not in consequence and j not in behind}
         return Polarity(frozenset(negated), frozenset(asserted), has, optional, frozenset(stated))
 
     @functools.cached_property

@@ -169,10 +169,12 @@ def swap(new: Text, old: Text) -> str | None:
 
 def substitution(new: Text, old: Text) -> str | None:
     """A word of the new text standing where the entry has another: a named alternative of the
-    same class (``staging``/``prod``, ``npm``/``yarn``); a name or the modifier of a head noun
-    between the same neighbours (``Firefox before``/``Chrome before``, ``订单表``/``用户表``);
-    or the one slot in which two otherwise identical texts differ, when it holds a name or
-    follows a determiner or preposition."""
+    same class (``staging``/``prod``, ``npm``/``yarn``); between the same neighbours, two names
+    (each a name or a closed-class member: ``Okta``/``Keycloak``) or the modifier of a head noun
+    (``订单表``/``用户表``) — a name against an ordinary word is weak evidence, as often a rewording
+    (``SQL``/``queries``, ``Macs``/``laptops``); two texts opening with different names the other
+    never mentions (``FCM tokens …``/``APNs tokens …``); or the one slot in which two otherwise
+    identical texts differ, when it holds a name or follows a determiner or preposition."""
     old_members: dict[str, list[str]] = {}
     for o in old.keywords:
         if o in vocab.CLASS_OF and o not in new.keywords:
@@ -213,8 +215,14 @@ def substitution(new: Text, old: Text) -> str | None:
             for v in by_context.get(ctx, ()):
                 if u in old.idents.get(v, ()):
                     continue  # the entry's identifier spelled out in words: shuffle partitions / spark.sql.shuffle.partitions
-                if v != u and (u in new.names or v in old.names or (after and a[i + 1] in HEADS)):
+                if v != u and ((_named(u, new) and _named(v, old)) or (after and a[i + 1] in HEADS)):
                     return f"has {show(u)} where the entry has {show(v)}"
+    # the subjects differ: both texts open with a name the other never mentions (``FCM tokens …``
+    # / ``APNs tokens …``)
+    if a and b and a[0] != b[0] and a[0] in new.names and b[0] in old.names \
+            and not old.match(a[0], new.idents.get(a[0])) and not new.match(b[0], old.idents.get(b[0])) \
+            and portable(a[0], new, old) and portable(b[0], old, new):
+        return f"is about {show(a[0])} where the entry is about {show(b[0])}"
     head, tail, ma, mb = _middles(new.toks, old.toks)
     if 0 < len(ma) <= 3 and 0 < len(mb) <= 3 and head + tail >= max(3, 0.6 * max(len(new.toks), len(old.toks))):
         us = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
@@ -226,6 +234,14 @@ def substitution(new: Text, old: Text) -> str | None:
         if us and vs and (slot or named):
             return f"has {show(us[0])} where the entry has {show(vs[0])}"
     return None
+
+
+def _named(w: str, t: Text) -> bool:
+    """Is ``w`` a name: written as one in ``t`` (capitalised, an acronym, an identifier) or a
+    member of a closed class (``json``, ``macos``, ``true``)? Two names in one slot are two
+    things; a name against an ordinary word is, as often as not, the same thing said otherwise
+    (``macOS`` / ``laptops``, ``SQL`` / ``query``)."""
+    return w in t.names or (w in vocab.CLASS_OF and vocab.CLASS_OF[w] not in vocab.ANTONYMS)
 
 
 def named(new: Text, old: Text) -> str | None:
@@ -339,7 +355,8 @@ def required(new: Text, old: Text) -> str | None:
         return "says optional where the entry says required" if a else "says required where the entry says optional"
     # "no need to hold BOOT" / "hold BOOT while pressing RESET": the other text gives as an
     # instruction what this one says is unnecessary
-    governed = own.polarity.optional
+    # (what it governs that the other text has: 不需要设 X / set X=True, the verb is not compared)
+    governed = {w for w in own.polarity.optional if other.match(w)}
     if governed and all(other.polarity.asserts(w) and not other.polarity.negates(w) for w in governed):
         return f"says {show(min(governed))} is optional where the entry asks for it" if a else \
             f"asks for {show(min(governed))} where the entry says it is optional"

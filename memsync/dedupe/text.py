@@ -37,6 +37,8 @@ _IDENT = re.compile(
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")  # v2, v1.2.3: a version, read as a number
 _ACRONYMS = re.compile(r"[A-Z]{1,5}(?:/[A-Z]{1,5})+")  # CI/CD, TCP/IP: two words, not a path
 _PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+# Every part capitalised (X-Debug, Content-Type, X-Request-Id): a header's name, not prose.
+_HEADER_NAME = re.compile(r"[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+")
 _PARTS = re.compile(r"[._/:-]+")
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}|[A-Z]+\d+)s\b")  # IDs, PRs; A100s, RTX4090s: the name itself
@@ -668,7 +670,7 @@ def read(text: str) -> Text:
     taken = bytearray(len(raw) + 1)
     for m in _IDENT.finditer(raw):
         ident = m.group()
-        if (_PROSE_HYPHEN.fullmatch(ident) or _VERSION.fullmatch(ident) or _ACRONYMS.fullmatch(ident)
+        if ((_PROSE_HYPHEN.fullmatch(ident) and not _HEADER_NAME.fullmatch(ident)) or _VERSION.fullmatch(ident) or _ACRONYMS.fullmatch(ident)
                 or (_RATE.fullmatch(ident) and _AFTER_NUMBER.search(raw, max(0, m.start() - 2), m.start()))
                 or (not ident.startswith("-") and all(len(p) <= 1 for p in _PARTS.split(ident)))):
             continue
@@ -695,6 +697,8 @@ def read(text: str) -> Text:
     for m in _FLAG_VALUE.finditer(raw) if "--" in raw else ():  # --to previous: a flag's value is code, as exact as the flag
         names.update(canon(p) for p in _PARTS.split(m["v"].casefold()) if p and p not in vocab.EN_STOP)
     for m in _CAPITALISED.finditer(raw):
+        if taken[m.start()]:
+            continue  # LOG in LOG_LEVEL: the identifier is the name, not its parts as words
         w = m.group()
         j = m.start() - 1
         while j >= 0 and raw[j] in " \t":

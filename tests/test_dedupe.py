@@ -545,6 +545,23 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "SMTP relay limits are set per region, and a new region starts in the sandbox", "the subjects are different names"),
     ("dup", "SES sending limits are per region; a new region starts in the sandbox",
      "Sending limits in SES are set per region, and a new region starts in the sandbox", "the same subject, placed elsewhere"),
+    # conditions and restrictions, non-negating 差不多, 但 as a clause boundary
+    ("dup", "Convert times to the local zone only when the frontend displays them",
+     "时间只在前端展示时转成本地时区", "only when is a restriction, as 只在…时"),
+    ("near", "Convert times to the local zone only when the frontend displays them",
+     "Convert times to the local zone when they are stored", "only when the entry has no restriction"),
+    ("dup", "全量测试差不多要跑 20 分钟",
+     "全量测试大约要跑 20 分钟", "差不多 is about, no negation"),
+    ("near", "全量测试差不多要跑 20 分钟，不用每次提交都跑",
+     "全量测试大约要跑 20 分钟，每次提交都要跑", "a real negation next to 差不多"),
+    ("near", "/v1 已经废弃但还没下线",
+     "/v1 已经废弃并且下线了", "但 opens a clause, as but does"),
+    ("dup", "新建仓库时默认分支叫 main",
+     "仓库的默认分支叫 main", "新建X时 is the occasion of a rule about X"),
+    ("near", "迁移仓库到 GitLab 时默认分支叫 main",
+     "仓库的默认分支叫 main", "a condition that is more than making the thing"),
+    ("dup", "/v1 接口已经废弃但还没下线",
+     "/v1 接口已经废弃了，还没有下线", "但 opens a clause (the negation reaches only its own)"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -363,6 +363,9 @@ def required(new: Text, old: Text) -> str | None:
     return None
 
 
+# Verbs that make a thing: "when creating X" is the occasion of a rule about X.
+_MAKING = frozenset("create write writ add new define naming".split())
+
 MUST = frozenset("must required require requires mandatory need needs needed 必须 必需 必填 必要".split())
 
 
@@ -376,6 +379,13 @@ def exception(new: Text, old: Text) -> str | None:
 
     def fresh_in(span: tuple[Tok, ...]) -> list[str]:
         return [v for k, v in span if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
+
+    def occasion(span: tuple[Tok, ...]) -> bool:
+        # "建表时表名用 snake_case" / "表名用 snake_case", "when writing report queries" / "report
+        # queries …": a condition that only makes what the entry is about (create, write, add …
+        # a word the entry has) is when the rule applies, not a narrowing of it
+        words = [v for k, v in span if k == "k"]
+        return any(old.match(v) for v in words) and all(v in _MAKING for v in fresh_in(span))
 
     if not any(_restricts(t) for t in old.toks):
         must = any(k == "s" and v in MUST for k, v in old.toks)
@@ -394,12 +404,12 @@ def exception(new: Text, old: Text) -> str | None:
     for i, (kind, _) in enumerate(new.toks):
         if kind == "ifpost":  # 部署到生产时, 数据量大的情况下: the condition comes before its marker
             fresh = fresh_in(new.toks[lo[i]:i])
-            if sum(1 if len(w) == 1 and not w.isascii() else 2 for w in fresh) >= 2:  # a word, or two characters
+            if not occasion(new.toks[lo[i]:i]) and sum(1 if len(w) == 1 and not w.isascii() else 2 for w in fresh) >= 2:  # a word, or two characters
                 return f"adds a condition the entry does not have ({' '.join(show(w) for w in fresh)} 时)"
         if kind == "if":
             fresh = [v for k, v in new.toks[i + 1:hi[i] + 1]
                      if k == "k" and not old.match(v, new.idents.get(v)) and portable(v, new, old)]
-            if len(fresh) >= 2:
+            if len(fresh) >= 2 and not occasion(new.toks[i + 1:hi[i] + 1]):
                 return f"adds a condition the entry does not have (if/when {' '.join(show(w) for w in fresh)})"
     return None
 

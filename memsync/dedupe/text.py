@@ -206,6 +206,8 @@ def _cjk_tokens(run: str, toks: list[Tok]) -> None:
         for c in piece:
             if c in vocab.ZH_NEG_CHARS:
                 toks.append(("neg", c))
+            elif c == "但":  # "but": a new clause, as in English (/v1 已废弃但还没下线)
+                toks.append(("b", ""))
             elif c in _ZH_CONJ:
                 toks.append(("conj", ""))
             elif c in _ZH_MARK:

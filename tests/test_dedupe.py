@@ -562,6 +562,19 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "仓库的默认分支叫 main", "a condition that is more than making the thing"),
     ("dup", "/v1 接口已经废弃但还没下线",
      "/v1 接口已经废弃了，还没有下线", "但 opens a clause (the negation reaches only its own)"),
+    # all but X is only X; HTTP reason phrases
+    ("dup", "导出的手机号除了后四位都要打码",
+     "导出的手机号只保留后四位，其余打码", "all but X (除了…都) is only X"),
+    ("near", "只能从 main 部署，hotfix 分支除外",
+     "只能从 main 部署", "an exception added to a rule that restricts"),
+    ("near", "Deploy from main, except hotfixes",
+     "Deploy only from main", "an exception where the entry says only"),
+    ("dup", "Mask every digit of the card number except the last four",
+     "Show only the last four digits of the card number, mask the rest", "every … except is no widening"),
+    ("dup", "The API answers 429 Too Many Requests past 100 requests a minute",
+     "Past 100 requests a minute the API answers 429", "a status code's reason phrase is its name"),
+    ("near", "The API answers 503 Service Unavailable past 100 requests a minute",
+     "Past 100 requests a minute the API answers 429", "another status code, named"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -373,7 +373,11 @@ def exception(new: Text, old: Text) -> str | None:
     """``unless``/``except``/``除非``/``除外`` the entry does not have; or ``if``/``when``/``如果``
     opening a clause of two or more words the entry does not have (``… when CI passes``)
     where the entry has no condition at all."""
-    if sum(k == "unless" for k, _ in new.toks) > sum(k == "unless" for k, _ in old.toks):
+    # "all but the last four" is "only the last four": an exception to "all" (都, every) where the
+    # entry restricts with "only" is the same rule said from the other side
+    but_all = any(_restricts(t) for t in old.toks) and not any(_restricts(t) for t in new.toks) \
+        and any(v in _UNIVERSAL or v == "都" for _, v in new.toks)
+    if sum(k == "unless" for k, _ in new.toks) > sum(k == "unless" for k, _ in old.toks) and not but_all:
         return "adds an exception (unless/except) the entry does not have"
     lo, hi = new.clauses
 
@@ -521,7 +525,8 @@ def widened(new: Text, old: Text) -> str | None:
             and any(v in _UNIVERSAL for _, v in new.toks):
         return "drops the entry's exception (says it holds everywhere)"
     if any(_restricts(t) for t in old.toks) and not any(_restricts(t) for t in new.toks) \
-            and any(v in _UNIVERSAL for _, v in new.toks):
+            and any(v in _UNIVERSAL for _, v in new.toks) \
+            and not any(k == "unless" for k, _ in new.toks):  # "every digit except the last four": still narrowed
         return "drops the entry's restriction (only …) and says it holds for all"
     # "don't point anything at X" / "don't point notebooks at X": a universal word stands where the
     # entry names what the rule is about, between the same neighbours

@@ -51,6 +51,12 @@ _FLAG_VALUE = re.compile(r"(?<![\w.-])--[a-z][\w-]*[ =](?P<v>[A-Za-z0-9][\w.-]*)
 _PRE_POST = re.compile(r"\b(pre|post)-(\d)", re.IGNORECASE)
 _OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
+# An HTTP status code's reason phrase is the code's name (400 Bad Request is 400), not added words.
+_REASON_PHRASE = re.compile(
+    r"\b([1-5]\d\d)[ \t]+(?:OK|Created|Accepted|No Content|Moved Permanently|Found|Not Modified|Bad Request|"
+    r"Unauthori[sz]ed|Forbidden|Not Found|Method Not Allowed|Conflict|Gone|Payload Too Large|Unprocessable Entity|"
+    r"Unprocessable Content|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout|"
+    r"Request Timeout)\b", re.IGNORECASE)
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
 _SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
 # Letters and digits of any script as one run; a run holding CJK is split by recall.tokenize's
@@ -667,6 +673,7 @@ def read(text: str) -> Text:
         raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)
     if "ff" in raw or "FF" in raw:
         raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
+    raw = _REASON_PHRASE.sub(r"\1", raw)
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
     taken = bytearray(len(raw) + 1)

@@ -575,6 +575,13 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "Past 100 requests a minute the API answers 429", "a status code's reason phrase is its name"),
     ("near", "The API answers 503 Service Unavailable past 100 requests a minute",
      "Past 100 requests a minute the API answers 429", "another status code, named"),
+    # a freeze negates; Esc
+    ("dup", "Mobile app release freeze over the holidays",
+     "No mobile app releases over the holidays", "a freeze on X forbids X"),
+    ("near", "Mobile app releases go out over the holidays",
+     "Mobile app release freeze over the holidays", "asserted where the entry freezes"),
+    ("dup", "Press Esc to close the search dialog",
+     "Escape closes the search dialog", "Esc is the Escape key"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

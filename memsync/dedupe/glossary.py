@@ -324,7 +324,7 @@ EN_GROUPS = {
     "benchmark": "benchmark bench", "case": "case scenario", "reproduce": "reproduce repro", "edge": "edge corner",
     "review": "review reviewer", "approve": "approve approval signoff", "compatible": "compatible compatibility",
     "vulnerability": "vulnerability vuln cve", "redact": "redact mask scrub", "hash": "hash digest",
-    "rotate": "rotate rotation", "sanitize": "sanitize sanitise escape",
+    "rotate": "rotate rotation", "sanitize": "sanitize sanitise escape esc",
     "authorize": "authorize authorise authz authorization", "register": "register signup",
     "logout": "logout signout", "trace": "trace tracing", "instrument": "instrument instrumentation",
     "sample": "sample sampling", "issue": "issue ticket", "sprint": "sprint iteration",

@@ -412,7 +412,7 @@ ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
 NEG_WORDS = frozenset("not no never none nor without zzneg avoid avoids avoiding skip skips skipping "
                       "forbid forbids disallow disallows disable disables prohibit prohibits ban bans".split())
 # Participles that negate the word before them ("X is disabled", "X was blocked").
-NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed skipped avoided".split())
+NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed skipped avoided freeze".split())
 CONTRAST_WORDS = frozenset({"zzinstead"})
 UNLESS_WORDS = frozenset("unless except excluding excepting zzunless".split())
 PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" is a contrast

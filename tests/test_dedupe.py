@@ -582,6 +582,17 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "Mobile app release freeze over the holidays", "asserted where the entry freezes"),
     ("dup", "Press Esc to close the search dialog",
      "Escape closes the search dialog", "Esc is the Escape key"),
+    # a head noun's modifier is written right before it; word forms
+    ("dup", "报表查询只选用到的列",
+     "报表查询只取需要的列", "a verb before a head noun, words between, is no modifier (取…的列)"),
+    ("near", "会话表每晚清理过期数据",
+     "日志表每晚清理过期数据", "a modifier written right before its head (会话表)"),
+    ("near", "Sessions are cleaned from the staging db every night",
+     "Sessions are cleaned from the analytics db every night", "a modifier right before its head (staging db)"),
+    ("dup", "登录成功后刷新 refresh token",
+     "Refresh tokens are rotated after a successful login", "successful is pass (成功)"),
+    ("dup", "Benchmarks only reproduce with the fixed seed 42",
+     "Benchmarks are reproducible with the fixed seed 42", "reproducible is reproduce"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -12,9 +12,7 @@ import re
 from memsync.dedupe import vocab
 from memsync.dedupe.text import Text, Tok, canon, portable, show, tails
 
-# Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
-HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
-                  "topic index repo pool probe gateway browser region account table team".split())
+HEADS = vocab.HEADS
 # Words before a noun slot: determiners and prepositions, and their Chinese counterparts.
 NOUN_SLOT = frozenset("the a an this that these those our your its their in on at to with for from via through "
                       "against of into onto by per 在 用 走 到 从 给 对 把 于 往 向 被 是".split())
@@ -170,8 +168,8 @@ def swap(new: Text, old: Text) -> str | None:
 def substitution(new: Text, old: Text) -> str | None:
     """A word of the new text standing where the entry has another: a named alternative of the
     same class (``staging``/``prod``, ``npm``/``yarn``); between the same neighbours, two names
-    (each a name or a closed-class member: ``Okta``/``Keycloak``) or the modifier of a head noun
-    (``订单表``/``用户表``) — a name against an ordinary word is weak evidence, as often a rewording
+    (each a name or a closed-class member: ``Okta``/``Keycloak``) or the modifier written right
+    before a head noun (``订单表``/``用户表``; not the verb of ``取需要的列``) — a name against an ordinary word is weak evidence, as often a rewording
     (``SQL``/``queries``, ``Macs``/``laptops``); two texts opening with different names the other
     never mentions (``FCM tokens …``/``APNs tokens …``); or the one slot in which two otherwise
     identical texts differ, when it holds a name or follows a determiner or preposition."""
@@ -215,7 +213,8 @@ def substitution(new: Text, old: Text) -> str | None:
             for v in by_context.get(ctx, ()):
                 if u in old.idents.get(v, ()):
                     continue  # the entry's identifier spelled out in words: shuffle partitions / spark.sql.shuffle.partitions
-                if v != u and ((_named(u, new) and _named(v, old)) or (after and a[i + 1] in HEADS)):
+                if v != u and ((_named(u, new) and _named(v, old)) or (after and a[i + 1] in HEADS
+                                                                       and u in new.modifiers and v in old.modifiers)):
                     return f"has {show(u)} where the entry has {show(v)}"
     # the subjects differ: both texts open with a name the other never mentions (``FCM tokens …``
     # / ``APNs tokens …``)

@@ -321,7 +321,7 @@ EN_GROUPS = {
     "object": "object obj", "prop": "prop property attribute attr", "constant": "constant const",
     "immutable": "immutable frozen", "null": "null nil", "regex": "regex regexp",
     "performance": "performance perf", "optimize": "optimize optimise", "profile": "profile profiling profiler",
-    "benchmark": "benchmark bench", "case": "case scenario", "reproduce": "reproduce repro", "edge": "edge corner",
+    "benchmark": "benchmark bench", "case": "case scenario", "reproduce": "reproduce repro reproducible reproducibly", "edge": "edge corner",
     "review": "review reviewer", "approve": "approve approval signoff", "compatible": "compatible compatibility",
     "vulnerability": "vulnerability vuln cve", "redact": "redact mask scrub", "hash": "hash digest",
     "rotate": "rotate rotation", "sanitize": "sanitize sanitise escape esc",

@@ -361,6 +361,14 @@ class Text:
         return [v for k, v in self.toks if k == "k"]
 
     @functools.cached_property
+    def modifiers(self) -> frozenset[str]:
+        """Keywords written right before a head noun, nothing between (``订单表``, ``staging env``,
+        not ``取需要的列``): what names which of the head's kind is meant."""
+        toks = self.toks
+        return frozenset(toks[j][1] for j in range(len(toks) - 1)
+                         if toks[j][0] == "k" and toks[j + 1][0] == "k" and toks[j + 1][1] in vocab.HEADS)
+
+    @functools.cached_property
     def qualified(self) -> frozenset[str]:
         """What this text's compound identifiers also name: the tail of a qualified name that is
         itself an identifier (``stripe.webhook.construct_event`` names ``construct_event`` and

@@ -140,7 +140,7 @@ EN_GROUPS = {
     "retry": "retry rerun",
     "flaky": "flaky flake intermittent intermittently unstable nondeterministic",
     "enable": "enable activate",
-    "pass": "pass green succeed",
+    "pass": "pass green succeed succeeds succeeded successful successfully",
     "auto": "auto automatic automatically automated automate",
     "full": "full whole entire complete",
     "machine": "machine server host box vm runner agent",
@@ -418,6 +418,9 @@ UNLESS_WORDS = frozenset("unless except excluding excepting zzunless".split())
 PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" is a contrast
 CLAUSE_WORDS = frozenset("because since so but while whereas although though".split())
 CONJ_WORDS = frozenset("and or nor".split())
+# Nouns whose modifier names the thing (X表, X env, X queue): a swapped modifier is a new fact.
+HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branch node column api queue dir machine bucket "
+                  "topic index repo pool probe gateway browser region account table team".split())
 # Canonical words that state a harm (fails, breaks, crashes, is rejected, 乱码, 饿死): a clause
 # holding one says what happens, not what to do.
 HARM = frozenset("fail reject mojibake starve".split())

@@ -593,6 +593,15 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "Refresh tokens are rotated after a successful login", "successful is pass (成功)"),
     ("dup", "Benchmarks only reproduce with the fixed seed 42",
      "Benchmarks are reproducible with the fixed seed 42", "reproducible is reproduce"),
+    # negative numbers; key=value
+    ("near", "Run the backup job with nice -5",
+     "Run the backup job with nice 5", "a minus sign is read (-5 is not 5)"),
+    ("dup", "Staging runs 1-2 replicas of the API",
+     "Run 1-2 replicas of the API in staging", "a range's hyphen is no minus sign"),
+    ("near", '重试次数 retries="-1" 表示不限，timeout="0" 表示不超时',
+     '重试次数 retries="0" 表示不限，timeout="-1" 表示不超时', 'values traded between keys (key="value" is one clause)'),
+    ("dup", 'Set workers="4" in gunicorn.conf',
+     'In gunicorn.conf, set workers = 4', 'key="value" and key = value'),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

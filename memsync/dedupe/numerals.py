@@ -287,7 +287,11 @@ def numbers(text: str) -> list[Number]:
         elif raw.isdigit() and len(raw) > 15:
             add(m.start(), end, raw.lstrip("0") or "0")
         else:
-            add(m.start(), end, str(int(raw)) if raw.isdigit() else raw.lower())
+            # a minus sign: "-1" after a space, "=", a quote or a bracket (not 1-2, a range)
+            minus = raw.isdigit() and m.start() > 0 and text[m.start() - 1] == "-" and (
+                m.start() == 1 or text[m.start() - 2] in " \t\n=\"'([,:")
+            value = str(int(raw)) if raw.isdigit() else raw.lower()
+            add(m.start() - minus, end, f"-{value}" if minus and value != "0" else value)
     for m in _ZH_COUNT.finditer(text) if zh else ():
         unit, measure = m["zhunit"], m["measure"]
         n = zh_int(m["n"])

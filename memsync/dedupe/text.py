@@ -749,7 +749,8 @@ def read(text: str) -> Text:
             if ident_parts is not None:
                 idents[tok[1]] = ident_parts
         elif m["b"]:
-            toks.append(("b", ""))
+            # key=value, tabindex="0": the value belongs to its key, in one clause
+            toks.append(("s", "=") if "=" in m["b"] and not m["b"].strip("=\"'“” ") else ("b", ""))
         elif m["conj"]:
             c = m["conj"]
             toks.append(("conj", "" if c == "、" else c))  # "/", "&", "+" join names, not list items

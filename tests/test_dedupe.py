@@ -602,6 +602,19 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      '重试次数 retries="0" 表示不限，timeout="-1" 表示不超时', 'values traded between keys (key="value" is one clause)'),
     ("dup", 'Set workers="4" in gunicorn.conf',
      'In gunicorn.conf, set workers = 4', 'key="value" and key = value'),
+    # removal negates (X was removed, X 被删除)
+    ("dup", "The repo has no Makefile anymore",
+     "The Makefile was removed from the repo", "no X = X was removed"),
+    ("near", "Keep the Makefile for the release script",
+     "The Makefile was removed; the release script uses just", "kept where the entry removed it"),
+    ("dup", "We dropped the nightly build and the weekly build",
+     "The nightly and weekly builds were removed", "active dropped, passive removed"),
+    ("dup", "旧的 nightly 构建任务已经被删除了",
+     "The old nightly build job was deleted", "被删除 is was deleted"),
+    ("near", "旧的 nightly 构建任务还在跑",
+     "The old nightly build job was deleted", "still running where the entry deleted it"),
+    ("dup", "Staging logs at info level; verbose traces are dropped",
+     "Staging defaults to info and verbose traces are dropped", "a list does not reach across a preposition (to info and …)"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

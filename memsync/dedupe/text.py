@@ -113,9 +113,11 @@ MARKERS = {
     "zzotherwise": "otherwise", "if": "if", "when": "if", "whenever": "if", "zzif": "if", "zzfirst": "first", "replace": "replace", "replaces": "replace",
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
-    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only", "zzoff": "negafter",
+    "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only", "zzoff": "negafter", "zzremoved": "negafter",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
+_OBJECT_OF = frozenset(("s", w) for w in "at in on for with by of".split())
+_REMOVAL = frozenset({"removed", "deleted", "dropped", "zzremoved"})
 _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
 # Chinese prepositions that open a phrase between a negation and its verb (不要把X硬编码,
 # 禁止对main强推, 不允许在生产环境改库): the negation reaches the whole clause.
@@ -183,6 +185,8 @@ def _word_token(w: str, toks: list[Tok]) -> None:
     kind = MARKERS.get(w)
     if kind:
         toks.append((kind, w))
+        if w in _REMOVAL:  # "X was removed" negates X and still says remove ("Remove X", 删除 X)
+            toks.append(("k", "remove"))
     elif w in vocab.EN_STOP or (len(w) < 2 and not w.isdigit()):
         toks.append(("s", w))
     elif w.isdigit():
@@ -471,7 +475,10 @@ class Text:
             j -= 1
         while j >= lo and self.toks[j][0] == "k":
             out.append(j)
-            if j - 2 >= lo and self.toks[j - 1][0] == "conj" and self.toks[j - 2][0] == "k":
+            if j - 2 >= lo and self.toks[j - 1][0] == "conj" and self.toks[j - 2][0] == "k" and not (
+                    j - 3 >= lo and (self.toks[j - 3][0] in ("to", "from") or self.toks[j - 3] in _OBJECT_OF)):
+                # (not across a preposition: "defaults to info and debug logs are dropped" joins
+                # two clauses, not info and debug logs)
                 j -= 2
                 continue
             j -= 1

@@ -332,6 +332,9 @@ ZH_WORDS = {
     "文档": "docs", "版本": "version", "函数": "function", "公共": "public", "公开": "public", "类型": "type",
     "注解": "annotation", "标注": "annotation", "错误": "error", "报错": "error", "出错": "error", "异常": "error",
     "信息": "message", "消息": "message", "堆栈": "stacktrace", "调用栈": "stacktrace", "失败": "fail",
+    # a removal in the passive (X 被删除) negates X, as "X was removed" does
+    "被删除": "zzremoved", "被删掉": "zzremoved", "被移除": "zzremoved", "被丢掉": "zzremoved", "被丢弃": "zzremoved",
+    "被去掉": "zzremoved", "被删": "zzremoved",
     "纯文本": "plaintext", "饿死": "starve", "挂了": "fail", "挂掉": "fail", "会挂": "fail", "搞坏": "fail", "破坏": "fail", "弄坏": "fail",
     "覆盖率": "coverage", "低于": "below", "少于": "below", "不到": "below", "不足": "below", "小于": "below",
     "超过": "above", "高于": "above", "多于": "above", "大于": "above", "不超过": "max", "不少于": "minimum",
@@ -412,7 +415,7 @@ ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
 NEG_WORDS = frozenset("not no never none nor without zzneg avoid avoids avoiding skip skips skipping "
                       "forbid forbids disallow disallows disable disables prohibit prohibits ban bans".split())
 # Participles that negate the word before them ("X is disabled", "X was blocked").
-NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed skipped avoided freeze".split())
+NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed skipped avoided freeze removed deleted dropped".split())
 CONTRAST_WORDS = frozenset({"zzinstead"})
 UNLESS_WORDS = frozenset("unless except excluding excepting zzunless".split())
 PREFER_WORDS = frozenset("prefer better".split())  # after which "over"/"than" is a contrast

@@ -8,9 +8,10 @@ Frontmatter written by people and by memsync is nearly always flat:
     key:
       - item
       - item
+    key: ["item", 'item', item]
 
 ``load_simple`` reads exactly that subset and returns None for anything else
-(comments, flow collections, block scalars, anchors, tags, floats, dates,
+(comments, flow mappings, nested or multi-line flow sequences, block scalars, anchors, tags, floats, dates,
 escapes, odd indentation...), so the caller falls back to the real YAML loader.
 When it does answer, the answer equals PyYAML's SafeLoader result; a property
 test in tests/test_simpleyaml.py compares the two on generated documents.
@@ -43,6 +44,10 @@ _STR = "tag:yaml.org,2002:str"
 # lowercased, every word a bool or null can be spelled as (a superset of PyYAML's).
 _TYPED_START = frozenset("yYnNtTfFoO~-+0123456789.<=!&*")
 _TYPED_WORDS = frozenset({"y", "yes", "n", "no", "true", "false", "on", "off", "null"})
+# How PyYAML's resolver spells bools and nulls ('pinned: true' is read without importing it).
+_BOOL, _NULL = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
+_BOOL_WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF".split())
+_NULL_WORDS = frozenset({"~", "null", "Null", "NULL"})
 
 
 @cache
@@ -64,6 +69,8 @@ def _tag(text: str) -> str:
         return _STR
     if _INT.match(text):
         return "tag:yaml.org,2002:int"
+    if first.isalpha() or first == "~":  # a word of _TYPED_WORDS: YAML 1.1 spells these cases only
+        return _BOOL if text in _BOOL_WORDS else _NULL if text in _NULL_WORDS else _STR
     resolve, node = _resolver()
     return resolve(node, text, (True, False))
 
@@ -97,11 +104,34 @@ def _scalar(text: str) -> Any:
         return text
     if tag == "tag:yaml.org,2002:int" and _INT.match(text):
         return int(text)
-    if tag == "tag:yaml.org,2002:bool":
+    if tag == _BOOL:
         return _BOOLS[text.lower()]
-    if tag == "tag:yaml.org,2002:null":
+    if tag == _NULL:
         return None
     raise _NotSimple  # floats, dates, octal/hex ints, '=': the real loader decides
+
+
+# Inside a flow sequence a plain item ends at any of these (PyYAML reads ':' there as a mapping's).
+_FLOW_STOPS = re.compile(r"[:?#\[\]{},]")
+
+
+def _flow(text: str) -> list[Any]:
+    """A one-line flow sequence of scalars (``["vue", 'db', 2]``, as tools that write JSON-like
+    frontmatter emit ``load_when``), as SafeLoader reads it, or _NotSimple. A quoted item holding a
+    comma, a trailing comma, nesting: the real loader decides."""
+    text = text.rstrip(" ")
+    if not text.endswith("]"):
+        raise _NotSimple
+    inner = text[1:-1]
+    if not inner.strip(" "):
+        return []
+    items = []
+    for part in inner.split(","):
+        part = part.strip(" ")
+        if not part or (part[0] not in "'\"" and _FLOW_STOPS.search(part)):
+            raise _NotSimple
+        items.append(_scalar(part))
+    return items
 
 
 def load_simple(fm: str) -> tuple[dict[str, Any], dict[str, int], list[tuple[str, int]]] | None:
@@ -135,7 +165,7 @@ def load_simple(fm: str) -> tuple[dict[str, Any], dict[str, int], list[tuple[str
                     current = []
                     data[key] = None  # stays null unless list items follow
                 else:
-                    data[key] = _scalar(value)
+                    data[key] = _flow(value) if value[0] == "[" else _scalar(value)
                 continue
             m = _ITEM_LINE.match(line)
             if not m or current is None or last_key is None:

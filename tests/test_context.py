@@ -174,6 +174,28 @@ def test_the_prompt_hook_does_not_load_the_write_gates(roots, git_repo: Path) ->
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
 
 
+def test_the_prompt_hook_reads_typical_frontmatter_without_pyyaml(roots, git_repo: Path) -> None:
+    """A pinned entry (``pinned: true``) and one written JSON-style by another tool (quoted values, a
+    flow list) are read by the fast reader: importing PyYAML would cost every prompt ~18 ms."""
+    import subprocess
+    import sys
+
+    project, _ = roots
+    (project / "facts" / "kafka-retention.md").write_text(
+        '---\nid: "facts/kafka-retention"\nkind: "fact"\nsummary: "Kafka keeps 7 days of events"\n'
+        'load_when: ["kafka", "retention"]\n---\n\nRetention is set per topic.\n', encoding="utf-8")
+    compile_root(Root.at(project))
+    code = ("import atexit, json, sys; atexit.register(lambda: print(json.dumps(sorted(m for m in sys.modules "
+            "if m.split('.')[0] == 'yaml')), file=sys.stderr)); "
+            "from memsync.cli import main; sys.exit(main(['context', '--format', 'claude-code']))")
+    hook = dict(HOOK, cwd=str(git_repo), prompt="kafka retention and the staging PostgreSQL port")
+    done = subprocess.run([sys.executable, "-c", code], cwd=git_repo, capture_output=True, text=True,
+                          input=json.dumps(hook), env=dict(os.environ))
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "Retention is set per topic" in context and "facts/staging-db" in context, context
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == []
+
+
 @pytest.mark.parametrize("payload, says", [
     ("", "no hook input"),
     ("not json {", "not JSON"),

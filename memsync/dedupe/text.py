@@ -57,6 +57,7 @@ _REASON_PHRASE = re.compile(
     r"Unauthori[sz]ed|Forbidden|Not Found|Method Not Allowed|Conflict|Gone|Payload Too Large|Unprocessable Entity|"
     r"Unprocessable Content|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout|"
     r"Request Timeout)\b", re.IGNORECASE)
+_STATUS_HINT = re.compile(r"\d\d\d[ \t]+[A-Za-z]")
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[a-z]*[A-Z][A-Za-z0-9]*")
 _SENTENCE_END = frozenset(".!?:;。！？：；\n-—•*#>")
 # Letters and digits of any script as one run; a run holding CJK is split by recall.tokenize's
@@ -688,7 +689,8 @@ def read(text: str) -> Text:
         raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)
     if "ff" in raw or "FF" in raw:
         raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
-    raw = _REASON_PHRASE.sub(r"\1", raw)
+    if _STATUS_HINT.search(raw):  # a cheap scan first: the phrase alternation costs ~4 µs a text
+        raw = _REASON_PHRASE.sub(r"\1", raw)
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)
     spans: list[tuple[int, int, Tok, frozenset[str] | None]] = []
     taken = bytearray(len(raw) + 1)

@@ -570,19 +570,6 @@ class Text:
         return Polarity(frozenset(negated), frozenset(asserted), has, optional, frozenset(stated))
 
     @functools.cached_property
-    def reach(self) -> frozenset[str]:
-        """Every keyword after a negation in its clause, however far (``不要手动 twine upload``
-        reaches ``upload``): the most a negation here could apply to. A flip is only read where
-        the other text's negation cannot reach the word."""
-        toks = self.toks
-        lo, hi = self.clauses
-        out: set[str] = set()
-        for i, (kind, _) in enumerate(toks):
-            if kind in ("neg", "instead"):
-                out.update(v for k, v in toks[i + 1:hi[i] + 1] if k == "k")
-        return frozenset(out)
-
-    @functools.cached_property
     def relations(self) -> list[Relation]:
         """(kind, earlier, later): ``X before Y``, ``Y after X``, ``before Y, X``, ``X, then Y``,
         ``先X…再Y``, ``X之前…先Y``, and (direction) ``from X to Y``, ``从X到Y``, ``把X换成Y``,

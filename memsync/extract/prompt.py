@@ -10,13 +10,19 @@ status says so.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from memsync.extract.transcript import ASSISTANT, TOOL, USER, Turn
 
 TEMPLATE = "extract-prompt.md"
 END_MARK = "TRANSCRIPT>>>"  # the template's end of the data block
+KNOWN_END = "MEMORY>>>"  # the end of the block listing what memory already holds
+KNOWN_CHARS = 2_500  # what memory holds, per prompt: a dozen summary lines
+NOTHING_KNOWN = "(nothing on these subjects yet)"
+_PLACEHOLDER = re.compile(r"\{\{(part|known|transcript)\}\}")
 _LABEL = {USER: "user", ASSISTANT: "assistant", TOOL: "tool"}
 
 
@@ -51,7 +57,23 @@ def _shorten(text: str, limit: int) -> tuple[str, bool]:
 def _fenced(text: str) -> str:
     """The transcript cannot close the data block it sits in (a line reading the end
     marker, planted in a tool output, would let what follows pose as instructions)."""
-    return text.replace(END_MARK, END_MARK[:-1] + "›")
+    return text.replace(END_MARK, END_MARK[:-1] + "›").replace(KNOWN_END, KNOWN_END[:-1] + "›")
+
+
+def known_block(lines: Sequence[str]) -> str:
+    """What memory already holds, one ``- id — summary`` line each, masked and fenced like the
+    transcript (an entry is hostile input too), cut at KNOWN_CHARS."""
+    from memsync.secrets.gate import redact
+
+    out: list[str] = []
+    size = 0
+    for line in lines:
+        text = "- " + _fenced(redact(" ".join(line.split())))[:300]
+        if size + len(text) > KNOWN_CHARS:
+            break
+        out.append(text)
+        size += len(text) + 1
+    return "\n".join(out) or NOTHING_KNOWN
 
 
 def render(turn: Turn, number: int, tool_chars: int) -> tuple[str, int, int]:
@@ -73,9 +95,18 @@ def render(turn: Turn, number: int, tool_chars: int) -> tuple[str, int, int]:
     return "\n".join(lines), shortened, max(masked, 0)
 
 
+def _fill(values: dict[str, str], m: re.Match[str]) -> str:
+    return values[m.group(1)]
+
+
 def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int, tool_chars: int,
-          first_number: int = 1, template: str | None = None) -> Prompts:
-    """The prompts for ``turns`` (numbered from ``first_number``, as the file counts them)."""
+          first_number: int = 1, template: str | None = None,
+          known: Callable[[str], Sequence[str]] | None = None) -> Prompts:
+    """The prompts for ``turns`` (numbered from ``first_number``, as the file counts them).
+
+    ``known`` answers, for a part's conversation text, what memory already holds on it (one
+    line per entry): the model is shown it so it does not propose restatements in the first
+    place; the dedupe gate still judges whatever it proposes."""
     if template is None:
         from memsync.templates import read_template
 
@@ -99,6 +130,11 @@ def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int,
             chunks[-1].append(piece)
             size += len(piece) + 2
     total = len(chunks)
-    texts = [head.replace("{{part}}", "the whole session" if total == 1 else f"part {n} of {total}")
-             .replace("{{transcript}}", _fenced("\n\n".join(chunk))) for n, chunk in enumerate(chunks, 1)]
+    texts = []
+    for n, chunk in enumerate(chunks, 1):
+        body = "\n\n".join(chunk)
+        values = {"part": "the whole session" if total == 1 else f"part {n} of {total}",
+                  "known": known_block(known(body) if known else []), "transcript": _fenced(body)}
+        # One pass: a placeholder written inside an entry or the transcript stays text.
+        texts.append(_PLACEHOLDER.sub(functools.partial(_fill, values), head))
     return Prompts(texts, len(turns), shortened, masked)

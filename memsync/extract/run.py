@@ -233,6 +233,36 @@ def extract(transcript: str | os.PathLike[str], *, model_cmd: str | list[str] | 
             mem.close()
 
 
+KNOWN_WORDS = 24  # the search words taken from one part of a conversation
+KNOWN_HITS = 12
+
+
+def known(memory: Any, target: Any, text: str) -> list[str]:
+    """What the target root holds on a part's subjects (``id — summary``): its best search hits
+    for the part's most frequent content words. Shown to the model so that it proposes fewer
+    restatements; a root that cannot be searched shows nothing (the gates still judge)."""
+    from collections import Counter
+
+    from memsync.dedupe.vocab import EN_STOP
+    from memsync.recall import search
+    from memsync.recall.tokenize import normalize, segments
+
+    counts: Counter[str] = Counter()
+    for seg in segments(normalize(text)):
+        if seg.cjk and len(seg.text) > 1:
+            counts.update(seg.text[i:i + 2] for i in range(len(seg.text) - 1))
+        elif len(seg.text) > 2 and seg.text not in EN_STOP and not seg.text.isdigit():
+            counts[seg.text] += 1
+    words = [w for w, _ in counts.most_common(KNOWN_WORDS)]
+    if not words:
+        return []
+    try:
+        hits = search(" ".join(words), roots=[target], limit=KNOWN_HITS, watch=memory.watch, all_first=False).hits
+    except MemsyncError:
+        return []
+    return [f"{h.id} — {h.summary}" for h in hits]
+
+
 def _record(root: Path, report: Report) -> None:
     from memsync import activity
 
@@ -309,7 +339,8 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         return done("too-short", f"{chars} characters of conversation{since} (extract.min_chars is "
                                  f"{conf['min_chars']}); too short to hold a lasting memory")
     prompts = prompt.build(turns, categories=conf["categories"], chunk_chars=conf["chunk_chars"],
-                           tool_chars=conf["tool_chars"], first_number=start_turn + 1)
+                           tool_chars=conf["tool_chars"], first_number=start_turn + 1,
+                           known=lambda text: known(memory, target, text))
     report.notes += prompts.notes(conf["tool_chars"])
     total = len(prompts.texts)
     candidates = []

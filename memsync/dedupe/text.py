@@ -41,6 +41,7 @@ _PROSE_HYPHEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 _HEADER_NAME = re.compile(r"[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+")
 _PARTS = re.compile(r"[._/:-]+")
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])'(?:re|ve|ll|d|m|s)\b|n't\b", re.IGNORECASE)
+_CAN_T = re.compile(r"\b(ca|wo|sha)n't\b", re.IGNORECASE)
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}|[A-Z]+\d+)s\b")  # IDs, PRs; A100s, RTX4090s: the name itself
 # A unit per unit of time after a number (2 TB/day, 500 req/s): a rate, not a path.
 _RATE = re.compile(r"[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)")
@@ -538,9 +539,10 @@ class Text:
                     continue  # a pronoun: unresolved
                 scope = ahead or (self._backward(i, lo[i]) if kind == "neg" else [])
                 if kind == "neg" and len(ahead) == 1 and ahead[0] == i + 1 and not any(
-                        toks[j][0] == "k" for j in range(ahead[0] + 1, hi[i] + 1)):
+                        toks[j][0] == "k" or toks[j][1] in _PRONOUNS for j in range(ahead[0] + 1, hi[i] + 1)):
                     # the clause ends at the one word after the negation: the topic before it is
-                    # what is negated too ("生产环境不开", "In staging, Sentry is not enabled")
+                    # what is negated too ("生产环境不开", "In staging, Sentry is not enabled"); not
+                    # when a pronoun is the verb's object ("a PR can't overwrite it")
                     scope = scope + self._backward(i, lo[i])
             scoped.update(scope)
         # what "optional" (no need to, 不需要, 无需) governs is neither asserted nor negated: "no need
@@ -671,6 +673,8 @@ def read(text: str) -> Text:
     against up to eight candidates."""
     raw = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
     raw = _ACRONYM_PLURAL.sub(r"\1", raw)  # IDs, PRs, APIs: the acronym itself
+    if "n't" in raw or "N'T" in raw:  # can't, won't: the verb is can, will (not "ca", "wo")
+        raw = _CAN_T.sub(lambda m: {"ca": "can", "wo": "will", "sha": "shall"}[m[1].lower()] + " not", raw)
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
     if "e-" in raw or "t-" in raw or "E-" in raw or "T-" in raw:  # pre-2023, post-2.0: before/after
         raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)

@@ -686,6 +686,18 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("near", "Release tags are protected, so a pull request can overwrite them; CI pushes tags to the release branch",
      "CI pushes tags to the release branch; release tags are protected and cannot be overwritten by a pull request",
      "can / cannot"),
+    # round 5: a time-out, a hang or a crash is a harm: a negation in its clause is its condition
+    ("dup", "不加 --keepalive 上传会超时，所以一定要加", "上传要加 --keepalive，不然会超时", "不加 X 会超时 = 要加 X"),
+    ("dup", "Without --keepalive the upload times out, so always pass it",
+     "Pass --keepalive to the upload, otherwise it times out", "without X it times out = pass X"),
+    ("near", "上传不要加 --keepalive", "上传要加 --keepalive，不然会超时", "a prohibition, no harm stated"),
+    # … and a lone character before 、/和 (停住、请求) ends a verb: no list member
+    ("dup", "不加 --keepalive 会让上传停住、请求超时，所以一定要加", "上传要加 --keepalive，不然请求会超时",
+     "停住、请求超时: two clauses, not a list"),
+    # round 5: 只要 without a 就 is "only needs" (a restriction, as 只); 只要 X 就 Y is a condition
+    ("dup", "GitHub app 的权限只要 contents 和 metadata", "GitHub app 只申请 contents 和 metadata 两个权限",
+     "只要 X 和 Y = 只申请 X 和 Y"),
+    ("near", "只要 CI 通过，PR 就自动合并", "PR 会自动合并", "只要 X，就 Y: a condition the entry does not have"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

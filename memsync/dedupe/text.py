@@ -116,6 +116,7 @@ MARKERS = {
     "replaced": "replace", "replacing": "replace",
     "zzthen": "then", "zzbefore2": "before2", "zzafter2": "after2", "zzfrom": "from", "zzto": "to",
     "zzchangeto": "to", "zzwhen2": "ifpost", "zzonly": "only", "zzoff": "negafter", "zzremoved": "negafter",
+    "zzaslong": "unless",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
 _OBJECT_OF = frozenset(("s", w) for w in "at in on for with by of".split())
@@ -764,6 +765,16 @@ def read(text: str) -> Text:
                     cjk = cjk or any(k == "k" for k, _ in toks[before:])
                 else:
                     _word_token(run[2], toks)
+    for i, tok in enumerate(toks) if "只要" in raw else ():
+        # 只要 X(，)就 Y is "as long as X, Y" (a condition); without a 就 in its clause or the next
+        # it is "only needs X" (scope 只要 repo)
+        if tok == ("unless", "zzaslong"):
+            j, ends = i + 1, 0
+            while j < len(toks) and toks[j] != ("s", "就") and ends < 2:
+                ends += toks[j][0] == "b"
+                j += 1
+            if j == len(toks) or toks[j] != ("s", "就"):
+                toks[i] = ("only", "zzonly")
     kws = {v for k, v in toks if k == "k"}
     names |= set(idents)
     words = set(kws)

@@ -377,7 +377,7 @@ ZH_WORDS = {
     "获取": "fetch", "发送": "send", "推荐": "prefer", "建议": "prefer", "选择": "prefer", "选用": "prefer",
     "表示": "", "表达": "express", "表格": "table", "代表": "represent", "发表": "release", "表情": "emoji",
     "手表": "watch", "表明": "", "表": "table", "密钥": "secret", "秘钥": "secret", "凭证": "secret",
-    "不再": "zzneg", "放弃": "zzneg", "替换": "zzinstead", "替换成": "zzchangeto", "替换为": "zzchangeto", "把": "zzfrom", "仅当": "zzunless", "只有在": "zzunless", "只要": "zzunless",
+    "不再": "zzneg", "放弃": "zzneg", "替换": "zzinstead", "替换成": "zzchangeto", "替换为": "zzchangeto", "把": "zzfrom", "仅当": "zzunless", "只有在": "zzunless", "只要": "zzaslong",
     # non-negating compounds of 不/没/无/非/别 (their characters must not read as negation)
     "不同": "different", "不断": "continuous", "不少": "many", "差不多": "", "不但": "", "但是": "but", "可是": "but", "然而": "but", "不久": "soon", "不错": "good", "别名": "alias",
     "不止": "above", "不只": "above", "未来": "future", "无线": "wireless", "非得": "", "并非": "zzneg",

@@ -698,6 +698,14 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "GitHub app 的权限只要 contents 和 metadata", "GitHub app 只申请 contents 和 metadata 两个权限",
      "只要 X 和 Y = 只申请 X 和 Y"),
     ("near", "只要 CI 通过，PR 就自动合并", "PR 会自动合并", "只要 X，就 Y: a condition the entry does not have"),
+    # round 5: a negation inside a reason (because …, 为了 …) is why, not what the text asks
+    ("dup", "Run migrations in a separate job, because the app container should not hold the DDL lock",
+     "Run migrations in a separate job; an app container holding the DDL lock blocks restarts", "because … should not"),
+    ("dup", "为了改代码后不用重装依赖，Dockerfile 先拷 requirements.txt 再拷源码",
+     "Dockerfile 先拷 requirements.txt 再拷源码，顺序反了每次改代码都要重装依赖", "为了不用 X: a purpose"),
+    ("near", "Don't run migrations in a separate job, because the app container should not hold the DDL lock",
+     "Run migrations in a separate job; an app container holding the DDL lock blocks restarts",
+     "the main clause's negation still flips"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -518,6 +518,7 @@ class Text:
             elif (kind, value) == ("s", "就") and i + 1 < len(toks) and toks[i + 1][1] not in _JIU_ENOUGH:
                 # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
                 condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
+        reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
         scoped: set[int] = set()
         has = False
         for i, (kind, _) in enumerate(toks):
@@ -530,8 +531,10 @@ class Text:
                 negative.add(lo[i])
             else:  # what follows a contrast in its clause, however far, is on its rejected side
                 behind.update(range(i + 1, hi[i] + 1))
-            if lo[i] in conditional or i in condition:
-                continue  # "don't merge until CI passes" is "merge after CI passes"
+            if lo[i] in conditional or i in condition or lo[i] in reason:
+                # "don't merge until CI passes" is "merge after CI passes"; a negation in a reason
+                # (because …, 为了不用重装依赖) is why, not what the text asks
+                continue
             if kind == "negafter":
                 scope = self._backward(i, lo[i]) or self._forward(i, hi[i]) or []
             else:
@@ -557,7 +560,6 @@ class Text:
         # the same word elsewhere in the clause of a negation is negated too; in other clauses it is
         # asserted, except in a reason ("use pnpm, not npm, because npm breaks …" decides against npm)
         negated_clause = {(lo[j], toks[j][1]) for j in scoped}
-        reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
         asserted = {v for j, (k, v) in enumerate(toks)
                     if k == "k" and (lo[j], v) not in negated_clause and lo[j] not in reason and j not in soft}
         # A flip needs the word said positively: not in a clause that has a negation (worded

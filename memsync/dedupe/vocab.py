@@ -394,7 +394,7 @@ ZH_WORDS = {
     "按时": "", "准时": "", "届时": "", "时刻": "", "时长": "duration", "时段": "period", "时机": "timing",
     "时钟": "clock", "时序": "timing", "计时": "timer", "小时": "hour",
     "只有": "zzonly", "仅在": "zzonly", "只在": "zzonly", "仅限": "zzonly", "仅对": "zzonly", "只对": "zzonly", "由": "zzfrom",
-    "因为": "because", "由于": "because", "否则": "zzotherwise", "不然": "zzotherwise",
+    "因为": "because", "由于": "because", "为了": "because", "否则": "zzotherwise", "不然": "zzotherwise",
     "除了": "zzunless", "除外": "zzunless", "例外": "zzunless", "以外": "zzunless",
     # negations and contrasts
     "禁止": "zzneg", "避免": "zzneg", "禁用": "zzneg", "停用": "zzneg", "关闭": "close", "关掉": "close",

@@ -706,6 +706,10 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("near", "Don't run migrations in a separate job, because the app container should not hold the DDL lock",
      "Run migrations in a separate job; an app container holding the DDL lock blocks restarts",
      "the main clause's negation still flips"),
+    # round 5: 可以不 X ("may leave X undone") is 不必 X: optional, not a negation
+    ("dup", "nit 评论作者可以不改；必须改的要标 blocker", "nit 评论是可选的，作者不强制修改；必须改的要标 blocker",
+     "可以不改 = 不强制修改"),
+    ("near", "nit 评论作者必须改；blocker 也要改", "nit 评论作者可以不改；blocker 要改", "必须 / 可以不: required against optional"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -310,7 +310,7 @@ ZH_WORDS = {
     "停掉": "stop", "运行": "run", "执行": "run", "跑": "run", "喜欢": "prefer", "偏好": "prefer", "倾向": "prefer",
     "偏爱": "prefer", "喜爱": "prefer", "希望": "prefer", "想要": "prefer", "习惯": "prefer", "优先": "prefer",
     "讨厌": "zzneg prefer", "别忘了": "", "别忘记": "", "不要忘记": "", "不要忘了": "", "别忘": "",
-    "不需要": "optional", "不要求": "optional", "不强制": "optional", "非强制": "optional", "无需": "optional", "无须": "optional", "不必": "optional", "省掉": "optional", "省去": "optional", "免去": "optional", "可选": "optional",
+    "不需要": "optional", "不要求": "optional", "不强制": "optional", "非强制": "optional", "无需": "optional", "可以不": "optional", "无须": "optional", "不必": "optional", "省掉": "optional", "省去": "optional", "免去": "optional", "可选": "optional",
     "非必须": "optional", "不是必须": "optional", "温馨提示": "", "小贴士": "", "划重点": "", "重点": "",
     "备忘": "", "须知": "", "值得注意": "", "简短": "short", "简洁": "short", "简明": "short", "精简": "short", "简要": "short",
     "冗长": "long", "长篇大论": "long", "啰嗦": "long", "回答": "answer", "回复": "answer", "答复": "answer",

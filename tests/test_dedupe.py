@@ -710,6 +710,22 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "nit 评论作者可以不改；必须改的要标 blocker", "nit 评论是可选的，作者不强制修改；必须改的要标 blocker",
      "可以不改 = 不强制修改"),
     ("near", "nit 评论作者必须改；blocker 也要改", "nit 评论作者可以不改；blocker 要改", "必须 / 可以不: required against optional"),
+    # round 5: "without" reaches forward only (PRs without one, resolve them without changing anything);
+    # a negation that reaches no word negates nothing; "sent back" is rejected, a harm
+    ("dup", "FYI: a changelog without an Upgrade section gets sent back by maintainers.",
+     "Changelogs must include an Upgrade section; maintainers send back releases without one.",
+     "X without Y gets sent back = X must include Y"),
+    ("dup", "Maintainers send back any release whose changelog lacks an Upgrade section.",
+     "Changelogs must include an Upgrade section; maintainers send back releases without one.",
+     "releases without one: the releases are not negated"),
+    ("near", "Changelogs must not include an Upgrade section; maintainers send back releases with one.",
+     "Changelogs must include an Upgrade section; maintainers send back releases without one.",
+     "must not include / must include, the entry's 'without one' reaching no word"),
+    ("dup", "Authors may close nit comments without editing anything, and must fix blockers",
+     "Authors may close nit comments; blockers must be fixed", "close them without editing: the closing is not negated"),
+    # 没问题 ("no problem") is fine, as 正常: no negation
+    ("dup", "先传到 TestPyPI，看 README 渲染没问题再发 PyPI", "发 PyPI 前先传 TestPyPI，确认 README 渲染正常",
+     "渲染没问题 = 渲染正常"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -82,8 +82,8 @@ def flip(new: Text, old: Text) -> str | None:
     def negates_any(own: Text, other: Text) -> bool:
         # across scripts a negation of a word with no reading in the other script (不归我们:
         # 归, a pronoun) cannot be compared, so it does not count as the text's own negation
-        if own.cjk == other.cjk:
-            return own.polarity.has_negation
+        if own.cjk == other.cjk:  # a negation that reaches no word ("PRs without one") negates nothing
+            return own.polarity.has_negation and bool(own.polarity.negated)
         return any(portable(w, own, other) for w in own.polarity.negated)
 
     def antonym_negated(own: Text, other: Text) -> bool:

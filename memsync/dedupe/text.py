@@ -541,8 +541,11 @@ class Text:
                 ahead = self._forward(i, hi[i])
                 if ahead is None:
                     continue  # a pronoun: unresolved
-                scope = ahead or (self._backward(i, lo[i]) if kind == "neg" else [])
-                if kind == "neg" and len(ahead) == 1 and ahead[0] == i + 1 and not any(
+                # "without" reaches forward only: "PRs without one", "resolve them without changing
+                # anything" do not negate the PRs or the resolving
+                backward = kind == "neg" and toks[i][1] != "without"
+                scope = ahead or (self._backward(i, lo[i]) if backward else [])
+                if backward and len(ahead) == 1 and ahead[0] == i + 1 and not any(
                         toks[j][0] == "k" or toks[j][1] in _PRONOUNS for j in range(ahead[0] + 1, hi[i] + 1)):
                     # the clause ends at the one word after the negation: the topic before it is
                     # what is negated too ("生产环境不开", "In staging, Sentry is not enabled"); not

@@ -726,6 +726,12 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     # 没问题 ("no problem") is fine, as 正常: no negation
     ("dup", "先传到 TestPyPI，看 README 渲染没问题再发 PyPI", "发 PyPI 前先传 TestPyPI，确认 README 渲染正常",
      "渲染没问题 = 渲染正常"),
+    # round 5: "X is deleted" in the present is a step of a procedure (says delete, as 删除 X does);
+    # "X was deleted" says X is gone
+    ("dup", "Old build artifacts are deleted after 30 days", "Delete old build artifacts after 30 days",
+     "are deleted after 30 days = delete after 30 days"),
+    ("near", "The old build artifacts were deleted", "Keep the old build artifacts", "were deleted: gone"),
+    ("near", "Old build artifacts are deleted", "Never delete old build artifacts", "are deleted / never delete"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

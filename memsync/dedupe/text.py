@@ -50,6 +50,7 @@ _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _NOT_LITERAL = re.compile(r"[\W_]+")
 _FLAG_VALUE = re.compile(r"(?<![\w.-])--[a-z][\w-]*[ =](?P<v>[A-Za-z0-9][\w.-]*)")
 _PRE_POST = re.compile(r"\b(pre|post)-(\d)", re.IGNORECASE)
+_PRESENT_REMOVAL = re.compile(r"\b(is|are|gets|get|be)\s+(?:removed|deleted)\b", re.IGNORECASE)
 _OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 # An HTTP status code's reason phrase is the code's name (400 Bad Request is 400), not added words.
@@ -684,6 +685,8 @@ def read(text: str) -> Text:
     raw = _CONTRACTION.sub(lambda m: " zzneg" if m.group().lower() == "n't" else " ", raw)
     if "e-" in raw or "t-" in raw or "E-" in raw or "T-" in raw:  # pre-2023, post-2.0: before/after
         raw = _PRE_POST.sub(lambda m: ("before " if m[1].lower() == "pre" else "after ") + m[2], raw)
+    if "ed" in raw:  # "data is removed within 30 days": a procedure, not "X is gone" (X was removed)
+        raw = _PRESENT_REMOVAL.sub(r"\1 remove", raw)
     if "ff" in raw or "FF" in raw:
         raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
     if _STATUS_HINT.search(raw):  # a cheap scan first: the phrase alternation costs ~4 µs a text

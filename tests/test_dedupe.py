@@ -732,6 +732,9 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "are deleted after 30 days = delete after 30 days"),
     ("near", "The old build artifacts were deleted", "Keep the old build artifacts", "were deleted: gone"),
     ("near", "Old build artifacts are deleted", "Never delete old build artifacts", "are deleted / never delete"),
+    # round 5: "9 a.m." / "9 p.m." are clock times, as 9am / 9pm
+    ("dup", "The backup job runs at 2 a.m. UTC", "The backup job runs at 2am UTC", "2 a.m. = 2am"),
+    ("near", "The backup job runs at 2 p.m. UTC", "The backup job runs at 2am UTC", "2 p.m. / 2am"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

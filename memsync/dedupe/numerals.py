@@ -83,7 +83,7 @@ _ARABIC = re.compile(
     r"(?P<big>[万千百亿])?"
     r"(?:(?P<plus>\+)?(?:(?P<unit>" + _UNIT_RE + r")(?![a-z0-9])|(?:\s|\s?-\s?)(?:(?:more|extra)\s)?(?P<unit2>" + _MULTI_UNIT_RE
     + r")(?![a-z0-9])|\s(?P<unit3>s|h)(?![a-z0-9'])|\s?(?P<zh>个半|个|半)?(?P<zhunit>" + _ZH_UNIT_RE
-    + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<ampm>\s?[ap]m)\b))?"
+    + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<ampm>\s?[ap](?:m\b|\.m\.))))?"  # 9am, 9 a.m.
     r"(?P<tail>[a-z])?",
 )
 _EN_WORDS = re.compile(
@@ -270,7 +270,7 @@ def numbers(text: str) -> list[Number]:
         if unit == "m" and written[m.start("unit")] == "M":
             unit = "mb"  # -Xmx512M, a 512M limit: a capital M after a number is a size; 30m is minutes
         if count is not None and m["ampm"]:
-            add(m.start(), end, f"h{int(count) + (12 if m['ampm'].strip().lower() == 'pm' and count < 12 else 0)}")
+            add(m.start(), end, f"h{int(count) + (12 if m['ampm'].strip().lower().replace('.', '') == 'pm' and count < 12 else 0)}")
         elif count is not None and unit in ("年", "月") and not m["zh"] and count.is_integer() and (
                 1900 <= count <= 2100 if unit == "年" else 1 <= count <= 12):
             # 2024 年 is the year 2024, 11 月 November (as 三月 is March): 3 个月 is a duration

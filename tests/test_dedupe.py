@@ -735,6 +735,11 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     # round 5: "9 a.m." / "9 p.m." are clock times, as 9am / 9pm
     ("dup", "The backup job runs at 2 a.m. UTC", "The backup job runs at 2am UTC", "2 a.m. = 2am"),
     ("near", "The backup job runs at 2 p.m. UTC", "The backup job runs at 2am UTC", "2 p.m. / 2am"),
+    # round 5: a month counted against days is 30 of them
+    ("dup", "数据导出申请一个月内必须处理完", "数据导出申请 30 天内必须处理完", "一个月 = 30 天"),
+    ("dup", "Export requests must be handled within 90 days", "Export requests must be handled within three months",
+     "90 days = three months"),
+    ("near", "数据导出申请两个月内必须处理完", "数据导出申请 30 天内必须处理完", "两个月 / 30 天"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -18,8 +18,19 @@ NOUN_SLOT = frozenset("the a an this that these those our your its their in on a
                       "against of into onto by per 在 用 走 到 从 给 对 把 于 往 向 被 是".split())
 
 
+_DAY_MS = 86_400_000
+
+
+def _as_days(value: str) -> str:
+    """``#mo3`` as ``#t<90 days in ms>``: a month counted against days is 30 of them (一个月内 = 30 天内)."""
+    if value.startswith("#mo") and value[3:].isdigit():
+        return f"#t{int(value[3:]) * 30 * _DAY_MS}"
+    return value
+
+
 def numbers(new: Text, old: Text) -> str | None:
-    extra = sorted(new.numbers - old.numbers)
+    theirs = old.numbers | {_as_days(v) for v in old.numbers}
+    extra = sorted(v for v in new.numbers - old.numbers if _as_days(v) not in theirs)
     return f"differs in a number or version ({show(extra[0])})" if extra else None
 
 

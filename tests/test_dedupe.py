@@ -740,6 +740,16 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Export requests must be handled within 90 days", "Export requests must be handled within three months",
      "90 days = three months"),
     ("near", "数据导出申请两个月内必须处理完", "数据导出申请 30 天内必须处理完", "两个月 / 30 天"),
+    # round 5: a negation inside a condition (if X is not …, 不配 X 的话) is the condition, not the
+    # text's claim; 的话 closes a condition as 时 does
+    ("dup", "settings.xml 不配 mirror 的话，内部包会去 Maven Central 找", "settings.xml 要配 mirror，不然内部包会去 Maven Central 找",
+     "不配 X 的话 = X, 不然"),
+    ("dup", "If the mirror is not configured in settings.xml, packages come from Maven Central",
+     "Configure the mirror in settings.xml, otherwise packages come from Maven Central", "if X is not … = X, otherwise"),
+    ("near", "Do not configure the mirror in settings.xml; packages come from Maven Central",
+     "Configure the mirror in settings.xml, otherwise packages come from Maven Central", "a prohibition, no condition"),
+    ("near", "settings.xml 不要配 mirror，内部包去 Maven Central 找", "settings.xml 要配 mirror，不然内部包会去 Maven Central 找",
+     "不要配 X / 要配 X"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

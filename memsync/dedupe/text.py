@@ -532,6 +532,9 @@ class Text:
                 negative.add(lo[i])
             else:  # what follows a contrast in its clause, however far, is on its rejected side
                 behind.update(range(i + 1, hi[i] + 1))
+            if kind == "neg" and (any(toks[x][0] == "if" for x in range(lo[i], i))
+                                  or any(toks[x][0] == "ifpost" for x in range(i + 1, hi[i] + 1))):
+                condition.add(i)  # inside a condition: "if X is not set", 不配 mirror 的话, 没有 X 时
             if lo[i] in conditional or i in condition or lo[i] in reason:
                 # "don't merge until CI passes" is "merge after CI passes"; a negation in a reason
                 # (because …, 为了不用重装依赖) is why, not what the text asks

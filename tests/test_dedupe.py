@@ -750,6 +750,11 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "Configure the mirror in settings.xml, otherwise packages come from Maven Central", "a prohibition, no condition"),
     ("near", "settings.xml 不要配 mirror，内部包去 Maven Central 找", "settings.xml 要配 mirror，不然内部包会去 Maven Central 找",
      "不要配 X / 要配 X"),
+    # round 5: 可空 is nullable (not 空, empty)
+    ("dup", "加字段分三步：先加 nullable 列，再 backfill，最后加约束", "加字段分三步：先加可空列，再 backfill，最后加约束",
+     "可空列 = nullable column"),
+    ("near", "加字段分三步：先加可空列，再 backfill，最后加约束", "加字段分三步：先加 NOT NULL 列，再 backfill，最后加约束",
+     "可空 / NOT NULL"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

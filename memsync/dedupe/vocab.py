@@ -428,7 +428,7 @@ HEADS = frozenset("表 库 群 页 层 桶 端 env channel cluster service branc
                   "topic index repo pool probe gateway browser region account table team".split())
 # Canonical words that state a harm (fails, breaks, crashes, is rejected, 乱码, 饿死): a clause
 # holding one says what happens, not what to do.
-HARM = frozenset("fail reject mojibake starve".split())
+HARM = frozenset("fail reject mojibake starve timeout hang crash".split())
 # "use X over Y" prefers X as much as "prefer X over Y" does
 USE_WORDS = frozenset({"use"})
 

@@ -190,7 +190,7 @@ def looks_fake(body: bytes) -> bool:
     # Capitalised words alone happen in random tokens (3% of 32 random letters); with a
     # filler word of 4+ letters among them they do not ("YourGitHubTokenGoesHere1234",
     # "my-Bitbucket-password": letters-only words joined by - _ or .).
-    if (made_of_words(head) or _JOINED_WORDS.fullmatch(head)) and any(
+    if (made_of_words(head) or _joined_words(head)) and any(
             len(m.group()) >= 4 for m in _filler_words.finditer(head.lower())):
         return True
     # A repeating filler that is not a run ("abcabcabc…") has few distinct bytes; with
@@ -224,6 +224,14 @@ def _mixed_case(value: bytes) -> bool:
 
 
 _JOINED_WORDS = LazyRegex(rb"[A-Za-z]{2,}(?:[-_.][A-Za-z]{2,})+")
+
+
+def _joined_words(value: bytes) -> bool:
+    """Letters-only words joined by - _ or . ("my-Bitbucket-password"); a part cased the way
+    random strings are is no word ("ueofjaSlRseXnsCnAtJwaVhsKYhF_here" is a random value with
+    a suffix, one letters-only draw in 140 of 28 base62 characters)."""
+    return bool(_JOINED_WORDS.fullmatch(value)) and not any(
+        _mixed_case(part) for part in value.replace(b"-", b"_").replace(b".", b"_").split(b"_"))
 _CAMEL_NAME = LazyRegex(rb"_*[A-Za-z]?[a-z0-9]*(?:[A-Z][a-z0-9]+)+_*|_*[a-z][a-z0-9_]*|_*[A-Z][A-Z0-9_]*")
 
 

@@ -24,7 +24,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 

@@ -672,14 +672,14 @@ def _keyword_query(text: str, limit: int = 32, *, translate: bool = True) -> str
     text says, so an English note finds the Chinese entry it restates and the reverse
     (memsync.dedupe.query_terms). The context hook asks without: it must not pay for importing
     the dedupe rule on every prompt."""
-    from memsync.recall.tokenize import normalize, segments
+    from memsync.recall.tokenize import cjk_tokens, normalize, segments
 
     stop: frozenset[str] = frozenset()
     if translate:
         from memsync.dedupe.vocab import EN_STOP as stop
     words: list[str] = []
     for seg in segments(normalize(text)):
-        pieces = [seg.text[i : i + 2] for i in range(len(seg.text) - 1)] if seg.cjk and len(seg.text) > 1 else [seg.text]
+        pieces = cjk_tokens(seg.text, lead=False, trail=False) if seg.cjk else [seg.text]
         for piece in pieces:
             if piece not in words and not (translate and (piece in stop or (piece.isdigit() and len(piece) < 2))):
                 words.append(piece)

@@ -245,12 +245,12 @@ def known(memory: Any, target: Any, text: str) -> list[str]:
 
     from memsync.dedupe.vocab import EN_STOP
     from memsync.recall import search
-    from memsync.recall.tokenize import normalize, segments
+    from memsync.recall.tokenize import cjk_tokens, normalize, segments
 
     counts: Counter[str] = Counter()
     for seg in segments(normalize(text)):
         if seg.cjk and len(seg.text) > 1:
-            counts.update(seg.text[i:i + 2] for i in range(len(seg.text) - 1))
+            counts.update(cjk_tokens(seg.text, lead=False, trail=False))
         elif len(seg.text) > 2 and seg.text not in EN_STOP and not seg.text.isdigit():
             counts[seg.text] += 1
     words = [w for w, _ in counts.most_common(KNOWN_WORDS)]

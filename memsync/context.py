@@ -35,6 +35,8 @@ OUTLINE_SHARE = 0.4  # of what the rules leave, when a prompt also wants bodies
 
 @dataclass
 class Settings:
+    """The context block's sizes, read from config (docs/config.md): budgets, cap and body limits."""
+
     budget: int
     cap: int
     outline: int
@@ -59,6 +61,8 @@ def settings_from(config: dict[str, Any]) -> Settings:
 
 @dataclass
 class ContextBlock:
+    """The block an agent receives, with what went into it (for inspect and the session record)."""
+
     text: str
     event: str | None = None
     tiers: dict[str, int] = field(default_factory=dict)  # characters per tier

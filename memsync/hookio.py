@@ -16,6 +16,9 @@ MAX_PAYLOAD = 4 << 20  # a prompt can be long; a payload beyond this is not a ho
 
 @dataclass
 class HookInput:
+    """The fields memsync reads from a hook's JSON payload (each None unless a non-empty string), or
+    the problem that kept it from being read."""
+
     session_id: str | None = None
     prompt: str | None = None
     cwd: str | None = None

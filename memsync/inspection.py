@@ -16,6 +16,8 @@ from typing import Any
 
 @dataclass
 class RootReport:
+    """What inspect reports of one memory root."""
+
     root: str
     scope: str
     entries: int = 0
@@ -48,6 +50,8 @@ class RootReport:
 
 @dataclass
 class Inspection:
+    """inspect's whole report: every root, then the read-only sources."""
+
     roots: list[RootReport]
     sources: list[dict[str, Any]] = field(default_factory=list)  # read-only sources (other agents' memory)
 

@@ -17,6 +17,8 @@ class RegionError(Exception):
 
 @dataclass(frozen=True)
 class Region:
+    """A compiled region of ROOT.md: where its markers are."""
+
     name: str
     begin_line: int  # 1-based line of the begin marker
     start: int  # offset just after the begin marker line

@@ -82,6 +82,8 @@ class Written:
 
 @dataclass
 class Forgotten:
+    """The answer of ``forget``: the entry deleted and the links removed."""
+
     id: str
     scope: str
     root: str
@@ -102,6 +104,8 @@ class Forgotten:
 
 @dataclass
 class Shown:
+    """The answer of ``show``: an entry as stored."""
+
     id: str
     scope: str
     root: str
@@ -116,6 +120,8 @@ class Shown:
 
 @dataclass
 class Superseded:
+    """The answer of ``supersede``: the two entries linked."""
+
     old: str
     new: str
     root: str

@@ -35,6 +35,8 @@ def prompt_key(prompt: str) -> str:
 
 @dataclass
 class Session:
+    """What the context hook remembers of one agent session."""
+
     key: str
     outline_given: bool = False
     injected: dict[str, int] = field(default_factory=dict)  # entry id -> when (ms)

@@ -74,6 +74,8 @@ def specifics(text: str) -> Specifics:
 
 @dataclass(frozen=True)
 class Verdict:
+    """The duplicate gate's answer for one pair of texts."""
+
     duplicate: bool
     coverage: float  # share of the new keywords the existing text holds
     reason: str  # why it is (or is not) a duplicate, for the user

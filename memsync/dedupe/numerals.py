@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Number:
+    """A quantity found in a text: its span and its normalized value."""
+
     start: int
     end: int
     value: str

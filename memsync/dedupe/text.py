@@ -337,6 +337,8 @@ def _by_prefix(words: frozenset[str]) -> dict[str, list[str]]:
 
 @dataclass(frozen=True)
 class Polarity:
+    """Which keywords of a text are negated, asserted or optional."""
+
     negated: frozenset[str]  # keywords a negation or contrast applies to
     asserted: frozenset[str]  # keywords outside every negation's scope
     has_negation: bool

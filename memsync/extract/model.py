@@ -39,6 +39,8 @@ class ModelTimeout(ModelError):
 
 @dataclass
 class Answer:
+    """What the model command printed, and how long it took."""
+
     text: str
     seconds: float
 

@@ -28,6 +28,8 @@ _LABEL = {USER: "user", ASSISTANT: "assistant", TOOL: "tool"}
 
 @dataclass
 class Prompts:
+    """The prompts for one transcript, with counts of what was shortened or masked."""
+
     texts: list[str]  # one prompt per chunk, in order
     turns: int  # turns placed in them (always every turn given)
     shortened: int  # tool calls or results cut to head + tail

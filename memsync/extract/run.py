@@ -43,6 +43,8 @@ class ExtractFailed(MemsyncError):
 
 @dataclass
 class Report:
+    """One extraction run: its outcome and reason, and what it read and wrote."""
+
     outcome: str
     reason: str
     session: str

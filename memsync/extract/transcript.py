@@ -53,6 +53,8 @@ class Part:
 
 @dataclass(frozen=True)
 class Turn:
+    """One turn of a transcript: who spoke, and the parts it holds."""
+
     role: str  # user | assistant | tool
     parts: tuple[Part, ...]
     line: int  # where it starts in the file
@@ -69,6 +71,8 @@ class Turn:
 
 @dataclass
 class Transcript:
+    """A transcript as read: its turns, and the lines that were not turns."""
+
     turns: list[Turn] = field(default_factory=list)
     format: str = "empty"  # jsonl | text | empty
     session: str | None = None  # the session id a record named (Claude Code's sessionId)

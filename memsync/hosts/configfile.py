@@ -26,6 +26,8 @@ Edit = Callable[[str], tuple[str, list[str]]]  # text -> (new text, what changed
 
 @dataclass
 class Change:
+    """A planned edit of one host config file: its text before and after."""
+
     path: Path
     shown: str  # the path as printed (~ for the home folder)
     before: str | None  # None: the file does not exist yet

@@ -23,6 +23,8 @@ def setup_steps(host: str, scope: str, project: Path, command: list[str]) -> lis
 
 @dataclass
 class Outcome:
+    """A change applied, and where the file's previous text was backed up."""
+
     change: configfile.Change
     backup: Path | None
 

@@ -66,6 +66,8 @@ class Hit:
 
 @dataclass
 class SearchResult:
+    """What a search found, and what the user should know about how."""
+
     query: str
     words: list[str]  # the words searched (a glued word found nowhere is replaced by its parts)
     hits: list[Hit]
@@ -84,6 +86,8 @@ class SearchResult:
 
 @dataclass
 class _Open:
+    """An open search index and its change watcher, kept by a long-lived engine."""
+
     index: Index
     watcher: Watcher | None
     synced: bool = False
@@ -267,6 +271,8 @@ def close_all() -> None:
 
 @dataclass
 class _Filters:
+    """What a search is limited to and how it gathers hits."""
+
     categories: tuple[str, ...]
     kinds: tuple[str, ...]
     include_superseded: bool
@@ -276,6 +282,8 @@ class _Filters:
 
 @dataclass
 class _Candidate:
+    """A matching document with its quality and relevance, before ranking."""
+
     doc: Doc
     quality: float
     relevance: float

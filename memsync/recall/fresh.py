@@ -54,6 +54,8 @@ class CategoryStat:
 
 @dataclass(frozen=True)
 class Snapshot:
+    """The stat of a root's category folders, to tell whether the index is fresh."""
+
     started_ns: int  # wall clock before the first stat: changes after it are not vouched for
     categories: dict[str, CategoryStat]
     # per category, (name, lstat) of every ``*.md`` name a walk saw in it, when the snapshot

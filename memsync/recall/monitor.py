@@ -40,12 +40,16 @@ _UCRED = struct.Struct("iII")  # struct ucred: pid, uid, gid
 
 @dataclass(frozen=True)
 class Token:
+    """The change monitor's generation for a root: the same token again means no change since."""
+
     key: str  # "<instance> <gen>": what the index stores
     fresh: bool  # the daemon has just started watching this root: the token vouches for nothing yet
 
 
 @dataclass(frozen=True)
 class Options:
+    """Whether the change monitor runs, and how long it stays idle."""
+
     enabled: bool
     idle_s: float
 

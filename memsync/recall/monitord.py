@@ -56,6 +56,8 @@ HOUSEKEEPING_S = 10.0
 
 @dataclass
 class _Root:
+    """A root the monitor daemon watches."""
+
     watcher: watch.Watcher
     ident: tuple[int, int]  # (st_dev, st_ino) of the folder the watches are on
     gen: int

@@ -98,6 +98,8 @@ class Word:
 
 @dataclass(frozen=True)
 class Query:
+    """A query as searched: its words, and what was dropped or split."""
+
     words: tuple[Word, ...]
     truncated: bool  # words or tokens beyond the limits were dropped
     split: dict[str, tuple[str, ...]] = field(default_factory=dict)  # glued word -> the parts searched instead

@@ -37,6 +37,8 @@ FIELDS = ("id", "summary", "load_when", "highlight", "body")
 
 @dataclass(frozen=True)
 class Settings:
+    """The ranking's knobs, read from config (docs/config.md)."""
+
     limit: int = 10
     floor: float = 0.15
     half_life_days: float = 14.0

@@ -111,6 +111,8 @@ MAX_VALUE = 400
 
 @dataclass(frozen=True)
 class Assignment:
+    """A ``name = value`` (or ``name: value``) found in a buffer."""
+
     key: bytes  # the name as written (without quotes, $, <, --)
     words: list[bytes]  # its words, lower-cased ("dbPassword" -> [db, password])
     start: int  # where the value starts in the buffer

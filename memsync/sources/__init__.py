@@ -44,6 +44,8 @@ class SourceRoot(Root):
 
 @dataclass(frozen=True)
 class Settings:
+    """Which other agents' memory is read as sources."""
+
     claude_code: bool | str  # False, True (this project's), "all" (every project's)
     mimo: bool
     mimo_sessions: bool

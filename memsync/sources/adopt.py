@@ -36,6 +36,8 @@ _PLACEHOLDER = re.compile(r"\(?\s*(none yet|n/a|none|todo|暂无|无)\s*\)?\.?",
 
 @dataclass
 class Candidate:
+    """An entry of another agent's memory that could be adopted."""
+
     source_id: str
     file: str  # shown
     summary: str

@@ -274,6 +274,8 @@ class _Stale(Exception):
 
 @dataclass
 class Regenerated:
+    """The compiled files a merge must rewrite."""
+
     outputs: dict[str, bytes] = field(default_factory=dict)  # compiled paths whose bytes must change
     problems: list[Problem] = field(default_factory=list)
     full: bool = False

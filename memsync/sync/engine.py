@@ -110,6 +110,8 @@ MAX_ATTEMPTS = 1000
 
 @dataclass
 class Settings:
+    """Sync's lock wait, attempts and network timeout, read from config."""
+
     lock_timeout: float = 30.0
     attempts: int = 8
     timeout: float = 60.0

@@ -28,6 +28,8 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Rule:
+    """One gitignore pattern, compiled."""
+
     pattern: str  # as written (for messages)
     source: str  # where it is written, for messages
     line: int

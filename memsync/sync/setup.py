@@ -21,6 +21,8 @@ from memsync.sync.accept import shown
 
 @dataclass
 class InitReport:
+    """What setting up sync did, and what the user should know."""
+
     steps: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     url: str = ""  # the URL to use for the first sync (may hold credentials; never stored)

@@ -38,6 +38,8 @@ class Clash:
 
 @dataclass
 class TreeMerge:
+    """The result of merging two trees: changes to apply, clashes, and why each path went as it did."""
+
     changes: dict[str, Version] = field(default_factory=dict)  # applied on top of our tree
     clashes: list[Clash] = field(default_factory=list)
     taken: list[str] = field(default_factory=list)  # paths where their version was taken as is

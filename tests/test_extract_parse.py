@@ -266,6 +266,19 @@ def test_an_empty_array_means_nothing_to_remember() -> None:
     assert parse("[]") == [] and parse("Nothing durable here.\n```json\n[]\n```") == []
 
 
+@pytest.mark.parametrize("value, supersedes, problem", [
+    (["facts/a", " facts/b ", "facts/a", ""], ["facts/a", "facts/b"], None),  # trimmed, once each
+    ("facts/a", ["facts/a"], None),  # one id as a string
+    ([f"facts/e{i}" for i in range(20)], [f"facts/e{i}" for i in range(8)], None),  # at most 8
+    (5, [], "supersedes is not a list of entry ids"),
+    (["facts/a", {"id": "facts/b"}], [], "supersedes is not a list of entry ids"),
+    (None, [], None),
+])
+def test_what_a_candidate_supersedes_is_read_leniently_but_only_as_ids(value, supersedes, problem) -> None:
+    c = candidate({"summary": "x", **({} if value is None else {"supersedes": value})})
+    assert (c.supersedes, c.problem) == (supersedes, problem)
+
+
 @pytest.mark.parametrize("text", ["", "I could not find anything.", "{not json", "<html>502 Bad Gateway</html>"])
 def test_no_json_at_all_is_unparseable_with_the_start_of_the_answer(text: str) -> None:
     with pytest.raises(Unparseable) as exc:

@@ -283,6 +283,83 @@ def test_a_changed_fact_is_not_a_duplicate(cli, env) -> None:
     assert code == 0 and "  1. written — The dev database listens on port 5433" in out
 
 
+def _db_port_session(cli, env, *, pinned: bool = False) -> None:
+    """An entry on the dev database's port, and a session about that database."""
+    write_entry(env.root, "facts/db-port", "The dev database listens on port 5432", body="docker compose\n",
+                load_when=["database", "port"], **({"pinned": True} if pinned else {}))
+    write_entry(env.root, "facts/office-wifi", "The office wifi password rotates monthly", body="Ask IT.\n")
+    assert cli("compile", "--root", str(env.root))[0] == 0
+    write_transcript(env.transcript, conversation(4, words="the dev database port moved, docker compose"))
+
+
+PORT_5433 = {"category": "facts", "kind": "fact", "summary": "The dev database listens on port 5433",
+             "body": "docker compose maps it now", "load_when": ["database", "port"]}
+
+
+def test_a_changed_fact_supersedes_the_entry_the_model_was_shown(cli, env) -> None:
+    _db_port_session(cli, env)
+    model = Model(env.tmp / "m", answer(dict(PORT_5433, supersedes=["facts/db-port"])))
+    env.configure(model)
+    code, out, _ = extract(cli, env)
+    assert "- facts/db-port — The dev database listens on port 5432" in _known_block(model.prompts()[0])
+    new = "facts/the-dev-database-listens-on-port-5433"
+    assert code == 0 and f"     created {new}, superseding facts/db-port" in out
+    old = (env.root / "facts" / "db-port.md").read_text(encoding="utf-8")
+    assert f"superseded_by: {new}" in old and "- facts/db-port" in (env.root / f"{new}.md").read_text(encoding="utf-8")
+    assert cli("check", "--root", str(env.root))[0] == 0  # both indexes and ROOT.md were recompiled
+    index = (env.root / "facts" / "index.md").read_text(encoding="utf-8")
+    assert "## Superseded" in index and index.index("db-port") > index.index("## Superseded")
+    assert last_run(env.root)["written"] == [new]
+
+
+def test_a_dry_run_says_what_a_candidate_would_supersede_and_writes_nothing(cli, env) -> None:
+    _db_port_session(cli, env)
+    env.configure(Model(env.tmp / "m", answer(dict(PORT_5433, supersedes="facts/db-port"))))
+    before = snapshot(env.root)
+    code, out, _ = extract(cli, env, "--dry-run")
+    assert code == 0 and "would create facts/the-dev-database-listens-on-port-5433, superseding facts/db-port" in out
+    assert snapshot(env.root) == before
+
+
+@pytest.mark.parametrize("named", [
+    "facts/office-wifi",  # in the root, but not among what the model was shown for this session
+    "facts/no-such-entry",
+    "../outside/x",
+    "/etc/passwd",
+])
+def test_a_candidate_supersedes_only_what_the_model_was_shown(cli, env, named: str) -> None:
+    _db_port_session(cli, env)
+    env.configure(Model(env.tmp / "m", answer(dict(PORT_5433, supersedes=[named]))))
+    wifi = (env.root / "facts" / "office-wifi.md").read_bytes()
+    code, out, _ = extract(cli, env)
+    assert code == 0 and f"(not superseding {named}: only an entry shown to the model as already in memory can be)" \
+        in out
+    assert (env.root / "facts" / "office-wifi.md").read_bytes() == wifi
+    assert "superseded_by" not in (env.root / "facts" / "db-port.md").read_text(encoding="utf-8")
+    assert last_run(env.root)["written"] == ["facts/the-dev-database-listens-on-port-5433"]
+    assert not (env.tmp / "outside").exists()
+
+
+def test_a_pinned_entry_is_not_superseded_but_the_new_fact_is_written(cli, env) -> None:
+    _db_port_session(cli, env, pinned=True)
+    env.configure(Model(env.tmp / "m", answer(dict(PORT_5433, supersedes=["facts/db-port"]))))
+    pinned = (env.root / "facts" / "db-port.md").read_bytes()
+    code, out, _ = extract(cli, env)
+    assert code == 0 and "  1. written — The dev database listens on port 5433" in out
+    assert "(not superseding: facts/db-port is pinned" in out
+    assert (env.root / "facts" / "db-port.md").read_bytes() == pinned
+
+
+def test_a_rule_proposal_supersedes_nothing(cli, env) -> None:
+    _db_port_session(cli, env)
+    rule = {"category": "facts", "kind": "rule", "summary": "Never push to main without a review",
+            "supersedes": ["facts/db-port"]}
+    env.configure(Model(env.tmp / "m", answer(rule)))
+    code, out, _ = extract(cli, env)
+    assert code == 0 and "rule-proposal" in out and "a rule proposal replaces nothing" in out
+    assert "superseded_by" not in (env.root / "facts" / "db-port.md").read_text(encoding="utf-8")
+
+
 def test_dropped_and_invalid_candidates_say_why_and_nothing_written_is_not_failure(cli, env) -> None:
     env.configure(Model(env.tmp / "m", answer(
         {"category": "facts", "summary": "Currently working on the deploy script"},

@@ -21,6 +21,7 @@ _FENCE = re.compile(r"```[\w+-]*[ \t]*\n(.*?)```", re.DOTALL)
 _TRAILING_COMMA = re.compile(r",(\s*[\]}])")
 _OPEN = re.compile(r"[\[{]")
 _WRAPPERS = ("memories", "candidates", "items", "entries", "results", "memory")
+MAX_SUPERSEDES = 8  # entries one candidate may replace (a model listing more is not being precise)
 MAX_STARTS = 400  # positions tried when scanning prose for JSON (a hostile answer has many brackets)
 
 
@@ -37,13 +38,15 @@ class Candidate:
     kind: str | None = None
     body: str = ""
     load_when: list[str] = field(default_factory=list)
+    supersedes: list[str] = field(default_factory=list)  # ids the model says this fact replaces
     problem: str | None = None  # why it cannot be a memory at all (then it is "invalid")
 
     def to_json(self) -> dict[str, Any]:
         from memsync.secrets.gate import redact
 
         return {"category": self.category, "kind": self.kind, "summary": redact(self.summary),
-                "body": redact(self.body), "load_when": [redact(t) for t in self.load_when]}
+                "body": redact(self.body), "load_when": [redact(t) for t in self.load_when],
+                "supersedes": [redact(i) for i in self.supersedes]}
 
 
 def _decode(text: str) -> Any:
@@ -168,4 +171,11 @@ def candidate(item: Any) -> Candidate:
             out.problem = out.problem or "load_when holds something that is not text"
     elif triggers is not None:
         out.problem = out.problem or "load_when is not a list of words"
+    replaced = item.get("supersedes")
+    if isinstance(replaced, str):
+        replaced = [replaced]
+    if isinstance(replaced, list) and all(isinstance(i, str) for i in replaced):
+        out.supersedes = list(dict.fromkeys(i.strip() for i in replaced if i.strip()))[:MAX_SUPERSEDES]
+    elif replaced is not None:
+        out.problem = out.problem or "supersedes is not a list of entry ids"
     return out

@@ -11,7 +11,7 @@ be written, with the dedupe gate's own rule (``memsync.dedupe.judge``).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,8 +45,6 @@ class Fate:
     @property
     def detail(self) -> str:
         """The reason without what the label says already."""
-        if self.fate == WRITTEN:
-            return f"{self.reason} {self.id}" if self.id else self.reason
         if self.fate == PROPOSAL:
             return f"{self.id}: {self.reason}" if self.id else self.reason
         if self.fate == DROPPED:
@@ -104,15 +102,20 @@ def local_paths(cwd: str | os.PathLike[str] | None) -> list[str]:
 
 
 def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | None = None,
-           local: Sequence[str] = ()) -> list[Fate]:
+           local: Sequence[str] = (), replaceable: Collection[str] = ()) -> list[Fate]:
     """The fate of each item (a Candidate, or a dict as a model answers it).
+
+    A candidate supersedes the entries it names only among ``replaceable`` (those the model
+    was shown as already in memory), and never a pinned one: a transcript steering the
+    model cannot retire an entry it was not asked about.
 
     Raises ``WritesDisabled`` (the user turned writing off: no candidate can be written)."""
     from memsync import dedupe
     from memsync.config import load_config
     from memsync.errors import MemsyncError
     from memsync.extract.screen import rule_like, why_not
-    from memsync.gates import BadInput, Duplicate, Refused, SecretFound, UnknownEntry, UnsafePath, WritesDisabled
+    from memsync.gates import (BadInput, Duplicate, PinnedEntry, Refused, SecretFound, UnknownEntry, UnsafePath,
+                               WritesDisabled)
 
     target = memory.target_root(scope, create=False)
     config = load_config(target.path)
@@ -146,10 +149,22 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
                 fates.append(Fate(index, DUPLICATE, f"of candidate {earlier.index} in this answer, which would be "
                                   f"written as {earlier.id} ({verdict.reason})", c, earlier.id, dry_run))
                 continue
-        kind = "rule" if rule_like(c) else c.kind  # remember's third gate makes it a proposal
+        rule = rule_like(c)
+        kind = "rule" if rule else c.kind  # remember's third gate makes it a proposal
+        replaces = [] if rule else [i for i in c.supersedes if i in replaceable]
+        kept = [i for i in c.supersedes if i not in replaces]
+        if kept:
+            note += (f" (not superseding {', '.join(kept)}: " +
+                     ("a rule proposal replaces nothing)" if rule else "only an entry shown to the model as already "
+                      "in memory can be)"))
         try:
-            w = memory.remember(c.summary, category=category, body=c.body, kind=kind, load_when=c.load_when,
-                                scope=scope, dry_run=dry_run)
+            try:
+                w = memory.remember(c.summary, category=category, body=c.body, kind=kind, load_when=c.load_when,
+                                    supersedes=replaces, scope=scope, dry_run=dry_run)
+            except PinnedEntry as exc:
+                note += f" (not superseding: {exc})"
+                w = memory.remember(c.summary, category=category, body=c.body, kind=kind, load_when=c.load_when,
+                                    scope=scope, dry_run=dry_run)
         except WritesDisabled:
             raise
         except SecretFound as exc:
@@ -170,9 +185,10 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
         except MemsyncError as exc:
             fates.append(Fate(index, INVALID, str(exc), c, dry_run=dry_run))
             continue
+        replaced = f", superseding {', '.join(w.superseded)}" if w.superseded else ""
         fate = Fate(index, PROPOSAL if w.proposal else WRITTEN,
-                    ("as a rule proposal for a person to accept" if w.proposal else w.action) + note,
-                    c, w.id, dry_run)
+                    ("as a rule proposal for a person to accept" if w.proposal else f"{w.action} {w.id}") + replaced
+                    + note, c, w.id, dry_run)
         fates.append(fate)
         if dry_run:
             accepted.append((dedupe.entry_text(c.summary, c.load_when, c.body), fate))

@@ -239,10 +239,12 @@ KNOWN_WORDS = 24  # the search words taken from one part of a conversation
 KNOWN_HITS = 12
 
 
-def known(memory: Any, target: Any, text: str) -> list[str]:
+def known(memory: Any, target: Any, text: str, shown: set[str] | None = None) -> list[str]:
     """What the target root holds on a part's subjects (``id — summary``): its best search hits
     for the part's most frequent content words. Shown to the model so that it proposes fewer
-    restatements; a root that cannot be searched shows nothing (the gates still judge)."""
+    restatements, and names what a changed fact supersedes (the ids go into ``shown``: a
+    candidate may supersede only those). A root that cannot be searched shows nothing (the
+    gates still judge)."""
     from collections import Counter
 
     from memsync.dedupe.vocab import EN_STOP
@@ -262,6 +264,8 @@ def known(memory: Any, target: Any, text: str) -> list[str]:
         hits = search(" ".join(words), roots=[target], limit=KNOWN_HITS, watch=memory.watch, all_first=False).hits
     except MemsyncError:
         return []
+    if shown is not None:
+        shown.update(h.id for h in hits)
     return [f"{h.id} — {h.summary}" for h in hits]
 
 
@@ -297,6 +301,7 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
 
     conf = settings(target.path, model_cmd)
     need = conf["min_turns"] if min_turns is None else min_turns
+    shown: set[str] = set()  # the entries the model was shown: what a candidate may supersede
 
     def done(outcome: str, reason: str) -> None:
         report.outcome, report.reason = outcome, reason
@@ -342,7 +347,7 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
                                  f"{conf['min_chars']}); too short to hold a lasting memory")
     prompts = prompt.build(turns, categories=conf["categories"], chunk_chars=conf["chunk_chars"],
                            tool_chars=conf["tool_chars"], first_number=start_turn + 1,
-                           known=lambda text: known(memory, target, text))
+                           known=lambda text: known(memory, target, text, shown))
     report.notes += prompts.notes(conf["tool_chars"])
     total = len(prompts.texts)
     candidates = []
@@ -359,7 +364,8 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         except Unparseable as exc:
             return done("unparseable", f"{exc}{where}; nothing was written")
     try:
-        report.fates = decide(candidates, memory, dry_run=report.dry_run, scope=scope, local=local_paths(cwd))
+        report.fates = decide(candidates, memory, dry_run=report.dry_run, scope=scope, local=local_paths(cwd),
+                              replaceable=shown)
     except WritesDisabled as exc:
         return done("writes-disabled", str(exc))
     done(*_summary(report.fates, report.dry_run))

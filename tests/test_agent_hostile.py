@@ -1,0 +1,238 @@
+"""Round 6 review of the agent layer with hostile input: each test names a hole that was found
+(it failed before its fix) — source file names, the hook's output encoding, the context budget,
+entry size, setup's all-or-nothing promise, huge JSON numbers, secrets in front-matter keys,
+and the work a hostile model answer can cost."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from memtree import snapshot, write_entry
+from sourcetrees import claude_memory, git_repo, problems_by_name, scrub, settings, source_report
+
+from memsync.build import compile_root, init_root
+from memsync.roots import Root
+
+TOKEN = "ghp_" + "Vx7Kp2Lq9Zt4Wm8Nc3Rb6Yh1Jd5Gf0Su2Ea9"
+
+
+# 1. A file name in another agent's memory that is not UTF-8 ------------------------------------
+
+@pytest.fixture
+def claude_source(clean_env: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, Path]:
+    """A project whose Claude Code auto-memory holds one good topic file and one whose name
+    holds bytes that are not UTF-8 (any byte but '/' and NUL is allowed in a Linux file name)."""
+    scrub(monkeypatch)
+    settings(clean_env, monkeypatch, "sources:\n  claude_code: true\n")
+    project = git_repo(tmp_path / "proj")
+    mem = claude_memory(clean_env / ".claude", project)
+    (mem / "good.md").write_text("---\ndescription: zebra crossings are painted white\ntype: user\n---\n"
+                                 "The zebra crossing rule.\n", encoding="utf-8")
+    with open(os.fsencode(mem) + b"/bad\xff\xfename.md", "wb") as fh:
+        fh.write(b"---\ndescription: zebra notes with a broken name\ntype: user\n---\nzebra body\n")
+    return project, mem
+
+
+def test_a_source_file_name_that_is_not_utf8_is_skipped_and_named(cli, run, claude_source) -> None:
+    """Before: `search zebra` exited 70 (internal error: UnicodeEncodeError from SQLite), the
+    context hook gave no context at all, for every prompt of every session."""
+    project, mem = claude_source
+    code, out, err = cli("search", "zebra", "--json", cwd=project)
+    assert code == 0, err
+    assert [h["id"] for h in json.loads(out)["hits"]] == ["claude-code:good"]
+    problems = problems_by_name(source_report(cli, project, "claude-code"))
+    assert "not valid UTF-8" in problems["bad\\xff\\xfename.md"]
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": "zebra crossing", "session_id": "s1",
+                          "cwd": str(project)})
+    done = run("context", "--format", "claude-code", cwd=project, input=payload)
+    assert done.returncode == 0 and done.stderr == ""
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "claude-code:good" in context and "The zebra crossing rule." in context
+
+
+def test_mcp_recall_survives_a_source_file_name_that_is_not_utf8(claude_source) -> None:
+    from mcpclient import connect, run as arun, text
+
+    project, _ = claude_source
+
+    async def main() -> None:
+        async with connect(project) as c:
+            r = await c.call_tool("memory_recall", {"query": "zebra"})
+            assert not r.is_error, text(r)
+            assert [h["id"] for h in r.structured_content["hits"]] == ["claude-code:good"]
+
+    arun(main)
+
+
+# 2. The context hook's output when stdout is not UTF-8 -----------------------------------------
+
+@pytest.fixture
+def project_memory(git_repo: Path) -> Path:
+    root = git_repo / ".memory"
+    init_root(Root.at(root), ["decisions", "facts"])
+    write_entry(root, "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm — lockfile 不兼容", kind="decision",
+                body="npm kept rewriting pnpm-lock.yaml.\n")
+    compile_root(Root.at(root))
+    return root
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "cp1252"])
+def test_the_context_hook_prints_utf8_hook_json_whatever_stdouts_encoding(project_memory, git_repo, encoding) -> None:
+    """Before: with stdout in a non-UTF-8 encoding (a legacy locale, Windows' code page) every
+    block failed with UnicodeEncodeError ('—' is in every outline): no context, ever."""
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": "部署 pnpm", "cwd": str(git_repo)})
+    env = dict(os.environ, PYTHONIOENCODING=encoding, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run([sys.executable, "-m", "memsync", "context", "--format", "claude-code"], cwd=git_repo,
+                          env=env, input=payload.encode("utf-8"), capture_output=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    context = json.loads(done.stdout.decode("utf-8"))["hookSpecificOutput"]["additionalContext"]
+    assert "部署脚本用pnpm而不是npm" in context and "decisions/pnpm-for-deploy" in context
+
+
+# 3. The context budget, counted in characters as ContextBlock.chars documents ------------------
+
+@pytest.mark.parametrize("text, room", [
+    ("a" * 100, 50), ("a" * 100, 2), ("ab cd " + "x" * 100, 50), ("x\n" + "y" * 400, 100), ("短" * 300, 77),
+], ids=["one-word", "room-2", "early-spaces", "early-newline", "cjk"])
+def test_fit_never_returns_more_than_its_room(text: str, room: int) -> None:
+    from memsync.context import _fit
+
+    assert len(_fit(text, room)) <= room
+
+
+def test_a_context_block_never_exceeds_its_budget_by_one_character(project_memory, git_repo) -> None:
+    """Before: with iron rules in, a body cut to fit (one long word, no line end to cut at)
+    came out one character over ``--budget`` (for 398 of 767 budgets from 300 to 2600)."""
+    from memsync import service
+
+    text = (project_memory / "ROOT.md").read_text(encoding="utf-8")
+    (project_memory / "ROOT.md").write_text(text.replace("## Iron rules\n", "## Iron rules\n\n- Never push to main.\n",
+                                                         1), encoding="utf-8")
+    write_entry(project_memory, "facts/blob", "Deploy lockfile blob", body="y" * 6000 + "\n")
+    compile_root(Root.at(project_memory))
+    over = []
+    for budget in range(600, 1400, 7):
+        block = service.context("deploy lockfile blob", cwd=git_repo, budget=budget)
+        assert block.injected and "Never push to main." in block.text
+        if block.chars > budget:
+            over.append((budget, block.chars))
+    assert over == []
+
+
+# 4. An entry larger than memsync itself reads ---------------------------------------------------
+
+def test_remember_refuses_an_entry_over_the_size_lint_accepts(cli, project_memory, git_repo) -> None:
+    """Before: 20,000 load_when triggers made a 2.3 MB entry that was written (exit 0), then
+    refused by lint (E002) and left out of the index: a write memsync could not read back."""
+    before = snapshot(project_memory)
+    triggers = ",".join(f"trigger number {i} " + "q" * 90 for i in range(20_000))
+    code, out, err = cli("remember", "--summary", "many triggers for zebras", "--category", "facts",
+                         "--load-when", triggers, cwd=git_repo)
+    assert code == 2 and "1 MiB" in err and "nothing was written" in err, (code, err[:300])
+    assert snapshot(project_memory) == before
+
+
+# 5. setup: every file is checked before any is written ------------------------------------------
+
+def test_setup_writes_no_file_when_another_of_its_files_is_read_only(tmp_path: Path, cli) -> None:
+    """Before: ~/.claude.json got the server entry (and a backup) while settings.json was
+    refused as read-only, and the message said 'nothing written'."""
+    home = Path(os.environ["HOME"])
+    (home / ".claude").mkdir()
+    claude_json, settings_json = home / ".claude.json", home / ".claude" / "settings.json"
+    claude_json.write_text('{"oauthAccount": {"x": 1}}\n')
+    settings_json.write_text('{"theme": "dark"}\n')
+    settings_json.chmod(0o444)
+    project = tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    code, out, err = cli("setup", "claude-code", "--command", "memsync", cwd=project)
+    assert code == 2 and "read-only" in err and "nothing written" in err
+    assert claude_json.read_text() == '{"oauthAccount": {"x": 1}}\n'
+    assert settings_json.read_text() == '{"theme": "dark"}\n'
+    assert not list(home.glob("*.bak")) and not list((home / ".claude").glob("*.bak"))
+
+
+# 6. A settings file holding a number Python will not convert ------------------------------------
+
+@pytest.mark.parametrize("number", ["9" * 5000, "-" + "1" * 4400, "1" * 4301], ids=["5000", "-4400", "4301"])
+def test_setup_keeps_a_huge_integer_in_a_settings_file(tmp_path: Path, cli, number: str) -> None:
+    """Before: JSON that every host reads ({"n": 999…} with 5,000 digits) stopped setup with
+    'internal error: ValueError: Exceeds the limit (4300 digits)', exit 70."""
+    project = tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    target = project / ".mcp.json"
+    target.write_text(f'{{"n": {number}, "mcpServers": {{}}}}\n')
+    code, out, err = cli("setup", "claude-code", "--project", "--command", "memsync", cwd=project)
+    assert code == 0, err
+    text = target.read_text()
+    assert f'"n": {number},' in text and '"memsync"' in text
+
+
+# 7. A secret in a front-matter key ----------------------------------------------------------------
+
+def test_a_secret_in_a_frontmatter_key_is_masked_in_show_and_mcp(cli, project_memory, git_repo) -> None:
+    """Before: `show --json` and memory_recall by id returned a key holding a token whole
+    (values were masked, keys were not)."""
+    (project_memory / "facts" / "leaky.md").write_text(
+        f"---\nid: facts/leaky\nkind: fact\nsummary: the release bot notes\n{TOKEN}: value\n"
+        f"nested:\n  {TOKEN}: [1]\n---\n\nbody\n", encoding="utf-8")
+    code, out, err = cli("show", "facts/leaky", "--json", cwd=git_repo)
+    assert code == 0 and TOKEN not in out and "ghp_" in out, out
+
+    from mcpclient import connect, run as arun, text
+
+    async def main() -> None:
+        async with connect(git_repo) as c:
+            r = await c.call_tool("memory_recall", {"id": "facts/leaky"})
+            assert not r.is_error and TOKEN not in text(r) and TOKEN not in json.dumps(r.structured_content)
+
+    arun(main)
+
+
+# 8. The work a hostile model answer can cost -------------------------------------------------------
+
+def _unclosed(n: int) -> str:
+    return "[" * 400 + "1," * n
+
+
+@pytest.mark.parametrize("answer", [
+    _unclosed(500_000),
+    "{" * 300 + '"a": ' + '"x", ' * 200_000,
+    ("[" + '"pad", ' * 5_000) * 200,
+], ids=["400-unclosed-arrays", "300-unclosed-objects", "200-unclosed-lists"])
+def test_scanning_a_hostile_answer_for_json_reads_it_a_bounded_number_of_times(monkeypatch, answer: str) -> None:
+    """Before: each of up to 400 openings was decoded to the end of the text: a 4 MB answer
+    of 400 '[' and no ']' cost 400 full decodes (50 s here). Counted in characters decoded,
+    not timed."""
+    import json as json_module
+
+    from memsync.extract import answer as answer_module
+
+    spent = [0]
+    real = json_module.JSONDecoder.raw_decode
+
+    def counting(self, s, idx=0):  # type: ignore[no-untyped-def]
+        try:
+            value, end = real(self, s, idx)
+        except json_module.JSONDecodeError as exc:
+            spent[0] += max(exc.pos - idx, 0)
+            raise
+        spent[0] += end - idx
+        return value, end
+
+    monkeypatch.setattr(json_module.JSONDecoder, "raw_decode", counting)
+    with pytest.raises(answer_module.Unparseable):
+        answer_module.parse(answer)
+    assert spent[0] <= 5 * len(answer)
+
+
+def test_a_good_answer_after_prose_with_brackets_is_still_found() -> None:
+    from memsync.extract.answer import parse
+
+    prose = "Looking at [the logs] and {the config} [1] [2] " * 50
+    found = parse(prose + '[{"summary": "Deploys use pnpm", "category": "decisions"}]')
+    assert [c.summary for c in found] == ["Deploys use pnpm"]

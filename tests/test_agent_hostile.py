@@ -54,16 +54,24 @@ def test_a_source_file_name_that_is_not_utf8_is_skipped_and_named(cli, run, clau
     assert "claude-code:good" in context and "The zebra crossing rule." in context
 
 
-def test_mcp_recall_survives_a_source_file_name_that_is_not_utf8(claude_source) -> None:
+@pytest.mark.parametrize("with_root", [True, False], ids=["with-a-memory-root", "source-only"])
+def test_mcp_recall_survives_a_source_file_name_that_is_not_utf8(claude_source, with_root: bool) -> None:
+    """Before: memory_recall answered 'internal error in memsync (UnicodeEncodeError)'. And with no
+    memsync root yet (only Claude Code's memory turned on) it answered 'No memory exists yet'
+    without searching the source, where `memsync search` and the context hook read it."""
     from mcpclient import connect, run as arun, text
 
     project, _ = claude_source
+    if with_root:
+        init_root(Root.at(project / ".memory"), ["facts"])
 
     async def main() -> None:
         async with connect(project) as c:
-            r = await c.call_tool("memory_recall", {"query": "zebra"})
+            r = await c.call_tool("memory_recall", {"query": "zebra crossing"})
             assert not r.is_error, text(r)
-            assert [h["id"] for h in r.structured_content["hits"]] == ["claude-code:good"]
+            hits = r.structured_content["hits"]
+            assert [h["id"] for h in hits] == ["claude-code:good"], text(r)
+            assert "The zebra crossing rule." in text(r)
 
     arun(main)
 

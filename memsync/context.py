@@ -101,10 +101,11 @@ def _safe(text: str) -> str:
 
 
 def _fit(text: str, room: int) -> str:
-    """``text`` if it fits in ``room`` characters, else its head cut at a line or word end."""
+    """``text`` if it fits in ``room`` characters, else its head cut at a line or word end
+    (with the ``…`` and newline that mark the cut, never over ``room``)."""
     if len(text) <= room:
         return text
-    cut = text[: max(room - 1, 0)]
+    cut = text[: max(room - 2, 0)]
     for sep in ("\n", " "):
         at = cut.rfind(sep)
         if at > room // 2:

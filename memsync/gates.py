@@ -195,6 +195,16 @@ def body_text(value: Any) -> str:
     return value.replace("\r\n", "\n").strip("\n")
 
 
+def entry_size(data: bytes) -> None:
+    """The rendered entry within what memsync reads back (lint's E002): the body alone is
+    bounded, but thousands of triggers or a long highlight are not."""
+    from memsync.entry import MAX_ENTRY_BYTES
+
+    if len(data) > MAX_ENTRY_BYTES:
+        raise BadInput(f"the entry would be {len(data)} bytes; an entry is at most 1 MiB ({MAX_ENTRY_BYTES} bytes), "
+                       "so nothing was written. Keep memory short: fewer load_when triggers, a shorter body")
+
+
 def triggers(value: Any) -> list[str]:
     if value is None:
         return []

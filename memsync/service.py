@@ -404,6 +404,7 @@ class Memory:
             have = [have] if isinstance(have, str) else list(have or [])
             meta["supersedes"] = list(dict.fromkeys([*have, *superseded]))
         data = render_entry(meta, f"\n{text_body}\n" if text_body else "\n").encode("utf-8")
+        gates.entry_size(data)
         gates.secrets(root.path, rel, data.decode("utf-8"))  # 4
         if not force:
             self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5

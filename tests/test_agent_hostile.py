@@ -244,3 +244,36 @@ def test_a_good_answer_after_prose_with_brackets_is_still_found() -> None:
     prose = "Looking at [the logs] and {the config} [1] [2] " * 50
     found = parse(prose + '[{"summary": "Deploys use pnpm", "category": "decisions"}]')
     assert [c.summary for c in found] == ["Deploys use pnpm"]
+
+
+# 9. Text that is not valid Unicode, in a write -----------------------------------------------------
+
+@pytest.mark.parametrize("field", ["--summary", "--body", "--load-when", "--highlight", "--kind"])
+def test_remember_refuses_bytes_that_are_not_utf8_in_any_field(project_memory, git_repo, field: str) -> None:
+    """Before: `remember --summary $'caf\\xff …'` wrote `summary: "caf\\uDCFF …"`, which lint
+    then refused (E006 invalid YAML) and search could not read; in the body it was exit 70
+    (internal error: UnicodeEncodeError)."""
+    before = snapshot(project_memory)
+    args = {"--summary": b"zebra crossing notes", "--category": b"facts"}
+    args[field] = b"caf\xff zebra"
+    argv = [sys.executable.encode(), b"-m", b"memsync", b"remember"] + [w for kv in args.items()
+                                                                       for w in (kv[0].encode(), kv[1])]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    done = subprocess.run(argv, cwd=git_repo, env=env, capture_output=True, timeout=120)
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2 and "not valid" in err and "internal error" not in err, err
+    assert snapshot(project_memory) == before
+
+
+@pytest.mark.parametrize("kw", [{"summary": "caf\udcff zebra"}, {"body": "half an emoji \ud83d"},
+                                {"load_when": ["ok", "\udfff"]}], ids=["summary", "body", "load_when"])
+def test_a_lone_surrogate_from_a_json_escape_is_refused(project_memory, git_repo, kw) -> None:
+    """What a model sends as "\\udcff" in JSON (MCP arguments) arrives as a lone surrogate."""
+    from memsync import service
+    from memsync.gates import BadInput
+
+    before = snapshot(project_memory)
+    args = {"summary": "zebra crossing notes", "category": "facts", **kw}
+    with pytest.raises(BadInput, match="not valid"):
+        service.remember(args.pop("summary"), cwd=git_repo, **args)
+    assert snapshot(project_memory) == before

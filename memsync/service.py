@@ -661,8 +661,8 @@ def _redacted(value: Any) -> Any:
         return redact(value)
     if isinstance(value, list):
         return [_redacted(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _redacted(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a key is text from the file too: it can hold a token
+        return {redact(k) if isinstance(k, str) else k: _redacted(v) for k, v in value.items()}
     return value
 
 

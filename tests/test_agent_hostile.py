@@ -182,14 +182,14 @@ def test_setup_keeps_a_huge_integer_in_a_settings_file(tmp_path: Path, cli, numb
 
 # 7. A secret in a front-matter key ----------------------------------------------------------------
 
-def test_a_secret_in_a_frontmatter_key_is_masked_in_show_and_mcp(cli, project_memory, git_repo) -> None:
+def test_a_secret_in_a_frontmatter_key_is_masked_in_show_and_mcp(run, project_memory, git_repo) -> None:
     """Before: `show --json` and memory_recall by id returned a key holding a token whole
     (values were masked, keys were not)."""
     (project_memory / "facts" / "leaky.md").write_text(
         f"---\nid: facts/leaky\nkind: fact\nsummary: the release bot notes\n{TOKEN}: value\n"
         f"nested:\n  {TOKEN}: [1]\n---\n\nbody\n", encoding="utf-8")
-    code, out, err = cli("show", "facts/leaky", "--json", cwd=git_repo)
-    assert code == 0 and TOKEN not in out and "ghp_" in out, out
+    done = run("show", "facts/leaky", "--json", cwd=git_repo)
+    assert done.returncode == 0 and TOKEN not in done.stdout and "ghp_" in done.stdout, done.stdout
 
     from mcpclient import connect, run as arun, text
 

@@ -277,3 +277,29 @@ def test_a_lone_surrogate_from_a_json_escape_is_refused(project_memory, git_repo
     with pytest.raises(BadInput, match="not valid"):
         service.remember(args.pop("summary"), cwd=git_repo, **args)
     assert snapshot(project_memory) == before
+
+
+# 10. A secret in a transcript field the prompt did not mask ----------------------------------------
+
+@pytest.mark.parametrize("block", [
+    {"type": "tool_use", "id": "t1", "name": TOKEN, "input": {"command": "ls"}},
+    {"type": "tool_use", "id": "t1", "name": f"Bash {TOKEN}", "input": {}},
+    {"type": "server_tool_use", "id": "t1", "name": f"web_search:{TOKEN}", "input": "x"},
+], ids=["name-is-a-token", "name-holds-a-token", "server-tool"])
+def test_a_secret_in_a_tool_calls_name_never_reaches_the_model(cli, tmp_path: Path, monkeypatch, block) -> None:
+    """Before: tool calls' input and output were masked, their name was not (up to 80 characters
+    of it went into the prompt as written)."""
+    from extractkit import Model, conversation, record, write_transcript
+
+    root = tmp_path / "root"
+    assert cli("init", "--root", str(root))[0] == 0
+    model = Model(tmp_path / "m", "[]")
+    config = tmp_path / "config.yaml"
+    config.write_text(f"extract:\n  model_cmd: {json.dumps(model.cmd)}\n")
+    monkeypatch.setenv("MEMSYNC_CONFIG", str(config))
+    records = conversation(4)
+    records.insert(1, record("assistant", [block]))
+    transcript = write_transcript(tmp_path / "sess.jsonl", records)
+    code, out, err = cli("extract", str(transcript), "--root", str(root))
+    [seen] = model.prompts()
+    assert code == 0 and TOKEN not in seen and "ghp_***" in seen, err

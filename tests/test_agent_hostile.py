@@ -303,3 +303,22 @@ def test_a_secret_in_a_tool_calls_name_never_reaches_the_model(cli, tmp_path: Pa
     code, out, err = cli("extract", str(transcript), "--root", str(root))
     [seen] = model.prompts()
     assert code == 0 and TOKEN not in seen and "ghp_***" in seen, err
+
+
+# 11. Hook payloads Python's JSON reader raises on ---------------------------------------------------
+
+@pytest.mark.parametrize("payload, says", [
+    ('{"hook_event_name": "SessionStart", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+    ("[" * 1_000_000, "nested too deeply"),
+], ids=["deep-field", "deep-array"])
+@pytest.mark.parametrize("command", [("context", "--format", "claude-code"), ("extract", "--hook", "claude-code")],
+                         ids=["context", "extract"])
+def test_a_hook_payload_nested_too_deeply_is_named_as_such(project_memory, git_repo, run, payload, says,
+                                                           command) -> None:
+    """Before: both hooks failed open, but with Python's 'RecursionError: maximum recursion depth
+    exceeded while decoding a JSON array' for a message (hookio promised a named problem)."""
+    before = snapshot(project_memory)
+    done = run(*command, cwd=git_repo, input=payload)
+    assert done.returncode == 0 and done.stdout == ""
+    assert says in done.stderr and "RecursionError" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert snapshot(project_memory) == before

@@ -322,3 +322,45 @@ def test_a_hook_payload_nested_too_deeply_is_named_as_such(project_memory, git_r
     assert done.returncode == 0 and done.stdout == ""
     assert says in done.stderr and "RecursionError" not in done.stderr and len(done.stderr.splitlines()) == 1
     assert snapshot(project_memory) == before
+
+
+# 12. The outline reads compiled files: only inside the root ------------------------------------------
+
+def _outside_index(tmp_path: Path) -> Path:
+    outside = tmp_path / "outside"
+    (outside / "private").mkdir(parents=True)
+    for folder in (outside, outside / "private"):
+        (folder / "index.md").write_text("# private\n\n- [secret-plan](secret-plan.md) — OUTSIDE-MARKER the plan\n",
+                                         encoding="utf-8")
+    return outside
+
+
+def _directory_rows(root: Path, rows: str) -> None:
+    text = (root / "ROOT.md").read_text(encoding="utf-8")
+    head, _, rest = text.partition("<!-- memsync:begin directory -->\n")
+    _, _, tail = rest.partition("<!-- memsync:end directory -->")
+    (root / "ROOT.md").write_text(f"{head}<!-- memsync:begin directory -->\n| Category | Entries | Index |\n"
+                                  f"| --- | ---: | --- |\n{rows}<!-- memsync:end directory -->{tail}", encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["dotdot-row", "absolute-row", "symlinked-category"])
+def test_the_outline_never_reads_an_index_outside_the_root(project_memory, git_repo, tmp_path, run, how) -> None:
+    """Before: a ROOT.md directory row naming '../../outside/private' (ROOT.md travels with a
+    cloned repository), or a category folder that is a symlink, made the context hook read that
+    index.md outside the root and hand its lines to the model."""
+    outside = _outside_index(tmp_path)
+    if how == "symlinked-category":
+        os.symlink(outside, project_memory / "notes")
+        _directory_rows(project_memory, "| decisions | 1 | [decisions/index.md](decisions/index.md) |\n"
+                                        "| notes | 1 | [notes/index.md](notes/index.md) |\n")
+    else:
+        name = "../../outside/private" if how == "dotdot-row" else str(outside / "private")
+        _directory_rows(project_memory, "| decisions | 1 | [decisions/index.md](decisions/index.md) |\n"
+                                        f"| {name} | 1 | x |\n")
+    payload = json.dumps({"hook_event_name": "SessionStart", "source": "startup", "session_id": "s1",
+                          "cwd": str(git_repo)})
+    done = run("context", "--format", "claude-code", cwd=git_repo, input=payload)
+    assert done.returncode == 0
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "decisions/pnpm-for-deploy" in context
+    assert "OUTSIDE-MARKER" not in context and "secret-plan" not in context

@@ -364,3 +364,19 @@ def test_the_outline_never_reads_an_index_outside_the_root(project_memory, git_r
     context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "decisions/pnpm-for-deploy" in context
     assert "OUTSIDE-MARKER" not in context and "secret-plan" not in context
+
+
+# 13. A refusal quoting an existing entry ------------------------------------------------------------
+
+def test_the_duplicate_refusal_masks_a_secret_in_the_entry_it_quotes(cli, project_memory, git_repo) -> None:
+    """Before: 'not written: facts/leaky already says this (…: 'the zebra bot token is ghp_…')'
+    quoted a hand-written entry's summary whole, to the CLI and to a model through MCP."""
+    write_entry(project_memory, "facts/leaky", f"the zebra bot token is {TOKEN}", body="zebra body\n")
+    compile_root(Root.at(project_memory))
+    before = snapshot(project_memory)
+    for fmt in ((), ("--json",)):
+        code, out, err = cli("remember", "--summary", "the zebra bot token is secret", "--category", "facts",
+                             "--body", "zebra body", *fmt, cwd=git_repo)
+        assert code == 1 and "already says this" in out + err
+        assert TOKEN not in out + err and "ghp_***" in out + err
+    assert snapshot(project_memory) == before

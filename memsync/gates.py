@@ -269,6 +269,9 @@ def secrets(root: Path, relpath: str, text: str) -> None:
 # 5. dedupe --------------------------------------------------------------------------------
 
 def duplicate(existing: str, summary: str, coverage: float, reason: str) -> Duplicate:
+    from memsync.secrets.gate import redact
+
+    summary = redact(summary)  # the existing entry's words: a hand-written one may hold a token
     return Duplicate(
         f"not written: {existing} already says this ({reason}: {_shown(summary)!r}). Recall it instead; to "
         f"change it, update that entry (id {existing}); if this really says something new, write it again "

@@ -264,7 +264,8 @@ class EntryInfo(_PathNames):
         # than through the frozen dataclass's __init__ (one object.__setattr__ per field).
         obj = object.__new__(cls)
         obj.__dict__.update(
-            path=path, valid=row[1], doc_id=row[2], kind=row[3], summary=row[4], highlight=row[5],
+            # id and category filled here too: a first cached_property lookup costs more than the slicing
+            path=path, id=path[:-3], category=path.split("/", 1)[0], valid=row[1], doc_id=row[2], kind=row[3], summary=row[4], highlight=row[5],
             created=row[6], updated=row[7], load_when=tuple(row[8]), pinned=row[9], supersedes=tuple(row[10]),
             superseded_by=row[11], conflict_of=row[12],
             problems=tuple(Problem(path, line, code, msg) for line, code, msg in row[13]) if row[13] else (),

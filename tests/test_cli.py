@@ -158,3 +158,29 @@ def test_visible_never_lets_a_control_character_reach_the_terminal(raw: str, sho
 
     assert visible(raw) == shown
     assert not any(ord(c) < 0x20 and c != "\t" for c in visible(raw))
+
+
+@pytest.mark.parametrize("words, serves", [
+    (["mcp"], True),
+    (["mcp", "--project", "/tmp/x"], True),
+    (["remember", "--summary", "mcp"], False),
+    (["context", "--format", "claude-code"], False),
+    (["search", "mcp"], False),
+    ([], False),
+])
+def test_only_the_server_keeps_the_cycle_collector(words: list[str], serves: bool) -> None:
+    from memsync.cli import long_lived
+
+    assert long_lived(words) is serves
+
+
+def test_a_one_shot_command_runs_without_the_cycle_collector(tmp_path: Path) -> None:
+    """The installed entry point, in a real process: the command sees the collector off."""
+    import subprocess
+    import sys
+
+    probe = ("import gc, sys; import memsync.commands.inspect as I; "
+             "I.run = lambda args: print('gc', gc.isenabled()); "
+             "sys.argv = ['memsync', 'inspect']; from memsync.cli import run; run()")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert out.returncode == 0 and out.stdout.strip() == "gc False", out.stderr

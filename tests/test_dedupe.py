@@ -755,3 +755,55 @@ def test_what_a_negation_reaches(text: str, negated: set[str], unasserted: set[s
     polarity = read(text).polarity
     assert set(polarity.negated) == negated
     assert read(text).keywords - polarity.asserted - {"optional"} == unasserted
+
+
+def _reference_phrases(words: list[str]):  # type: ignore[no-untyped-def]
+    """What replace_phrases must do, as one regex: longest alternative first, whole words only."""
+    import re
+
+    alts = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+    return re.compile(rf"(?<![a-z0-9])(?:{alts})(?![a-z0-9])")
+
+
+_PHRASES = ["as well as", "as well", "as", "w&b", "weights & biases", "e.g. this", "node", "node js", "c3po"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("as well as a", "<as well as> a"),  # the longest phrase starting here wins
+    ("as wellas", "<as> wellas"),  # a phrase ends where a word ends
+    ("has well", "has well"),  # and starts where one starts
+    ("w&b and weights & biases", "<w&b> and <weights & biases>"),
+    ("node js, nodejs, node-js", "<node js>, nodejs, <node>-js"),
+    ("c3po3", "c3po3"),
+    ("é.g. this, e.g. this", "é.g. this, <e.g. this>"),  # a letter outside [a-z0-9] is a boundary
+    ("", ""),
+])
+def test_phrases_are_replaced_whole_word_and_longest_first(text: str, expected: str) -> None:
+    from memsync.dedupe.text import _heads, replace_phrases
+
+    assert replace_phrases(text, _heads(_PHRASES), lambda p: f"<{p}>") == expected
+    assert _reference_phrases(_PHRASES).sub(lambda m: f"<{m.group()}>", text) == expected
+
+
+def test_phrase_replacement_equals_a_regex_of_every_phrase() -> None:
+    """The shipped phrase tables, on texts built from their own pieces and separators."""
+    import random
+
+    from memsync.dedupe import vocab
+    from memsync.dedupe.text import _EN_FILLER, _EN_PHRASE_MAP, _EN_PHRASES, replace_phrases
+
+    rnd = random.Random(7)
+    for table, words in ((_EN_PHRASES, list(_EN_PHRASE_MAP)), (_EN_FILLER, list(vocab.EN_FILLER_PHRASES))):
+        ref = _reference_phrases(words)
+        pieces = [p for w in words for p in w.split()] + ["x", "9", "é", "中文"]
+        for _ in range(400):
+            text = "".join(rnd.choice(pieces) + rnd.choice([" ", "  ", "-", ".", ",", "", "&", "\x00"])
+                           for _ in range(rnd.randint(1, 12)))
+            assert replace_phrases(text, table, lambda p: f"<{p}>") == ref.sub(lambda m: f"<{m.group()}>", text)
+
+
+def test_a_phrase_table_refuses_a_phrase_it_could_not_match() -> None:
+    from memsync.dedupe.text import _heads
+
+    with pytest.raises(ValueError, match="must start and end"):
+        _heads(["-dash"])

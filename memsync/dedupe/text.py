@@ -15,6 +15,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Callable
 
 from memsync.dedupe import vocab
@@ -71,34 +72,48 @@ _TOKEN = re.compile(
 )
 
 
-def _trie(words: list[str]) -> str:
-    """A regex body matching any of ``words``, factored by common prefixes (``re`` tries the
-    alternatives of a flat list one by one; a trie keeps a scan of a long text fast)."""
-    tree: dict[str, dict] = {}  # type: ignore[type-arg]
-    for w in words:
-        node = tree
-        for c in w:
-            node = node.setdefault(c, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:  # type: ignore[type-arg]
-        branches = [re.escape(c) + emit(child) for c, child in sorted(node.items()) if c]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 and "" not in node else "(?:" + "|".join(branches) + ")"
-        return body + "?" if "" in node else body
-
-    return emit(tree)
+_RUN = re.compile(r"[a-z0-9]+")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
-def _phrases(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
-    """Whole-word matches of any of ``words``, the longest where several start at one place."""
-    return re.compile(rf"(?<![a-z0-9])(?:{_trie(list(words))})(?![a-z0-9])")
+def _heads(phrases: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Phrases by their first run of ``[a-z0-9]``, longest first. Every phrase starts and ends
+    with one, so a whole-word match spans whole runs: a dict lookup per run finds it, where a
+    regex of every phrase would take ~10 ms to compile in each process (hooks start many)."""
+    by: dict[str, list[str]] = {}
+    for p in phrases:
+        head = _RUN.match(p)
+        if head is None or p[-1] not in _ALNUM:
+            raise ValueError(f"a phrase must start and end with [a-z0-9]: {p!r}")
+        by.setdefault(head.group(), []).append(p)
+    return {h: tuple(sorted(ps, key=lambda p: (-len(p), p))) for h, ps in by.items()}
 
 
-_EN_FILLER_RE = _phrases(vocab.EN_FILLER_PHRASES)
+def replace_phrases(text: str, heads: dict[str, tuple[str, ...]], repl: Callable[[str], str]) -> str:
+    """Each whole-word occurrence of a phrase (the longest where several start at one place;
+    not preceded or followed by ``[a-z0-9]``) replaced by ``repl(phrase)``, left to right."""
+    out: list[str] = []
+    pos = 0
+    n = len(text)
+    for m in _RUN.finditer(text):
+        start = m.start()
+        if start < pos:
+            continue  # inside the phrase just replaced
+        for p in heads.get(m.group(), ()):
+            end = start + len(p)
+            if text.startswith(p, start) and (end == n or text[end] not in _ALNUM):
+                out += (text[pos:start], repl(p))
+                pos = end
+                break
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+_EN_FILLER = _heads(vocab.EN_FILLER_PHRASES)
 _EN_PHRASE_MAP = {**vocab.EN_PHRASES, **vocab.EN_EXTRA}
-_EN_PHRASE_RE = _phrases(list(_EN_PHRASE_MAP))
+_EN_PHRASES = _heads(_EN_PHRASE_MAP)
 # Compounds whose characters must not read as order markers (前, 后) stay as they are.
 _ZH_KEEP = ("前缀", "后缀", "前面", "后面", "前提", "后台", "前台", "最后", "最前", "以前", "事前", "事后", "提前",
             "落后", "先进", "再次", "到期", "达到", "得到", "用到", "收到", "找到", "遇到", "到达")
@@ -749,8 +764,8 @@ def read(text: str) -> Text:
         kept.append((tok, span_parts))
         pos = end
     pieces.append(raw[pos:])
-    flat = _EN_FILLER_RE.sub(" ", "".join(pieces).casefold())
-    flat = _EN_PHRASE_RE.sub(lambda m: f" {_EN_PHRASE_MAP[m.group()]} ", flat)
+    flat = replace_phrases("".join(pieces).casefold(), _EN_FILLER, lambda p: " ")
+    flat = replace_phrases(flat, _EN_PHRASES, lambda p: f" {_EN_PHRASE_MAP[p]} ")
     toks: list[Tok] = []
     idents: dict[str, frozenset[str]] = {}
     cjk = False

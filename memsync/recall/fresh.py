@@ -56,10 +56,17 @@ class CategoryStat:
 class Snapshot:
     started_ns: int  # wall clock before the first stat: changes after it are not vouched for
     categories: dict[str, CategoryStat]
-    # per category, {path: lstat} of its entry files as ``entry_files`` gives them, when the
-    # snapshot was taken from a walk that saw them (``from_walk``): a changed category is then
-    # compared file by file without listing and stat-ing its folder again
-    files: dict[str, dict[str, os.stat_result]] | None = None
+    # per category, (name, lstat) of every ``*.md`` name a walk saw in it, when the snapshot
+    # was taken from one (``from_walk``): a changed category is then compared file by file
+    # without listing and stat-ing its folder again (``files_of``)
+    seen: dict[str, list[tuple[str, os.stat_result]]] | None = None
+
+    def files_of(self, name: str) -> dict[str, os.stat_result] | None:
+        """``{relative path: lstat}`` of a category's entries as ``entry_files`` gives them, from
+        the walk; None without one. Filtered on demand: most categories are clean."""
+        if self.seen is None or name not in self.seen:
+            return None
+        return {f"{name}/{n}": st for n, st in self.seen[name] if is_entry_name(n) and stat.S_ISREG(st.st_mode)}
 
 
 def categories(root: Path) -> list[str]:
@@ -163,9 +170,7 @@ def from_walk(w: Any) -> Snapshot | None:
     if not w.started_ns or len(w.folders) != len(set(w.categories) | set(w.folders)):
         return None
     cats = {name: _fold(name, dst, [st for _, st in seen]) for name, (dst, seen) in w.folders.items()}
-    files = {name: {f"{name}/{n}": st for n, st in seen if is_entry_name(n) and stat.S_ISREG(st.st_mode)}
-             for name, (_, seen) in w.folders.items()}
-    return Snapshot(w.started_ns, cats, files)
+    return Snapshot(w.started_ns, cats, {name: seen for name, (_, seen) in w.folders.items()})
 
 
 def _halves(names: list[str], sizes: dict[str, int]) -> tuple[list[str], list[str]]:

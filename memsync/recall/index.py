@@ -349,7 +349,7 @@ class Index:
                     n += self._drop_category(name)
             for cat in changed:
                 prev = stored.get(cat.name)
-                n += self._sync_category(cat.name, prev[4] if prev else 0, snap.files.get(cat.name) if snap.files else None)
+                n += self._sync_category(cat.name, prev[4] if prev else 0, snap.files_of(cat.name))
                 c.execute(
                     "INSERT OR REPLACE INTO cats VALUES (?, ?, ?, ?, ?, ?)",
                     (cat.name, cat.ino, cat.mtime_ns, cat.count, cat.digest, snap.started_ns),

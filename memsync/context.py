@@ -105,16 +105,33 @@ def _safe(text: str) -> str:
 
 
 def _fit(text: str, room: int) -> str:
-    """``text`` if it fits in ``room`` characters, else its head cut at a line or word end."""
+    """``text`` if it fits in ``room`` characters, else its head cut at a line or word end
+    (with the ``…`` and newline that mark the cut, never over ``room``)."""
     if len(text) <= room:
         return text
-    cut = text[: max(room - 1, 0)]
+    cut = text[: max(room - 2, 0)]
     for sep in ("\n", " "):
         at = cut.rfind(sep)
         if at > room // 2:
             cut = cut[:at]
             break
     return cut.rstrip() + "…\n" if room > 1 else ""
+
+
+def _category_folder(root: Path, name: str) -> bool:
+    """A directory row names a real category: a plain name whose folder is no symlink. ROOT.md
+    travels with a repository, so a row reading ``../../elsewhere`` must not be read from."""
+    import os
+    import stat
+
+    from memsync.entry import valid_name
+
+    if not valid_name(name):
+        return False
+    try:
+        return stat.S_ISDIR(os.lstat(root / name).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _rules(roots: list[Any]) -> str:
@@ -139,7 +156,7 @@ def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list
     lines: list[tuple[tuple[int, int, int], Any, str]] = []
     for r_i, root in enumerate(roots):
         root_md = _read_text(root.path / "ROOT.md")
-        counts = rootdoc.directory(root_md)
+        counts = {c: n for c, n in rootdoc.directory(root_md).items() if _category_folder(root.path, c)}
         listed = ", ".join(f"{c} {n}" for c, n in sorted(counts.items()) if n) or "no entries yet"
         head.append(f"{root.scope} memory ({root.display}): {listed}")
         goal = rootdoc.goal(root_md)

@@ -164,11 +164,23 @@ MAX_BODY_BYTES = 1 << 20
 MAX_SUMMARY_CHARS = 500
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unicode(text: str, what: str) -> None:
+    """A lone surrogate (bytes that are not UTF-8 in argv, a ``\\udcff`` escape in JSON) cannot
+    be written as UTF-8: YAML would keep it as an escape that no reader takes back."""
+    if _SURROGATE.search(text):
+        raise BadInput(f"the {what} holds text that is not valid Unicode (bytes that are not UTF-8, or half of "
+                       "a surrogate pair); nothing was written. Send it as UTF-8 text")
+
+
 def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_SUMMARY_CHARS) -> str:
     if value is None:
         value = ""
     if not isinstance(value, str):
         raise BadInput(f"the {what} must be text")
+    _unicode(value, what)
     text = value.strip()
     if required and not text:
         raise BadInput(f"the {what} is empty; say in one line what is worth remembering")
@@ -186,6 +198,7 @@ def body_text(value: Any) -> str:
         return ""
     if not isinstance(value, str):
         raise BadInput("the body must be text")
+    _unicode(value, "body")
     size = len(value.encode("utf-8", "surrogatepass"))
     if size > MAX_BODY_BYTES:
         raise BadInput(f"the body is {size} bytes; an entry is at most 1 MiB. Keep memory short: the gist, "
@@ -193,6 +206,16 @@ def body_text(value: Any) -> str:
     if "\0" in value:
         raise BadInput("the body holds a NUL character; memory entries are text")
     return value.replace("\r\n", "\n").strip("\n")
+
+
+def entry_size(data: bytes) -> None:
+    """The rendered entry within what memsync reads back (lint's E002): the body alone is
+    bounded, but thousands of triggers or a long highlight are not."""
+    from memsync.entry import MAX_ENTRY_BYTES
+
+    if len(data) > MAX_ENTRY_BYTES:
+        raise BadInput(f"the entry would be {len(data)} bytes; an entry is at most 1 MiB ({MAX_ENTRY_BYTES} bytes), "
+                       "so nothing was written. Keep memory short: fewer load_when triggers, a shorter body")
 
 
 def triggers(value: Any) -> list[str]:
@@ -246,6 +269,9 @@ def secrets(root: Path, relpath: str, text: str) -> None:
 # 5. dedupe --------------------------------------------------------------------------------
 
 def duplicate(existing: str, summary: str, coverage: float, reason: str) -> Duplicate:
+    from memsync.secrets.gate import redact
+
+    summary = redact(summary)  # the existing entry's words: a hand-written one may hold a token
     return Duplicate(
         f"not written: {existing} already says this ({reason}: {_shown(summary)!r}). Recall it instead; to "
         f"change it, update that entry (id {existing}); if this really says something new, write it again "

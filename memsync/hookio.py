@@ -42,6 +42,8 @@ def parse(data: bytes) -> HookInput:
         return HookInput(problem=f"hook input larger than {MAX_PAYLOAD >> 20} MiB; ignored")
     try:
         doc = json.loads(data.decode("utf-8", "replace"))
+    except RecursionError:
+        return HookInput(problem="hook input is nested too deeply to read")
     except ValueError:
         return HookInput(problem="hook input is not JSON")
     if not isinstance(doc, dict):

@@ -410,6 +410,7 @@ class Memory:
             have = [have] if isinstance(have, str) else list(have or [])
             meta["supersedes"] = list(dict.fromkeys([*have, *superseded]))
         data = render_entry(meta, f"\n{text_body}\n" if text_body else "\n").encode("utf-8")
+        gates.entry_size(data)
         gates.secrets(root.path, rel, data.decode("utf-8"))  # 4
         if not force:
             self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5
@@ -666,8 +667,8 @@ def _redacted(value: Any) -> Any:
         return redact(value)
     if isinstance(value, list):
         return [_redacted(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _redacted(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a key is text from the file too: it can hold a token
+        return {redact(k) if isinstance(k, str) else k: _redacted(v) for k, v in value.items()}
     return value
 
 

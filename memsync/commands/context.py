@@ -66,7 +66,11 @@ def _hook(args: argparse.Namespace) -> None:
                                    source=hook.source)
         out = block.hook_output()
         if out:
-            sys.stdout.write(out + "\n")
+            # UTF-8 whatever the locale says: Claude Code reads UTF-8, and a legacy code page
+            # (cp1252, latin-1) cannot encode the block's own '—', let alone CJK.
+            sys.stdout.flush()
+            sys.stdout.buffer.write((out + "\n").encode("utf-8", "replace"))
+            sys.stdout.buffer.flush()
     except BaseException as exc:  # noqa: BLE001 - fail open by design
         if isinstance(exc, KeyboardInterrupt):
             raise

@@ -23,6 +23,8 @@ _OPEN = re.compile(r"[\[{]")
 _WRAPPERS = ("memories", "candidates", "items", "entries", "results", "memory")
 MAX_SUPERSEDES = 8  # entries one candidate may replace (a model listing more is not being precise)
 MAX_STARTS = 400  # positions tried when scanning prose for JSON (a hostile answer has many brackets)
+SCAN_READS = 3  # and characters decoded, in all, at most this many times the answer's length: 400
+# openings that never close would each be decoded to the end (400 reads of 4 MB took 50 s)
 
 
 class Unparseable(MemsyncError):
@@ -79,17 +81,24 @@ def _scan(text: str) -> list[Any] | None:
     decoder = json.JSONDecoder()
     objects: list[Any] = []  # candidate objects found one after another (JSON Lines)
     fallback: list[Any] | None = None  # an array of something other than objects
-    at = tried = 0
-    while tried < MAX_STARTS:
+    at = tried = spent = 0
+    allowance = SCAN_READS * len(text)
+    while tried < MAX_STARTS and spent <= allowance:
         m = _OPEN.search(text, at)
         if m is None:
             break
         tried += 1
         try:
             value, end = decoder.raw_decode(text, m.start())
-        except (ValueError, RecursionError):
+        except ValueError as exc:
+            spent += max(getattr(exc, "pos", len(text)) - m.start(), 1)  # how far it read before failing
             at = m.start() + 1
             continue
+        except RecursionError:
+            spent += len(text) - m.start()
+            at = m.start() + 1
+            continue
+        spent += end - m.start()
         if isinstance(value, list) and not objects:
             if not value or any(isinstance(v, dict) for v in value):
                 return value

@@ -88,12 +88,15 @@ def render(turn: Turn, number: int, tool_chars: int) -> tuple[str, int, int]:
         text = redact(part.text)
         if text != part.text:
             masked += text.count("*** (") - part.text.count("*** (")
+        name = redact(part.name)  # the transcript's own text too: a tool's name can hold anything
+        if name != part.name:
+            masked += name.count("*** (") - part.name.count("*** (")
         if part.kind == "text":
             lines.append(text)
             continue
         text, cut = _shorten(text, tool_chars)
         shortened += cut
-        lines.append(f"(tool call {part.name}) {text}" if part.kind == "tool_use" else f"(tool output) {text}")
+        lines.append(f"(tool call {name}) {text}" if part.kind == "tool_use" else f"(tool output) {text}")
     return "\n".join(lines), shortened, max(masked, 0)
 
 

@@ -107,14 +107,19 @@ def _backup_name(path: Path) -> Path:
     raise MemsyncError("too many backups with the same time; try again", path=shown(path))
 
 
+def check_writable(change: Change) -> None:
+    """Refuse a change to a read-only file (before any file of a setup is written)."""
+    if change.changed and change.before is not None and change.mode is not None and not change.mode & 0o222:
+        raise MemsyncError("is read-only; make it writable (chmod u+w) to let memsync change it, "
+                           "or make the change by hand (see docs/agents.md); nothing written", path=change.shown)
+
+
 def apply(change: Change) -> Path | None:
     """Write the change (atomically, keeping the file's mode); the backup's path, if one was made."""
     if not change.changed:
         return None
     path = change.path
-    if change.before is not None and change.mode is not None and not change.mode & 0o222:
-        raise MemsyncError("is read-only; make it writable (chmod u+w) to let memsync change it, "
-                           "or make the change by hand (see docs/agents.md); nothing written", path=change.shown)
+    check_writable(change)
     backup = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -94,7 +94,10 @@ class _Parser:
         if m and m.end() > self.pos:
             self.pos = m.end()
             raw = m.group()
-            return Node(m.start(), m.end(), float(raw) if any(ch in raw for ch in ".eE") else int(raw))
+            # Past Python's 4,300-digit int limit (JSON has none) the value is only compared, never
+            # written back: a float stands in for it, the text stays as it was.
+            whole = not any(ch in raw for ch in ".eE") and len(raw) < 4300
+            return Node(m.start(), m.end(), int(raw) if whole else float(raw))
         for word, val in _WORDS.items():
             if self.text.startswith(word, self.pos):
                 start, self.pos = self.pos, self.pos + len(word)

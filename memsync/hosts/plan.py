@@ -30,9 +30,12 @@ class Outcome:
 
 
 def run(steps: list[Step], *, dry_run: bool) -> list[Outcome]:
-    """Plan every step first (a file that cannot be read or parsed stops all of them,
-    before anything is written), then apply them unless ``dry_run``."""
+    """Plan every step first (a file that cannot be read or parsed, or is read-only, stops
+    all of them before anything is written), then apply them unless ``dry_run``."""
     changes = [configfile.plan(s.path, s.edits) for s in steps]
+    if not dry_run:
+        for change in changes:
+            configfile.check_writable(change)
     out: list[Outcome] = []
     for change in changes:
         backup = None if dry_run else configfile.apply(change)

@@ -105,6 +105,10 @@ def _hit_body(roots: dict[tuple[str, str], Any], hit: Any) -> str | None:
     from memsync.secrets.gate import redact
 
     root = roots.get((hit.root, hit.scope))
+    layout = getattr(root, "layout", None)
+    if layout is not None:  # another agent's memory (memsync.sources): its own reader, never a path
+        doc = layout.doc(hit.id)
+        return redact(doc.body.strip("\n")) if doc is not None else None
     prefix = hit.root.rstrip("/") + "/" if hit.root not in ("", ".") else ""
     if root is None or not hit.path.startswith(prefix):
         return None
@@ -119,14 +123,14 @@ def _hit_body(roots: dict[tuple[str, str], Any], hit: Any) -> str | None:
 
 def _has_memory(memory: Any, scope: str | None) -> bool:
     """Whether a root to read exists (a missing one is an empty memory, not an error, for a model);
-    an unknown scope is still an error."""
+    an unknown scope is still an error. Another agent's memory that the user turned on counts,
+    as it does for `memsync search` (``Memory.read_roots``)."""
     if scope is not None:
         return any(r.path.is_dir() for r in memory.roots(scope, default="all", must_exist=False))
     try:
-        memory.roots(None, default="all")
+        return bool(memory.read_roots(None))
     except MemsyncError:
         return False
-    return True
 
 
 class MemsyncServer(MCPServer):
@@ -243,7 +247,7 @@ class Tools:
                     "without it; memory_remember creates the memory when something is worth keeping.")
             return _ok(text, RecallResult(query=query, hint="no memory yet"))
         result = memory.recall(query, scope=scope, category=_words(category), kind=_words(kind), limit=limit)
-        roots = {(r.display, r.scope): r for r in memory.roots(scope, default="all")}
+        roots = {(r.display, r.scope): r for r in memory.read_roots(scope)}
         hits = [render.recall_hit(hit, _hit_body(roots, hit)) for hit in result.hits]
         notes = list(result.notes)
         if result.truncated:

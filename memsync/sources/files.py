@@ -36,6 +36,19 @@ def real_dir(path: Path) -> bool:
         return False
 
 
+_NOT_UTF8 = "file name is not valid UTF-8 (its bytes are shown as \\xNN); not read"
+
+
+def _undecodable(name: str) -> bool:
+    """os.listdir hands bytes that are not UTF-8 over as surrogate escapes, which no index,
+    JSON file or terminal takes: such a name is skipped and named, never read."""
+    return any("\udc80" <= c <= "\udcff" for c in name)
+
+
+def shown_name(name: str) -> str:
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def subdirs(folder: Path, problems: Problems | None = None, rel: str = "") -> list[str]:
     """Names of the real folders directly in ``folder`` (no dot-names, no symlinks), sorted."""
     out: list[str] = []
@@ -45,6 +58,10 @@ def subdirs(folder: Path, problems: Problems | None = None, rel: str = "") -> li
         return out
     for d in entries:
         if d.name.startswith("."):
+            continue
+        if _undecodable(d.name):
+            if problems is not None:
+                problems.add(f"{rel}{shown_name(d.name)}", _NOT_UTF8)
             continue
         try:
             mode = d.stat(follow_symlinks=False).st_mode
@@ -66,6 +83,10 @@ def markdown_files(folder: Path, problems: Problems | None = None, rel: str = ""
         return out
     for name in names:
         if name.startswith(".") or not name.endswith(".md"):
+            continue
+        if _undecodable(name):
+            if problems is not None:
+                problems.add(f"{rel}{shown_name(name)}", _NOT_UTF8)
             continue
         try:
             st = os.lstat(os.path.join(folder, name))

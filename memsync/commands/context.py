@@ -68,9 +68,13 @@ def _hook(args: argparse.Namespace) -> None:
         if out:
             # UTF-8 whatever the locale says: Claude Code reads UTF-8, and a legacy code page
             # (cp1252, latin-1) cannot encode the block's own '—', let alone CJK.
-            sys.stdout.flush()
-            sys.stdout.buffer.write((out + "\n").encode("utf-8", "replace"))
-            sys.stdout.buffer.flush()
+            raw = getattr(sys.stdout, "buffer", None)
+            if raw is None:  # a text-only stream (an in-process caller's capture): it takes str
+                sys.stdout.write(out + "\n")
+            else:
+                sys.stdout.flush()
+                raw.write((out + "\n").encode("utf-8", "replace"))
+                raw.flush()
     except BaseException as exc:  # noqa: BLE001 - fail open by design
         if isinstance(exc, KeyboardInterrupt):
             raise

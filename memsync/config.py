@@ -48,6 +48,7 @@ DEFAULTS: dict[str, Any] = {
         "min_chars": 200,  # characters of conversation below which a session is too short
         "chunk_chars": 60000,  # transcript characters per prompt; a longer session is sent in parts
         "tool_chars": 2000,  # a tool call or output longer than this keeps its head and tail (0: whole)
+        "max_parts": 40,  # model calls one run may make; a longer conversation is refused whole, not cut
     },
     # Other agents' memory, read in place (docs/sources.md); memsync.sources validates these, and
     # only the user's own settings file can turn them on.

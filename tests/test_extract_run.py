@@ -548,6 +548,23 @@ def test_a_2000_turn_session_is_read_whole_in_parts_and_said_so(cli, env) -> Non
                                  "pitfalls/tests-fail-under-lang-c-because-fixtures-hold-utf-8-names"]
 
 
+def test_a_session_needing_more_model_calls_than_max_parts_is_refused_whole(cli, env) -> None:
+    write_transcript(env.transcript, conversation(400))
+    model = Model(env.tmp / "m", answer(PNPM))
+    env.configure(model, chunk_chars=4000, max_parts=3)
+    before = snapshot(env.root)
+    code, _, err = extract(cli, env)
+    run = last_run(env.root)
+    assert code == 2 and model.prompts() == [] and run["outcome"] == "too-long"
+    assert run["reason"].startswith("the conversation would take ") and \
+        "model calls of extract.chunk_chars (4000) characters each, over extract.max_parts (3): nothing was sent; " \
+        "raise either setting to read it" in run["reason"] and "over extract.max_parts (3)" in err
+    assert snapshot(env.root) == before
+    env.configure(model, chunk_chars=4000, max_parts=100000)  # raised: read whole, every part asked
+    code, _, _ = extract(cli, env)
+    assert code == 0 and len(model.prompts()) > 3
+
+
 def test_one_failing_part_writes_nothing_from_the_others(cli, env) -> None:
     write_transcript(env.transcript, conversation(400))
     env.configure(Model(env.tmp / "m", [answer(PNPM), "not json"]), chunk_chars=20000)

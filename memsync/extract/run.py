@@ -7,7 +7,7 @@ broken":
 
     waiting   too-few-turns, too-short, busy            (nothing sent; a later run reads these turns)
     failed    no-model, writes-disabled, unreadable,    (nothing written)
-              model-failed, model-timeout, unparseable, error
+              too-long, model-failed, model-timeout, unparseable, error
     done      written, all-duplicates, nothing-to-remember, nothing-written, dry-run
 
 A failure writes nothing, even when the transcript took several model calls: every
@@ -25,12 +25,13 @@ from memsync.errors import MemsyncError
 from memsync.extract.fates import DROPPED, DUPLICATE, PROPOSAL, WRITTEN, Fate
 
 WAITING = ("too-few-turns", "too-short", "busy")
-FAILED = ("no-model", "writes-disabled", "unreadable", "model-failed", "model-timeout", "unparseable", "error")
+FAILED = ("no-model", "writes-disabled", "unreadable", "too-long", "model-failed", "model-timeout", "unparseable",
+          "error")
 DONE = ("written", "all-duplicates", "nothing-to-remember", "nothing-written", "dry-run")
 
 # extract.* settings: (default, low, high) for the numbers; docs/config.md explains them.
 _NUMBERS = {"timeout": (1, 86400), "min_turns": (0, 100000), "min_chars": (0, 10_000_000),
-            "chunk_chars": (2000, 10_000_000), "tool_chars": (0, 10_000_000)}
+            "chunk_chars": (2000, 10_000_000), "tool_chars": (0, 10_000_000), "max_parts": (1, 100_000)}
 
 
 class ExtractFailed(MemsyncError):
@@ -350,6 +351,12 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
                            known=lambda text: known(memory, target, text, shown))
     report.notes += prompts.notes(conf["tool_chars"])
     total = len(prompts.texts)
+    if total > conf["max_parts"]:
+        # Refused whole rather than cut: reading only some of it would be the silent cap the
+        # plugin seed warns of, and each part is a model call the user pays for.
+        return done("too-long", f"the conversation{since} would take {total} model calls of extract.chunk_chars "
+                                f"({conf['chunk_chars']}) characters each, over extract.max_parts ({conf['max_parts']}): "
+                                "nothing was sent; raise either setting to read it")
     candidates = []
     for n, text in enumerate(prompts.texts, 1):
         where = f" (part {n} of {total})" if total > 1 else ""

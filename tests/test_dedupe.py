@@ -104,12 +104,24 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     # a calendar month by name is not a number of months ("may" is a verb far more often)
     ("in March", ["month3"]), ("三月份", ["month3"]), ("十二月", ["month12"]), ("三个月", ["mo3"]), ("you may", []),
     # an Arabic month or calendar year with 月/年 is the month or the year, not a duration
-    ("7 月上线", ["month7"]), ("7 个月", ["mo7"]), ("13 月", ["mo13"]), ("2019 年迁移", ["2019"]), ("3 年", ["yr3"]),
+    ("7 月上线", ["month7"]), ("7 个月", ["mo7"]), ("13 月", ["mo13"]), ("2019 年迁移", ["2019"]), ("3 年", ["mo36"]),
     ("2019年", ["2019"]),
     # "N more minutes" is N minutes
     ("five more minutes", ["t300000"]), ("5 more minutes", ["t300000"]), ("3 extra days", ["t259200000"]),
     # a unit per unit of time after a number is a rate, not a path
     ("5 GB/day", ["b5368709120", "t86400000"]),
+    # "and a half", compound durations (each part in a smaller unit), a year is 12 months
+    ("an hour and a half", ["t5400000"]), ("one and a half hours", ["t5400000"]), ("1h30m", ["t5400000"]),
+    ("1 hour 30 minutes", ["t5400000"]), ("1 hour and 30 minutes", ["t5400000"]), ("1小时30分钟", ["t5400000"]),
+    ("2 days and a half", ["t216000000"]), ("2m30s", ["t150000"]), ("a fortnight", ["t1209600000"]),
+    ("1 hour, 30 minutes", ["t3600000", "t1800000"]), ("3 ms and 2 s", ["t3", "t2000"]),
+    ("1 year", ["mo12"]), ("12 months", ["mo12"]),
+    # big words, times, dozens, ordinals, noon and midnight, gigs and megs
+    ("2 million rows", ["2000000"]), ("two million", ["2000000"]), ("3 billion", ["3000000000"]),
+    ("3x faster", ["3"]), ("3× faster", ["3"]), ("0x1F", []), ("4x4", []), ("a dozen workers", ["12"]),
+    ("the third retry", ["3"]), ("the tenth", ["10"]), ("at midnight", ["h0"]), ("at noon", ["h12"]),
+    ("8 gigs", ["b8589934592"]), ("512 megs", ["b536870912"]),
+    ("an order of magnitude", ["10"]), ("two orders of magnitude", ["100"]), ("降一个数量级", ["10"]), ("10x", ["10"]),
 ])
 def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:
     assert [n.value for n in numbers(unicodedata.normalize("NFKC", text))] == values

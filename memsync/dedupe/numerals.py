@@ -36,7 +36,7 @@ _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, 
 _SMALL = {"十": 10, "百": 100, "千": 1000}
 _BIG = {"万": 10_000, "亿": 100_000_000}
 
-_MS = {"ms": 1, "s": 1000, "min": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 604_800_000}
+_MS = {"ms": 1, "s": 1000, "min": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 604_800_000, "fn": 1_209_600_000}
 _UNIT_WORDS: dict[str, str] = {}
 for _unit, _words in {
     "ms": "ms msec msecs millisecond milliseconds 毫秒",
@@ -45,12 +45,13 @@ for _unit, _words in {
     "h": "h hr hrs hour hours 小时 个小时 钟头 个钟头",
     "d": "d day days 天 日",
     "w": "w wk wks week weeks 周 星期 个星期 礼拜 个礼拜",
+    "fn": "fortnight fortnights",
     "mo": "mo month months 个月 月",
     "yr": "y yr yrs year years 年",
     "b": "b byte bytes",
     "kb": "kb kib ki",
-    "mb": "mb mib mi 兆",
-    "gb": "g gb gib gi",
+    "mb": "mb mib mi meg megs 兆",
+    "gb": "g gb gib gi gig gigs",
     "tb": "tb tib ti",
     "%": "% percent pct",
 }.items():
@@ -63,7 +64,9 @@ _EN_NUM = {w: i for i, w in enumerate(
     "sixteen seventeen eighteen nineteen".split())}
 _EN_NUM.update({"twice": 2, "thrice": 3})
 _EN_NUM.update({w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())})
-_EN_MUL = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_EN_MUL = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+# Ordinals that are nothing else ("first" and "second" are words and a unit more often).
+_ORDINALS = {w: i + 3 for i, w in enumerate("third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 _WEEKDAYS = {w: i + 1 for i, w in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
 _ZH_WEEKDAY = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
 _PERIOD_WORDS = {"hourly": ("h", 1), "daily": ("d", 1), "nightly": ("d", 1), "weekly": ("w", 1),
@@ -82,21 +85,31 @@ _MULTI_UNIT_RE = "|".join(re.escape(u) for u in _LATIN_UNITS if len(u) > 1)
 _ARABIC = re.compile(
     r"(?<![A-Za-z0-9_.])v?(?P<num>\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)*)"
     r"(?:(?P<clock>:[0-5]\d)(?![\d:])|(?P<ord>st|nd|rd|th)\b)?"
-    r"(?P<big>[万千百亿])?"
+    r"(?P<big>[万千百亿])?(?:\s(?P<bigword>thousand|million|billion)\b)?"
     r"(?:(?P<plus>\+)?(?:(?P<unit>" + _UNIT_RE + r")(?![a-z0-9])|(?:\s|\s?-\s?)(?:(?:more|extra)\s)?(?P<unit2>" + _MULTI_UNIT_RE
     + r")(?![a-z0-9])|\s(?P<unit3>s|h)(?![a-z0-9'])|\s?(?P<zh>个半|个|半)?(?P<zhunit>" + _ZH_UNIT_RE
-    + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<ampm>\s?[ap](?:m\b|\.m\.))))?"  # 9am, 9 a.m.
+    + r")|(?P<pct>\s?%|\s(?:percent|per cent)\b)|(?P<k>k)(?![a-z0-9])|(?P<times>[x×])(?![a-z0-9])|(?P<ampm>\s?[ap](?:m\b|\.m\.))))?"  # 9am, 9 a.m.
     r"(?P<tail>[a-z])?",
 )
 _EN_WORDS = re.compile(
     r"\b(?P<w>(?:(?:" + "|".join(sorted(list(_EN_NUM) + ["a", "an"], key=len, reverse=True)) + r")(?:[- ](?:"
-    + "|".join(_EN_NUM) + r"|hundred|thousand|million|and))*))\b"
+    + "|".join(_EN_NUM) + r"|hundred|thousand|million|billion|and))*))\b"
     r"(?:[\s-]+(?:(?:more|extra)\s+)?(?P<unit>" + _MULTI_UNIT_RE + r")\b)?",
 )
+_HALF_UNITS = r"(?P<unit>second|sec|minute|min|hour|hr|day|week|month|year)s?"
+_AND_HALF = re.compile(
+    r"\b(?P<n>\d+|an?|" + "|".join(sorted(_EN_NUM, key=len, reverse=True)) + r")[\s-]+(?:" + _HALF_UNITS
+    + r"[\s-]+and[\s-]+a[\s-]+half|and[\s-]+a[\s-]+half[\s-]+" + _HALF_UNITS.replace("unit", "unit2") + r")\b")
+# 1h30m, 2m30s, 1h30m15s: the compact way to write one duration
+_COMPACT = re.compile(r"(?<![\w.])(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m(?!s))?(?:(?P<s>\d+)s)?(?![\w.])")
+_WORDS = re.compile(r"\b(?:(?P<dozen>(?:a|one)[\s-]+dozen)|(?P<ord>" + "|".join(_ORDINALS) + r")"
+                    r"|(?P<midnight>midnight)|(?P<noon>noon|midday)"
+                    r"|(?P<oom>an?|one|two|three)\s+orders?\s+of\s+magnitude)\b"
+                    r"|(?P<zhoom>[一两二三])个数量级")  # an order of magnitude is 10x, two are 100x
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
                    r"|\b(?P<quarter>(?:an?\s+)?quarter(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]+hour)\b|(?P<ke>一刻钟)"
                    r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?(?P<zhunit>小时|钟头|天|分钟|年|月|秒)")
-_PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|day|night|week|month|year)\b"
+_PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|day|night|week|fortnight|month|year)\b"
                      r"|\b(?P<word>hourly|daily|nightly|weekly|monthly|yearly|annually|qps|rps|tps|rpm)\b"
                      r"|/(?P<slash>s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)\b"
                      r"|(?P<night>每晚|每夜|每天晚上)"
@@ -202,7 +215,9 @@ def _quantity(count: float, unit: str) -> str:
         return "b" + _fmt(count * _BYTES[unit])
     if unit == "%":
         return _fmt(count) + "%"
-    return unit + _fmt(count)  # months, years: no fixed length
+    if unit == "yr":
+        return "mo" + _fmt(count * 12)  # a year is 12 months (and neither a fixed number of days)
+    return unit + _fmt(count)  # months: no fixed length
 
 
 _EN_TRIGGER = re.compile(r"\b(?:" + "|".join(_EN_NUM) + r"|hundred|thousand|million)\b")
@@ -230,6 +245,26 @@ def numbers(text: str) -> list[Number]:
         taken[start:end] = b"\x01" * (end - start)
         found.append(Number(start, end, value))
 
+    for m in _AND_HALF.finditer(text) if "half" in text else ():
+        n = m["n"].lower()
+        count = 1 if n in ("a", "an") else int(n) if n.isdigit() else _EN_NUM[n]
+        unit = _UNIT_WORDS[(m["unit"] or m["unit2"]).lower()]
+        add(m.start(), m.end(), _quantity(count + 0.5, unit))  # an hour and a half, two and a half days
+    for m in _COMPACT.finditer(text) if digits else ():
+        parts = [(m["h"], 3_600_000), (m["m"], 60_000), (m["s"], 1000)]
+        if sum(1 for v, _ in parts if v) >= 2:  # 1h alone is read below, as any number with its unit
+            add(m.start(), m.end(), "t" + _fmt(sum(int(v) * ms for v, ms in parts if v)))
+    for m in _WORDS.finditer(text) if "dozen" in text or "th" in text or "ird" in text or "n" in text or "数量级" in text \
+            else ():
+        if m["dozen"]:
+            add(m.start(), m.end(), "12")
+        elif m["oom"] or m["zhoom"]:
+            n = m["oom"] or m["zhoom"]
+            add(m.start(), m.end(), str(10 ** {"a": 1, "an": 1, "one": 1, "一": 1, "two": 2, "两": 2, "二": 2}.get(n, 3)))
+        elif m["ord"]:
+            add(m.start(), m.end(), str(_ORDINALS[m["ord"]]))
+        else:
+            add(m.start(), m.end(), "h0" if m["midnight"] else "h12")
     for m in _MONTH.finditer(text) if "r" in text or "u" in text else ():
         add(m.start(), m.end(), f"month{_MONTHS[m['m'][:3]]}")
     for m in _WEEKDAY.finditer(text) if "day" in text or not chars.isdisjoint("周期拜") else ():
@@ -255,7 +290,8 @@ def numbers(text: str) -> list[Number]:
         hour = n + 12 if m["pm"] and n < 12 else n
         add(m.start(), m.end(), f"h{hour}:30" if m["half"] else f"h{hour}")
     for m in _ARABIC.finditer(text) if digits else ():
-        if m["tail"] and not (m["unit"] or m["unit2"] or m["unit3"] or m["zhunit"] or m["k"]):
+        if m["tail"] and not (m["unit"] or m["unit2"] or m["unit3"] or m["zhunit"] or m["k"] or m["times"]
+                              or m["bigword"]):
             continue  # 4xx, 3d6f: a word, not a number
         raw = m["num"].replace(",", "")
         end = m.end() - (1 if m["tail"] else 0)
@@ -268,6 +304,8 @@ def numbers(text: str) -> list[Number]:
         count = float(raw) if decimal else None
         if count is not None and m["big"]:
             count *= {"万": 10_000, "千": 1000, "百": 100, "亿": 100_000_000}[m["big"]]
+        if count is not None and m["bigword"]:
+            count *= _EN_MUL[m["bigword"]]
         unit = m["unit"] or m["unit2"] or m["unit3"] or m["zhunit"]
         if unit == "m" and written[m.start("unit")] == "M":
             unit = "mb"  # -Xmx512M, a 512M limit: a capital M after a number is a size; 30m is minutes
@@ -284,8 +322,8 @@ def numbers(text: str) -> list[Number]:
             add(m.start(), end, _fmt(count) + "%")
         elif count is not None and m["k"]:
             add(m.start(), end, _fmt(count * 1000))
-        elif count is not None and m["big"]:
-            add(m.start(), end, _fmt(count))
+        elif count is not None and (m["big"] or m["bigword"] or m["times"]):
+            add(m.start(), end, _fmt(count))  # 2 million, 3x (three times)
         elif raw.isdigit() and len(raw) > 15:
             add(m.start(), end, raw.lstrip("0") or "0")
         else:
@@ -336,4 +374,28 @@ def numbers(text: str) -> list[Number]:
             unit, count = _UNIT_WORDS[m["unit"].lower()], 1
         add(m.start(), m.end(), _quantity(count, unit))
     found.sort(key=lambda n: n.start)
-    return found
+    return _compounds(found, text)
+
+
+_JOIN = re.compile(r"\s*(?:and\s+)?|\s*又")
+
+
+def _compounds(found: list[Number], text: str) -> list[Number]:
+    """``1 hour 30 minutes``, ``2 days and 4 hours``, ``1小时30分钟``: durations side by side,
+    each in a smaller unit than the one before, are one duration (their sum)."""
+    out: list[Number] = []
+    for n in found:
+        last = out[-1] if out else None
+        if (last is not None and last.value.startswith("t") and n.value.startswith("t")
+                and _JOIN.fullmatch(text, last.end, n.start) and _unit_ms(last, text) > float(n.value[1:])):
+            out[-1] = Number(last.start, n.end, "t" + _fmt(float(last.value[1:]) + float(n.value[1:])))
+        else:
+            out.append(n)
+    return out
+
+
+def _unit_ms(n: Number, text: str) -> float:
+    """The unit of a duration as written (``1 hour`` -> an hour), from its value and count."""
+    digits = re.match(r"\d+(?:\.\d+)?", text[n.start:n.end])
+    count = float(digits.group()) if digits else 1.0
+    return float(n.value[1:]) / count if count else 0.0

@@ -247,9 +247,9 @@ def numbers(text: str) -> list[Number]:
 
     for m in _AND_HALF.finditer(text) if "half" in text else ():
         n = m["n"].lower()
-        count = 1 if n in ("a", "an") else int(n) if n.isdigit() else _EN_NUM[n]
+        whole = 1 if n in ("a", "an") else int(n) if n.isdigit() else _EN_NUM[n]
         unit = _UNIT_WORDS[(m["unit"] or m["unit2"]).lower()]
-        add(m.start(), m.end(), _quantity(count + 0.5, unit))  # an hour and a half, two and a half days
+        add(m.start(), m.end(), _quantity(whole + 0.5, unit))  # an hour and a half, two and a half days
     for m in _COMPACT.finditer(text) if digits else ():
         parts = [(m["h"], 3_600_000), (m["m"], 60_000), (m["s"], 1000)]
         if sum(1 for v, _ in parts if v) >= 2:  # 1h alone is read below, as any number with its unit

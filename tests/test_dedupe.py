@@ -743,6 +743,21 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "可空列 = nullable column"),
     ("near", "加字段分三步：先加可空列，再 backfill，最后加约束", "加字段分三步：先加 NOT NULL 列，再 backfill，最后加约束",
      "可空 / NOT NULL"),
+    # a harm word describing a noun ("failing checks") is not what the clause says happens
+    ("near", "A PR with failing checks may be merged by an admin", "Never merge a PR with failing checks",
+     "may merge / never merge, beside an attribute"),
+    ("near", "Merge a PR with failing checks when it is urgent", "Never merge a PR with failing checks",
+     "merge / never merge"),
+    ("dup", "A PR with failing checks must not be merged", "Never merge a PR with failing checks", "both negate merge"),
+    # keep / leave / turn X off, refrain from, nobody, no one: negations as people write them
+    ("dup", "Keep telemetry off in the CI runners", "Telemetry must be disabled in the CI runners", "keep X off"),
+    ("near", "Keep telemetry on in the CI runners", "Telemetry must be disabled in the CI runners", "keep X on"),
+    ("dup", "Refrain from editing generated protobuf files by hand", "Never hand-edit the generated protobuf files",
+     "refrain from"),
+    ("near", "Edit the generated protobuf files by hand", "Never hand-edit the generated protobuf files", "edit / never"),
+    ("dup", "Nobody deploys on Fridays", "No deploys on Fridays", "nobody"),
+    ("dup", "No one deploys to production on Fridays", "Never deploy to production on Fridays", "no one"),
+    ("near", "Everybody deploys to production on Fridays", "Never deploy to production on Fridays", "asserted"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

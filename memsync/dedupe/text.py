@@ -52,7 +52,9 @@ _NOT_LITERAL = re.compile(r"[\W_]+")
 _FLAG_VALUE = re.compile(r"(?<![\w.-])--[a-z][\w-]*[ =](?P<v>[A-Za-z0-9][\w.-]*)")
 _PRE_POST = re.compile(r"\b(pre|post)-(\d)", re.IGNORECASE)
 _PRESENT_REMOVAL = re.compile(r"\b(is|are|gets|get|be)\s+(?:removed|deleted)\b", re.IGNORECASE)
-_OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b", re.IGNORECASE)
+_OFF = re.compile(r"\b(is|are|was|were|be|been|stays?|stayed|kept|left|turned|switched)\s+off\b"
+                  # keep / leave / turn / switch X off: X is off
+                  r"|\b((?:keep|leave|turn|switch)(?:s|ing)?\s+(?:the\s+)?[\w-]+)\s+off\b", re.IGNORECASE)
 _HTTP_METHOD = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\b")
 # An HTTP status code's reason phrase is the code's name (400 Bad Request is 400), not added words.
 _REASON_PHRASE = re.compile(
@@ -147,6 +149,14 @@ _JIU_ENOUGH = frozenset("行 好 够 可 可以 ok".split())
 # Verbs of a change of state: with one, the "from" side of a direction is what no longer holds.
 _CHANGE = frozenset("migrate switch move".split())
 SCOPE = 2  # keywords a negation reaches (plus those joined to them by and/or)
+_DETERMINERS = frozenset("a an the with of for any no its their our your this that these those".split())
+
+
+def _attribute(toks: tuple[Tok, ...] | list[Tok], i: int) -> bool:
+    """A word between a determiner or preposition and a noun describes the noun ("never merge a
+    PR with failing checks", "a broken build"): it is not what the clause says happens."""
+    return (0 < i < len(toks) - 1 and toks[i - 1][0] == "s" and toks[i - 1][1] in _DETERMINERS
+            and toks[i + 1][0] == "k")
 
 
 def stem(word: str) -> str:
@@ -528,7 +538,7 @@ class Text:
             elif kind == "otherwise" and i + 1 < len(toks):
                 conditional.add(i + 1)  # "…, otherwise it won't apply" / 否则不会生效: a double negative
                 consequence.add(i + 1)
-            elif kind == "k" and value in vocab.HARM:
+            elif kind == "k" and value in vocab.HARM and not _attribute(toks, i):
                 # "CI fails if go.sum is stale", "没有 BOM 的 CSV 会乱码": a clause that states a harm
                 # says what happens, not what to do; a negation in it is the harm's condition
                 conditional.add(lo[i])
@@ -708,7 +718,7 @@ def read(text: str) -> Text:
     if "ed" in raw:  # "data is removed within 30 days": a procedure, not "X is gone" (X was removed)
         raw = _PRESENT_REMOVAL.sub(r"\1 remove", raw)
     if "ff" in raw or "FF" in raw:
-        raw = _OFF.sub(r"\1 zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
+        raw = _OFF.sub(lambda m: f"{m[1] or m[2]} zzoff", raw)  # "tolerance is off": the word before is negated, as by "disabled"
     if _STATUS_HINT.search(raw):  # a cheap scan first: the phrase alternation costs ~4 µs a text
         raw = _REASON_PHRASE.sub(r"\1", raw)
     raw = _HTTP_METHOD.sub(lambda m: f" zz{m.group().lower()} ", raw)

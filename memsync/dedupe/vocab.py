@@ -261,6 +261,8 @@ EN_PHRASES = {
     "brings up": "start", "fire up": "start", "shut down": "stop", "shuts down": "stop", "turn on": "enable",
     "turned on": "enable", "turns on": "enable", "switch on": "enable", "switched on": "enable",
     "turn off": "zzneg", "turned off": "zzneg", "turns off": "zzneg", "switch off": "zzneg",
+    "refrain from": "zzneg", "refrains from": "zzneg", "stay away from": "zzneg", "steer clear of": "zzneg",
+    "no one": "zzneg", "no-one": "zzneg",
     "switched off": "zzneg", "stack trace": "stacktrace", "stack traces": "stacktrace",
     "stacktraces": "stacktrace", "look into": "investigate", "dig into": "investigate", "re-run": "retry",
     "try again": "retry", "by hand": "manual", "file name": "filename", "file names": "filename",
@@ -414,7 +416,7 @@ ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
 
 # -- markers (token level) ---------------------------------------------------------------------
 
-NEG_WORDS = frozenset("not no never none nor without zzneg avoid avoids avoiding skip skips skipping "
+NEG_WORDS = frozenset("not no never none nor nobody without zzneg avoid avoids avoiding skip skips skipping "
                       "forbid forbids disallow disallows disable disables prohibit prohibits ban bans".split())
 # Participles that negate the word before them ("X is disabled", "X was blocked").
 NEG_AFTER = frozenset("disabled forbidden banned prohibited blocked disallowed skipped avoided freeze removed deleted dropped".split())

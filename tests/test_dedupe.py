@@ -758,6 +758,17 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Nobody deploys on Fridays", "No deploys on Fridays", "nobody"),
     ("dup", "No one deploys to production on Fridays", "Never deploy to production on Fridays", "no one"),
     ("near", "Everybody deploys to production on Fridays", "Never deploy to production on Fridays", "asserted"),
+    # an exception whose words are the entry's condition says the entry's rule from the other side
+    ("dup", "Don't deploy unless CI is green", "Deploy only when CI is green", "unless / only when"),
+    ("dup", "Do not merge unless two reviewers approved", "Merge only after two reviewers approved", "unless / only after"),
+    ("dup", "除非 CI 通过，否则不要部署", "只有 CI 通过后才能部署", "除非 / 只有"),
+    ("near", "Deploy only when CI is green, unless it is a security hotfix", "Deploy only when CI is green",
+     "an exception beside the entry's own condition"),
+    ("near", "Don't deploy on Fridays unless the release manager agrees", "Don't deploy on Fridays",
+     "an exception the entry lacks"),
+    # one exception however it is written: 除了…以外 against …除外, "all X but Y" against "every X except Y"
+    ("dup", "除了 billing 以外的服务都用 Postgres", "所有服务都用 Postgres，billing 除外", "除了…以外 / 除外"),
+    ("dup", "Every service except billing uses Postgres", "All services but billing use Postgres", "all but / except"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

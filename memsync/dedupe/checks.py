@@ -354,6 +354,32 @@ def _restricts(tok: Tok) -> bool:
     return tok[0] == "only" or (tok[0] == "s" and tok[1] in ONLY)
 
 
+def _conditioned(t: Text) -> bool:
+    """Has a condition or a restriction: only, if/when, until."""
+    return any(_restricts(tok) or tok[0] in ("if", "ifpost", "until") for tok in t.toks)
+
+
+def _excepted_known(new: Text, old: Text) -> bool:
+    """Every word of ``new``'s exceptions (what follows unless/except in its clause) is the entry's:
+    "unless CI is green" restates "only when CI is green"; "except hotfixes" adds hotfixes."""
+    _, hi = new.clauses
+    toks = new.toks
+    words = [v for i, (k, _) in enumerate(toks) if k == "unless"
+             for kind, v in toks[i + 1:hi[i] + 1] if kind == "k"]
+    return bool(words) and all(old.match(v, new.idents.get(v)) for v in words)
+
+
+def _exceptions(t: Text) -> int:
+    """Exceptions a text makes: clauses holding unless/except/除非/除外 (除了…以外 is one), and a
+    ``but`` right after "all/every <noun>" ("all services but billing")."""
+    lo, _ = t.clauses
+    toks = t.toks
+    clauses = {lo[i] for i, (k, _) in enumerate(toks) if k == "unless"}
+    all_but = sum(1 for i, tok in enumerate(toks) if tok == ("b", "but") and 2 <= i < len(toks) - 1
+                  and toks[i - 2][1] in _UNIVERSAL and toks[i - 1][0] == "k" and toks[i + 1][0] == "k")
+    return len(clauses) + all_but
+
+
 def required(new: Text, old: Text) -> str | None:
     """``optional`` in one text where the other says ``required``/``must``/必须 (stopwords, since
     every note has them; read here only against their opposite)."""
@@ -387,8 +413,14 @@ def exception(new: Text, old: Text) -> str | None:
     # entry restricts with "only" is the same rule said from the other side
     but_all = any(_restricts(t) for t in old.toks) and not any(_restricts(t) for t in new.toks) \
         and any(v in _UNIVERSAL or v == "都" for _, v in new.toks)
-    if sum(k == "unless" for k, _ in new.toks) > sum(k == "unless" for k, _ in old.toks) and not but_all:
+    # "don't deploy unless CI is green" is "deploy only when CI is green": an exception where the
+    # entry has a condition or a restriction, and no condition of its own, says the entry's rule
+    # from the other side (which words it holds is coverage's business)
+    turned = _conditioned(old) and not _conditioned(new) and _excepted_known(new, old)
+    if _exceptions(new) > _exceptions(old) and not but_all and not turned:
         return "adds an exception (unless/except) the entry does not have"
+    if _exceptions(old) > _exceptions(new) and not _conditioned(old):
+        return None  # the entry's exception said as a condition or a restriction here
     lo, hi = new.clauses
 
     def fresh_in(span: tuple[Tok, ...]) -> list[str]:

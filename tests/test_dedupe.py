@@ -121,6 +121,8 @@ def test_changed_or_different_facts_are_new(new: str, existing: str) -> None:
     ("3x faster", ["3"]), ("3× faster", ["3"]), ("0x1F", []), ("4x4", []), ("a dozen workers", ["12"]),
     ("the third retry", ["3"]), ("the tenth", ["10"]), ("at midnight", ["h0"]), ("at noon", ["h12"]),
     ("8 gigs", ["b8589934592"]), ("512 megs", ["b536870912"]),
+    ("a two-hour window", ["t7200000"]), ("a one-year cache header", ["mo12"]), ("a hundred", ["100"]),
+    ("半个 G 内存", ["b536870912"]), ("半G", ["b536870912"]),
     ("an order of magnitude", ["10"]), ("two orders of magnitude", ["100"]), ("降一个数量级", ["10"]), ("10x", ["10"]),
 ])
 def test_numbers_read_to_one_value(text: str, values: list[str]) -> None:

@@ -108,7 +108,7 @@ _WORDS = re.compile(r"\b(?:(?P<dozen>(?:a|one)[\s-]+dozen)|(?P<ord>" + "|".join(
                     r"|(?P<zhoom>[一两二三])个数量级")  # an order of magnitude is 10x, two are 100x
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
                    r"|\b(?P<quarter>(?:an?\s+)?quarter(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]+hour)\b|(?P<ke>一刻钟)"
-                   r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?(?P<zhunit>小时|钟头|天|分钟|年|月|秒)")
+                   r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?\s?(?P<zhunit>小时|钟头|天|分钟|年|月|秒|g(?![a-z])|gb|兆)")
 _PERIOD = re.compile(r"\b(?:per|every|each|an?)\s+(?P<unit>second|minute|hour|day|night|week|fortnight|month|year)\b"
                      r"|\b(?P<word>hourly|daily|nightly|weekly|monthly|yearly|annually|qps|rps|tps|rpm)\b"
                      r"|/(?P<slash>s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month)\b"
@@ -179,12 +179,15 @@ def _standalone(numeral: str) -> bool:
 def _en_int(words: str) -> int | None:
     total = current = 0
     seen = False
-    for w in re.split(r"[\s-]+", words.lower()):
+    parts = re.split(r"[\s-]+", words.lower())
+    for i, w in enumerate(parts):
         if w == "and":
             continue
         if w in ("a", "an"):
             if seen:
                 return None
+            if i + 1 < len(parts) and parts[i + 1] in _EN_NUM:
+                continue  # "a two-hour window": the article of "two hours", not one more
             current, seen = 1, True
         elif w in _EN_NUM:
             current += _EN_NUM[w]
@@ -281,7 +284,7 @@ def numbers(text: str) -> list[Number]:
         if m["quarter"] or m["ke"]:
             add(m.start(), m.end(), _quantity(15, "min"))  # a quarter of an hour, 一刻钟
             continue
-        unit = _UNIT_WORDS[m["zhunit"]] if m["zhunit"] else _UNIT_WORDS[m["unit"].lower()]
+        unit = _UNIT_WORDS[m["zhunit"].lower()] if m["zhunit"] else _UNIT_WORDS[m["unit"].lower()]
         add(m.start(), m.end(), _quantity(0.5, unit))
     for m in _ZH_CLOCK.finditer(text) if "点" in chars and (zh or digits) else ():
         n = int(m["n"]) if m["n"].isdigit() else zh_int(m["n"])

@@ -31,9 +31,11 @@ from typing import Any
 _KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?\Z")
 _ITEM_LINE = re.compile(r"( *)- +(.*)\Z|( *)-\Z")
 # Characters PyYAML's reader rejects, and tabs (indentation rules differ): leave them to it.
-# The full class takes milliseconds to compile, so ASCII text is checked with its ASCII part.
+# ASCII text is checked with the ASCII part of the class (compiled at import; the whole class lazily).
 _UNUSUAL_ASCII = re.compile("[^\\x0A\\x20-\\x7E]")
-_UNUSUAL_PATTERN = "[^\\x0A\\x20-\\x7E\\xA0-\\uD7FF\\uE000-\\uFFFD\\U00010000-\\U0010FFFF]"
+# Spelled as the characters outside YAML's printable set rather than "not inside it": the same
+# set, but a class of a few small ranges compiles in 0.7 ms, the negated one of huge ranges in 7.
+_UNUSUAL_PATTERN = "[\\x00-\\x09\\x0B-\\x1F\\x7F-\\x9F\\uD800-\\uDFFF\\uFFFE\\uFFFF]"
 _PLAIN_START = set("-?:,[]{}#&*!|>'\"%@`")
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 _BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}

@@ -49,7 +49,8 @@ def install_hooks(root: Root) -> list[str]:
     lines = []
     for name in HOOK_NAMES:
         script = (_hook_sources() / name).read_text(encoding="utf-8")
-        script = script.replace("@MEMSYNC@", memsync_command()).replace("@ROOT@", rel)
+        # Quoted for the shell: a folder name may hold $(...), backticks or quotes.
+        script = script.replace("@MEMSYNC@", memsync_command()).replace("@ROOT@", shlex.quote(rel))
         target = hooks_dir / name
         if target.is_symlink() or (target.exists() and MARKER not in target.read_text(errors="replace")):
             legacy = hooks_dir / f"{name}.legacy"

@@ -40,6 +40,16 @@ class EntryLoader(_Loader):  # type: ignore[misc, valid-type]
         super().__init__(stream)
         self.key_lines: dict[str, int] = {}
         self.duplicate_keys: list[tuple[str, int]] = []
+        self.flattened: set[int] = set()  # ids of the mapping nodes flattened (nodes live as long as the loader)
+
+    def flatten_mapping(self, node: Any) -> None:
+        # A merge key (``<<: [*a, *a]``) copies the pairs of the mappings it names while
+        # flattening, before any of them is constructed: through aliases that doubles per
+        # level. Without aliases each mapping is flattened once, so a second time is one.
+        if id(node) in self.flattened:
+            raise _AliasError(node.start_mark)
+        self.flattened.add(id(node))
+        super().flatten_mapping(node)
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         if node in self.constructed_objects:

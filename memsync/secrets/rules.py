@@ -25,6 +25,16 @@ _ENTRA = frozenset(ALNUM | set(b"_~.-"))
 # A literal "\n" or "\t" escape (JSON strings, .env files) ends what came before.
 _ESCAPES = (b"\\n", b"\\t", b"\\r")
 
+_HEX = frozenset(b"0123456789abcdefABCDEF")
+
+
+def _escaped_before(buf: bytes, start: int) -> bool:
+    """An escape ends just before ``start``: ``\\n`` (JSON, .env) or ``%3D`` (URL-encoded text,
+    where a token stands verbatim after ``%3D`` or ``%22``), not a letter glued to the token."""
+    return (start >= 2 and buf[start - 2:start] in _ESCAPES) or (
+        start >= 3 and buf[start - 3] == 37 and buf[start - 2] in _HEX and buf[start - 1] in _HEX)  # 37: "%"
+
+
 Hit = tuple  # (start, end, rule id, secret bytes): offsets of the secret in the buffer
 
 
@@ -117,7 +127,7 @@ class TokenRule:
             start = pos - self._lead_re.match(behind).end()  # type: ignore[union-attr]
             if not low <= pos - start <= high:
                 return None
-        if start > 0 and buf[start - 1] in self.left and buf[start - 2:start] not in _ESCAPES:
+        if start > 0 and buf[start - 1] in self.left and not _escaped_before(buf, start):
             return None
         m = pattern.match(buf, start)
         if m is None or m.end() <= pos:

@@ -4,6 +4,7 @@ keys that double per level, a token behind a percent-escape, a root folder name 
 code in the installed git hooks."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tracemalloc
@@ -149,3 +150,47 @@ def test_hooks_install_quotes_the_root_folder_name(cli, tmp_path: Path, monkeypa
     git(repo, "add", "-A")
     second = subprocess.run(["git", "commit", "-qm", "add entry"], cwd=repo, capture_output=True, text=True)
     assert second.returncode == 0, second.stderr
+
+
+# 5. A token in a remote URL's path, printed by sync --------------------------------------------
+
+def _said(done: subprocess.CompletedProcess[str]) -> str:
+    return done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("kind", ["path", "http"])
+def test_a_token_in_a_remote_urls_path_is_never_printed(tmp_path: Path, run, kind: str) -> None:
+    """Before: userinfo and query strings were stripped, but a token in the path (a folder
+    named like one, or `https://host/<token>/repo.git`) was printed whole: `Set the remote origin
+    to .../ghp_...`, `could not reach the remote (... url: /ghp_.../info/refs ...)`, and in
+    `sync --json`'s `remote`."""
+    from remotes import free_port, make_hub
+
+    holder = tmp_path / TOKEN
+    holder.mkdir()
+    hub = make_hub(holder / "hub.git")
+    url = str(hub) if kind == "path" else f"http://127.0.0.1:{free_port()}/{TOKEN}/hub.git"
+    mem = tmp_path / "mem"
+    assert run("init", "--root", str(mem)).returncode == 0
+    write_entry(mem, "facts/one", "one fact")
+    said = []
+    init = run("sync", "init", url, "--root", str(mem))
+    said.append(_said(init))
+    assert init.returncode == (0 if kind == "path" else 3), said[-1]  # init syncs once
+    assert "Set the remote origin to " in said[-1] and "ghp_*** (40 chars)" in said[-1]
+    first = run("sync", "--root", str(mem), "--json")
+    said.append(_said(first))
+    if kind == "path":
+        assert first.returncode == 0, said[-1]
+        assert "one fact" in git(hub, "show", "main:facts/one.md")
+        hub.rename(holder / "gone.git")  # now the remote cannot be reached: the error names it
+        offline = run("sync", "--root", str(mem))
+        said.append(_said(offline))
+        assert offline.returncode == 3 and "does not exist" in said[-1], said[-1]
+    else:
+        assert first.returncode == 3 and "could not reach the remote" in said[-1], said[-1]
+    assert "ghp_***" in json.loads(first.stdout)["remote"]
+    status = run("sync", "status", "--root", str(mem), "--json")
+    said.append(_said(status))
+    for text in said:
+        assert TOKEN not in text and TOKEN[4:30] not in text, text

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 from memsync.errors import MemsyncError
 from memsync.sync.deadline import Deadline
 from memsync.sync.repo import BRANCH_REF, GitRepo
-from memsync.sync.urls import is_local, local_path, redact, strip
+from memsync.sync.urls import is_local, local_path, redact, shown, strip
 
 ENV_USER = "MEMSYNC_GIT_USERNAME"
 ENV_PASSWORD = "MEMSYNC_GIT_PASSWORD"
@@ -69,18 +69,19 @@ class Remote:
 
     @property
     def display(self) -> str:
-        return self.stripped.url
+        return shown(self.stripped.url)
 
     def clean(self, text: str) -> str:
         """``text`` (an error from the transport, maybe the server's own words) with the URL's
         credentials and any password we hold masked, and control characters escaped."""
         from memsync.output import visible
+        from memsync.secrets.gate import redact as mask_secrets
 
         text = text.replace(self.url, self.display)
         for s in self.secrets:
             if s:
                 text = text.replace(s, "***")
-        return visible(text)
+        return visible(mask_secrets(text))  # a token in the URL's path, quoted by the transport
 
     def client(self, repo: GitRepo | None, deadline: Deadline) -> tuple[object, str]:
         from memsync.sync.clients import make_client

@@ -194,3 +194,19 @@ def test_a_token_in_a_remote_urls_path_is_never_printed(tmp_path: Path, run, kin
     said.append(_said(status))
     for text in said:
         assert TOKEN not in text and TOKEN[4:30] not in text, text
+
+
+# 6. git's remote-helper syntax (ext::) as a remote -----------------------------------------------
+
+@pytest.mark.parametrize("url", ["ext::sh -c touch% PWNED", "fd::3", "ext::ssh -o ProxyCommand=x host"])
+def test_a_remote_helper_url_is_refused_before_anything_is_written(tmp_path: Path, run, url: str) -> None:
+    """Before: `ext::sh -c ...` passed as git's scp-like `host:path` syntax: sync init wrote it
+    to .git/config (where git itself reads it as a command to run) and every sync tried to ssh
+    to a host named `ext` (exit 3, 'Could not resolve hostname ext')."""
+    mem = tmp_path / "mem"
+    assert run("init", "--root", str(mem)).returncode == 0
+    before = snapshot(tmp_path)
+    done = run("sync", "init", "--root", str(mem), "--", url, cwd=tmp_path)
+    assert done.returncode == 2, _said(done)
+    assert "remote-helper form" in done.stderr and "which sync does not speak" in done.stderr
+    assert snapshot(tmp_path) == before and not (mem / ".git").exists()

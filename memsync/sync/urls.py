@@ -72,6 +72,12 @@ def strip(url: str) -> Stripped:
     """``url`` without its credentials; MemsyncError if it is not a URL memsync can use."""
     if not url or _control(url):
         raise MemsyncError("the remote URL is empty or holds control characters")
+    helper, sep, _ = url.partition("::")
+    if sep and helper and "/" not in helper and ":" not in helper:
+        # git reads TRANSPORT::ADDRESS as a remote helper (ext:: runs a command); dulwich would
+        # take it for an ssh host named TRANSPORT: neither is a remote sync may store.
+        raise MemsyncError(f"the remote URL uses git's remote-helper form {shown_scheme(helper)!r}::ADDRESS, "
+                           "which sync does not speak (a path, file://, git://, ssh://, http:// or https://)")
     if "://" not in url:
         return _strip_scp(url) if scp_like(url) else Stripped(url)
     try:

@@ -72,7 +72,6 @@ PHRASING = [
     ('near', 'negation', 'en', 'Pin the base image by tag in Dockerfiles, not by digest', 'Always pin Dockerfile base images by digest rather than by tag'),
     ('near', 'negation', 'en', 'Anyone can publish to PyPI, not only the release job', 'Only the release job may publish to PyPI'),
     ('near', 'negation', 'en', 'The build is reproducible even without a lock file', 'Without a lock file the build is not reproducible'),
-    ('dup', 'exception', 'en', 'Skip the integration tests unless the database container is up', 'Run the integration tests only when the database container is up'),
     ('dup', 'exception', 'en', "Don't deploy unless CI is green", 'Deploy only when CI is green'),
     ('dup', 'exception', 'en', 'Only deploy when CI is green', 'Never deploy unless CI is green'),
     ('dup', 'exception', 'en', 'Do not merge unless two reviewers approved', 'Merge only after two reviewers approved'),

@@ -771,6 +771,13 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     # one exception however it is written: 除了…以外 against …除外, "all X but Y" against "every X except Y"
     ("dup", "除了 billing 以外的服务都用 Postgres", "所有服务都用 Postgres，billing 除外", "除了…以外 / 除外"),
     ("dup", "Every service except billing uses Postgres", "All services but billing use Postgres", "all but / except"),
+    # "don't X without Y": two negations cancel, Y is required and X allowed once it is
+    ("dup", "Bump rust-version in Cargo.toml before using std APIs stabilised after 1.74",
+     "Don't use std APIs stabilised after 1.74 without bumping rust-version in Cargo.toml", "don't X without Y"),
+    ("near", "Use std APIs stabilised after 1.74 without bumping rust-version in Cargo.toml",
+     "Don't use std APIs stabilised after 1.74 without bumping rust-version in Cargo.toml", "X without Y / don't"),
+    ("dup", "Never merge without a review", "Merge only after a review", "never X without Y / X only after Y"),
+    ("near", "Merging a PR without a review is fine", "Never merge a PR without a review", "the requirement dropped"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

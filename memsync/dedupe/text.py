@@ -547,10 +547,18 @@ class Text:
                 # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
                 condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
         reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
+        # "don't use X without bumping Y" is "use X with Y bumped": two negations in a clause, the
+        # second "without", cancel (Y is required, X allowed once it is), as people read them
+        double: set[int] = set()
+        for i, tok in enumerate(toks):
+            if tok == ("neg", "without"):
+                first = next((j for j in range(lo[i], i) if toks[j][0] == "neg" and j not in double), None)
+                if first is not None:
+                    double.update((first, i))
         scoped: set[int] = set()
         has = False
         for i, (kind, _) in enumerate(toks):
-            if kind not in ("neg", "negafter", "instead", "over", "than"):
+            if kind not in ("neg", "negafter", "instead", "over", "than") or i in double:
                 continue
             if kind in ("over", "than") and not prefer_at.get(lo[i], i) < i:
                 continue

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tracemalloc
 from pathlib import Path
 
 import pytest
 from conftest import REPO, git
 from memtree import snapshot, write_entry
+from test_secrets_precommit import secrets_hook_consumer
 
 from memsync.entry import parse_entry
 
@@ -28,14 +28,7 @@ def test_the_secrets_hook_scans_a_file_named_like_an_option(tmp_path: Path, pre_
     """Before: pre-commit ran `memsync secrets scan --help` (the file's name as an argument):
     argparse printed the help and exited 0, so the commit recorded the token; `--json` alone
     scanned the memory roots instead of the file (exit 0 with none)."""
-    source, rev = hook_repo
-    consumer = tmp_path / "consumer"
-    consumer.mkdir()
-    git(consumer, "init", "-q", "-b", "main")
-    (consumer / ".pre-commit-config.yaml").write_text(
-        f"repos:\n- repo: {source}\n  rev: {rev}\n  hooks:\n  - id: memsync-secrets\n", encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=consumer, env=pre_commit_env,
-                   capture_output=True, check=True, timeout=120)
+    consumer = secrets_hook_consumer(tmp_path / "consumer", pre_commit_env, hook_repo)
     (consumer / name).write_text(f"deploy token = {TOKEN}\n", encoding="utf-8")
     git(consumer, "add", "--", ".")
     done = subprocess.run(["git", "commit", "-m", "notes"], cwd=consumer, env=pre_commit_env, capture_output=True,

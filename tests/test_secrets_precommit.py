@@ -15,6 +15,20 @@ from bench.secrets_corpus import FAKES
 pytestmark = pytest.mark.xdist_group("pre-commit")  # one worker shares the installed hook environment
 
 
+def secrets_hook_consumer(consumer: Path, env: dict[str, str], hook_repo: tuple[Path, str]) -> Path:
+    """A fresh git repo whose .pre-commit-config.yaml names the `memsync-secrets` hook of
+    ``hook_repo`` (this checkout's files at one commit), with pre-commit's git hook installed."""
+    source, rev = hook_repo
+    consumer.mkdir()
+    git(consumer, "init", "-q", "-b", "main")
+    (consumer / ".pre-commit-config.yaml").write_text(
+        f"repos:\n- repo: {source}\n  rev: {rev}\n  hooks:\n  - id: memsync-secrets\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=consumer, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return consumer
+
+
 def commit(repo: Path, env: dict[str, str], message: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", "commit", "-m", message], cwd=repo, env=env, capture_output=True, text=True,
                           timeout=600, check=False)
@@ -23,15 +37,7 @@ def commit(repo: Path, env: dict[str, str], message: str) -> subprocess.Complete
 def test_pre_commit_refuses_a_secret_and_accepts_the_clean_commit(
         tmp_path: Path, pre_commit_env: dict[str, str], hook_repo: tuple[Path, str]) -> None:
     # hook_repo: this checkout's files committed in a fresh repo, named by `repo:` + `rev:`.
-    source, rev = hook_repo
-    consumer = tmp_path / "consumer"
-    consumer.mkdir()
-    git(consumer, "init", "-q", "-b", "main")
-    (consumer / ".pre-commit-config.yaml").write_text(
-        f"repos:\n- repo: {source}\n  rev: {rev}\n  hooks:\n  - id: memsync-secrets\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=consumer, env=pre_commit_env,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
+    consumer = secrets_hook_consumer(tmp_path / "consumer", pre_commit_env, hook_repo)
     git(consumer, "add", ".pre-commit-config.yaml")
     done = commit(consumer, pre_commit_env, "add pre-commit config")  # installs the hook environment
     assert done.returncode == 0, done.stdout + done.stderr

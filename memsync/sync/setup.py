@@ -53,7 +53,7 @@ def _prepare(root: Root, url: str) -> InitReport:
 
     from memsync.build import Report, ensure_gitignore
     from memsync.sync import repo as R
-    from memsync.sync.urls import is_local, redact, shown, strip
+    from memsync.sync.urls import is_local, redact, shown_url, strip
 
     report = InitReport()
     stripped = strip(url)  # MemsyncError for a URL that cannot be used, before anything is written
@@ -80,7 +80,7 @@ def _prepare(root: Root, url: str) -> InitReport:
             existing = None
         if existing is not None and redact(existing) != stored:
             raise MemsyncError(
-                f"{root.display} already has the remote origin = {shown(existing)}; change it with "
+                f"{root.display} already has the remote origin = {shown_url(existing)}; change it with "
                 f"`git -C {root.display} remote set-url origin URL` first if you mean to switch"
             )
         report.warnings += _dropped(stripped)
@@ -90,7 +90,7 @@ def _prepare(root: Root, url: str) -> InitReport:
         config.set((b"branch", b"main"), b"merge", R.BRANCH_REF)
         config.write_to_path()
         if existing is None:
-            report.steps.append(f"Set the remote origin to {shown(stored)}")
+            report.steps.append(f"Set the remote origin to {shown_url(stored)}")
         gitdir = Path(repo.controldir())
     finally:
         repo.close()

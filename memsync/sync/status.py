@@ -47,7 +47,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
     from memsync.sync import repo as R
     from memsync.sync.accept import shown
     from memsync.sync.gitindex import GitIndex
-    from memsync.sync.urls import shown
+    from memsync.sync.urls import shown_url
     from memsync.tree import read, walk
 
     repo = R.open_repo(root_path, display)
@@ -76,7 +76,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
     ]
     return {
         "root": display,
-        "remote": shown(url) if url else None,
+        "remote": shown_url(url) if url else None,
         "branch": "main",
         "head": head.decode() if head else None,
         "remote_head": tracking.decode() if tracking else None,

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 from memsync.errors import MemsyncError
 from memsync.sync.deadline import Deadline
 from memsync.sync.repo import BRANCH_REF, GitRepo
-from memsync.sync.urls import is_local, local_path, redact, shown, strip
+from memsync.sync.urls import is_local, local_path, redact, shown_url, strip
 
 ENV_USER = "MEMSYNC_GIT_USERNAME"
 ENV_PASSWORD = "MEMSYNC_GIT_PASSWORD"
@@ -69,7 +69,7 @@ class Remote:
 
     @property
     def display(self) -> str:
-        return shown(self.stripped.url)
+        return shown_url(self.stripped.url)
 
     def clean(self, text: str) -> str:
         """``text`` (an error from the transport, maybe the server's own words) with the URL's

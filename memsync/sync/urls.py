@@ -7,7 +7,7 @@ also ``ssh://user:password@host``, ``git://``, ``file://``, or git's scp-like
 writes to ``.git/config``, prints or keeps in its status; an http(s) user and
 password are handed to the transport for the one sync they were given to; the
 rest is dropped (no other transport can use a password, and git remotes do not
-use a query string). ``redact`` is ``strip`` for display, ``shown`` that with any token left in it masked.
+use a query string). ``redact`` is ``strip`` for display, ``shown_url`` that with any token left in it masked.
 
 Pure string work: no dulwich, no network.
 """
@@ -139,7 +139,7 @@ def redact(url: str) -> str:
         return UNPARSEABLE
 
 
-def shown(url: str) -> str:
+def shown_url(url: str) -> str:
     """``redact(url)`` fit to print: a token elsewhere in it (a path segment or a folder named
     like one, which the URL needs and so keeps) masked as the secret scanner masks it."""
     from memsync.secrets.gate import redact as mask_secrets

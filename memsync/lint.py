@@ -44,7 +44,26 @@ def cross_checks(tree: Tree) -> list[Problem]:
             problems.append(
                 Problem(e.path, 1, "W040", f"conflicts with {e.conflict_of!r}: merge it by hand, then delete this file")
             )
+    problems.extend(_folded_twins(tree))
     return problems
+
+
+def _folded_twins(tree: Tree) -> list[Problem]:
+    """Paths equal once case is folded and Unicode normalized (``Deploy.md``/``deploy.md``, ``café``
+    written two ways): two files here, one on a file system that folds or normalizes names, where
+    checking out or syncing one overwrites the other."""
+    import unicodedata
+
+    by_key: dict[str, list[str]] = {}
+    for e in tree.entries:
+        by_key.setdefault(unicodedata.normalize("NFC", e.path).casefold(), []).append(e.path)
+    out = []
+    for paths in by_key.values():
+        for path in paths if len(paths) > 1 else ():
+            others = ", ".join(p for p in sorted(paths) if p != path)
+            out.append(Problem(path, 0, "W043", f"differs from {others} only by case or Unicode normalization: on "
+                                                "macOS and Windows one overwrites the other; rename one"))
+    return out
 
 
 def lint_tree(tree: Tree, result: CompileResult) -> list[Problem]:

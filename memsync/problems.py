@@ -35,6 +35,7 @@ CODES: dict[str, str] = {
     "W040": "conflict sibling left by sync (merge it by hand, then delete it)",
     "W041": "file or folder ignored",
     "W042": "entry kept out of git (so never synced) by an ignore rule",
+    "W043": "two entries' paths differ only by case or Unicode normalization (one overwrites the other on macOS and Windows)",
 }
 
 

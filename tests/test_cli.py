@@ -184,3 +184,31 @@ def test_a_one_shot_command_runs_without_the_cycle_collector(tmp_path: Path) -> 
              "sys.argv = ['memsync', 'inspect']; from memsync.cli import run; run()")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=False)
     assert out.returncode == 0 and out.stdout.strip() == "gc False", out.stderr
+
+
+@pytest.mark.parametrize("first, second", [
+    ("facts/Deploy", "facts/deploy"),  # case
+    ("facts/caf\u00e9", "facts/cafe\u0301"),  # é composed, and e + combining accent
+    ("Facts/deploy", "facts/deploy"),  # the category's case
+])
+def test_paths_equal_once_folded_are_a_warning_and_both_compile(cli, tmp_path: Path, monkeypatch, first: str,
+                                                                 second: str) -> None:
+    """Two files here, one on macOS or Windows: lint warns before a checkout or sync loses one."""
+    monkeypatch.chdir(tmp_path)
+    write_entry(tmp_path / "mem", first, "first of two")
+    write_entry(tmp_path / "mem", second, "second of two")
+    assert cli("compile", "--root", "mem")[0] == 0
+    code, out, err = cli("lint", "--root", "mem")
+    warned = sorted(line.split(":")[0] for line in out.splitlines() if " W043 " in line)
+    assert code == 0 and warned == sorted([f"mem/{first}.md", f"mem/{second}.md"]), out
+    assert f"differs from {second}.md only by case or Unicode normalization" in out
+    assert err == "0 error(s), 2 warning(s)\n"
+    assert cli("check", "--root", "mem")[0] == 0  # a warning, not stale: both entries are compiled
+
+
+def test_distinct_names_are_not_folded_twins(cli, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for entry_id in ("facts/deploy", "facts/deploy-2", "facts/déploy", "pitfalls/deploy"):
+        write_entry(tmp_path / "mem", entry_id, entry_id)
+    assert cli("compile", "--root", "mem")[0] == 0
+    assert "W043" not in cli("lint", "--root", "mem")[1]

@@ -474,9 +474,9 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> None:
         for path, ch in changes.items()
     ]
     index = s.index()
-    preflight(s.root.path, index, incoming, s.refused)
+    seen = preflight(s.root.path, index, incoming, s.refused)
     pause("before-checkout")
-    updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"")
+    updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"", seen)
     s.update_index(updates, new_tree)
 
 

@@ -389,13 +389,16 @@ class Incoming:
     new: tuple[int, bytes] | None  # (mode, hex sha) or None to delete
 
 
-def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Mapping[str, str] | None = None) -> None:
+def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
+              refused: Mapping[str, str] | None = None) -> dict[str, os.stat_result | None]:
     """Refuse (changing nothing) if any incoming change would overwrite something not ours to replace.
 
     ``refused``: local files sync did not commit, and why (a change to one of them is
-    not an edit made while sync ran)."""
+    not an edit made while sync ran). Returns each path's stat as checked (None: absent),
+    for ``apply`` to notice an edit made after the check."""
     paths = {c.path for c in incoming}
     refused = refused or {}
+    seen: dict[str, os.stat_result | None] = {}
     for c in sorted(incoming, key=lambda c: c.path):
         if not valid_repo_path(c.path) or never_synced(c.path):
             raise MemsyncError(f"the remote has a file at a path memsync will not write: {shown(c.path)}. "
@@ -407,6 +410,7 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
             )
         target = os.path.join(str(root), c.path)
         _check_parents(root, c.path, index, paths)
+        seen[c.path] = None
         try:
             st = os.lstat(target)
         except FileNotFoundError:
@@ -435,6 +439,8 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
             )
         if c.new is not None and not st.st_mode & 0o200:
             raise MemsyncError(f"{name} is read-only; make it writable (chmod u+w) and sync again. Nothing was changed.")
+        seen[c.path] = st
+    return seen
 
 
 def _check_parents(root: Path, path: str, index: GitIndex, changing: set[str]) -> None:
@@ -464,15 +470,49 @@ def _clean(index: GitIndex, entry: IndexEntry, st: os.stat_result, target: str) 
         return False
 
 
-def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], bytes]) -> dict[bytes, IndexEntry | None]:
+def _unchanged_since(target: str, before: os.stat_result | None, expected: bytes | None) -> bool:
+    """The file is as ``preflight`` saw it: same stat, or (stat moved) still the content expected."""
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return True  # gone (deleted meanwhile): writing the incoming version loses no edit
+    if before is None:
+        return False  # appeared after the check
+    if (st.st_mode, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns) == (
+            before.st_mode, before.st_ino, before.st_size, before.st_mtime_ns, before.st_ctime_ns):
+        return True
+    try:
+        return stat.S_ISREG(st.st_mode) and blob_sha(_read(target)).hex().encode("ascii") == expected
+    except OSError:
+        return False
+
+
+def _edited_meanwhile(path: str) -> MemsyncError:
+    return MemsyncError(
+        f"{shown(path)} was edited while sync ran; it was left as it is and the sync stopped before "
+        "recording anything. Run sync again to include the edit."
+    )
+
+
+def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], bytes],
+          seen: Mapping[str, os.stat_result | None] | None = None) -> dict[bytes, IndexEntry | None]:
     """Write the (preflighted) changes; returns the index entries describing the new files.
 
     Deletions go first so that a file replaced by a folder (or the reverse) can be written.
     An OS error (a full disk, a name the file system refuses) is a MemsyncError naming the file.
+    ``seen``: ``preflight``'s stats; a file changed since then (an edit made while the sync
+    ran) is never overwritten or deleted: the sync stops there, before the branch moves, so
+    the next sync commits the edit and what was already written here (the incoming versions).
     """
     updates: dict[bytes, IndexEntry | None] = {}
+
+    def check(c: Incoming, target: str) -> None:
+        if seen is not None and c.path in seen and not _unchanged_since(target, seen[c.path], c.expected):
+            raise _edited_meanwhile(c.path)
+
     for c in sorted((c for c in incoming if c.new is None), key=lambda c: c.path, reverse=True):
         target = os.path.join(str(root), c.path)
+        check(c, target)
         try:
             os.unlink(target)
         except FileNotFoundError:
@@ -489,6 +529,7 @@ def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], byt
             if parent:
                 mkdir_inside(root, parent)
             target = os.path.join(str(root), c.path)
+            check(c, target)
             write_inside(root, c.path, read_blob(sha))
             if (mode == MODE_EXEC) != bool(os.lstat(target).st_mode & 0o100):
                 os.chmod(target, 0o755 if mode == MODE_EXEC else 0o644)

@@ -19,9 +19,14 @@ def converge(*devices: Device) -> None:
     for d in devices + devices:
         result = d.sync()
         assert synced(result), result.message
-    first = devices[0].files()
+    first = shared(devices[0])
     for d in devices[1:]:
-        assert d.files() == first
+        assert shared(d) == first
+
+
+def shared(d: Device) -> dict[str, str]:
+    """The files every device holds alike (per-device .state.json left out)."""
+    return {k: v for k, v in d.files().items() if k.rpartition("/")[2] != ".state.json"}
 
 
 def everything(d: Device) -> str:
@@ -66,3 +71,143 @@ def test_an_edit_made_just_before_the_checkout_writes_is_never_overwritten(pair:
     assert "edited on b while sync ran" in everything(a)
     if incoming == "edit":
         assert "changed on a" in everything(a)
+
+
+def _two_edits(a: Device, b: Device, scenario: str) -> list[str]:
+    """Make the two devices' concurrent changes; returns the texts that must survive."""
+    if scenario == "move-vs-edit":
+        (a.path / "decisions").mkdir(exist_ok=True)
+        os.replace(a.path / "facts" / "beta.md", a.path / "decisions" / "beta.md")
+        b.add("facts/beta", "beta", "beta body\nedited on b\n")
+        return ["edited on b"]
+    if scenario == "rename-slug-vs-edit":
+        text = a.read("facts/beta.md").replace("id: facts/beta", "id: facts/beta-renamed")
+        (a.path / "facts" / "beta.md").unlink()
+        a.write("facts/beta-renamed.md", text.replace("beta body", "beta body\nrenamed on a"))
+        b.add("facts/beta", "beta", "beta body\nedited on b\n")
+        return ["edited on b", "renamed on a"]
+    if scenario == "case-only-rename-vs-edit":
+        text = a.read("facts/beta.md")
+        (a.path / "facts" / "beta.md").unlink()
+        a.write("facts/Beta.md", text.replace("beta body", "beta body\ncased on a"))
+        b.add("facts/beta", "beta", "beta body\nedited on b\n")
+        return ["edited on b", "cased on a"]
+    if scenario == "recreated-vs-edit":
+        (a.path / "facts" / "beta.md").unlink()
+        assert synced(a.sync())  # deleted and pushed, then made again with other content
+        a.add("facts/beta", "beta again", "a brand new beta\n", updated=1_700_000_000_300)
+        b.add("facts/beta", "beta", "beta body\nedited on b\n", updated=1_700_000_000_200)
+        return ["a brand new beta", "edited on b"]
+    if scenario == "frontmatter-same-key":
+        a.add("facts/beta", "beta as a says", "beta body\n", updated=1_700_000_000_300)
+        b.add("facts/beta", "beta as b says", "beta body\n", updated=1_700_000_000_200)
+        return ["beta as a says", "beta as b says"]
+    if scenario == "notes-same-line":
+        for d in (a, b):
+            d.write("notes.txt", "one\ntwo\nthree\n")
+        a.sync(), b.sync(), a.sync()
+        a.write("notes.txt", "one\ntwo from a\nthree\n")
+        b.write("notes.txt", "one\ntwo from b\nthree\n")
+        return ["two from a", "two from b"]
+    if scenario == "nested-binary":
+        for d in (a, b):
+            (d.path / "assets" / "img").mkdir(parents=True, exist_ok=True)
+        (a.path / "assets" / "img" / "logo.png").write_bytes(b"\x89PNG\0base")
+        a.sync(), b.sync()
+        (a.path / "assets" / "img" / "logo.png").write_bytes(b"\x89PNG\0from-a")
+        (b.path / "assets" / "img" / "logo.png").write_bytes(b"\x89PNG\0from-b")
+        return []
+    raise AssertionError(scenario)
+
+
+SCENARIOS = ["move-vs-edit", "rename-slug-vs-edit", "case-only-rename-vs-edit", "recreated-vs-edit",
+             "frontmatter-same-key", "notes-same-line", "nested-binary"]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_concurrent_changes_on_two_devices_all_survive(pair: tuple[Device, Device], hub: Path, scenario: str,
+                                                       first: str) -> None:
+    a, b = pair
+    must = _two_edits(a, b, scenario)
+    order = (a, b) if first == "a" else (b, a)
+    converge(*order)
+    for d in (a, b):
+        text = everything(d)
+        for piece in must:
+            assert piece in text, (d.path.name, piece)
+        assert d.git("status", "--porcelain") == ""
+        fsck(d.path)
+    if scenario == "nested-binary":
+        blobs = b"".join(p.read_bytes() for p in (a.path / "assets" / "img").iterdir())
+        assert b"from-a" in blobs and b"from-b" in blobs
+    fsck(hub)
+
+
+def test_a_conflict_sibling_edited_elsewhere_and_a_conflict_of_a_conflict(pair: tuple[Device, Device],
+                                                                          hub: Path) -> None:
+    a, b = pair
+    a.add("facts/beta", "beta", "A wrote this\n", updated=1_700_000_001_000)
+    b.add("facts/beta", "beta", "B wrote this\n", updated=1_700_000_002_000)
+    converge(a, b)
+    [sibling] = [p.relative_to(a.path).as_posix() for p in a.path.glob("facts/beta--conflict-*.md")]
+    # a edits the sibling, b edits it differently (same line): a conflict of the sibling
+    a.write(sibling, a.read(sibling).replace("A wrote this", "A wrote this, and a fixed it")
+            .replace("updated: 1700000001000", "updated: 1700000003000"))
+    b.write(sibling, b.read(sibling).replace("A wrote this", "A wrote this, and b fixed it")
+            .replace("updated: 1700000001000", "updated: 1700000004000"))
+    b.add("facts/beta", "beta", "B wrote this\nand more from b\n", updated=1_700_000_005_000)
+    converge(a, b)
+    text = everything(a)
+    for piece in ("a fixed it", "b fixed it", "and more from b", "B wrote this"):
+        assert piece in text, piece
+    assert list(a.path.glob("facts/beta--conflict-*--conflict-*.md"))
+
+
+def test_state_json_edited_on_both_devices_stays_local(pair: tuple[Device, Device], hub: Path) -> None:
+    a, b = pair
+    for d, n in ((a, 1), (b, 2)):
+        d.write(".state.json", f'{{"device": {n}}}')
+        d.write("facts/.state.json", f'{{"nested": {n}}}')
+    a.add("facts/beta", "beta", "beta body\nfrom a\n")
+    converge(a, b)
+    for d, n in ((a, 1), (b, 2)):
+        assert d.read(".state.json") == f'{{"device": {n}}}'
+        assert d.read("facts/.state.json") == f'{{"nested": {n}}}'
+    for repo in (a.path, b.path, hub):
+        assert not any(p.endswith(".state.json") for p in history_paths(repo))
+
+
+def _force(hub: Path, commit: str) -> None:
+    git(hub, "update-ref", "refs/heads/main", commit)
+
+
+@pytest.mark.parametrize("rewrite", ["older", "unrelated"])
+def test_a_rewritten_remote_never_drops_local_commits(pair: tuple[Device, Device], hub: Path, tmp_path: Path,
+                                                      rewrite: str) -> None:
+    a, b = pair
+    old = git(hub, "rev-parse", "main").strip()
+    a.add("facts/beta", "beta", "beta body\npushed by a\n")
+    assert synced(a.sync())
+    assert synced(b.sync())
+    b.add("facts/from-b", "from b", "b local work\n")
+    assert synced(b.sync())
+    a.add("facts/alpha", "alpha", "line 1\nlocal on a\n")
+    if rewrite == "older":
+        _force(hub, old)
+    else:
+        from memsync.cli import main
+
+        other = Device(tmp_path / "other")
+        assert main(["init", "--root", str(other.path)]) == 0
+        git(other.path, "init", "-q", "-b", "main")
+        other.add("facts/elsewhere", "elsewhere", "from an unrelated history\n")
+        other.git("add", "-A")
+        other.git("commit", "-qm", "unrelated", "--no-verify")
+        git(hub, "fetch", "-q", str(other.path), "+main:refs/heads/main")
+    results = [a.sync(), b.sync(), a.sync(), b.sync()]
+    for d in (a, b):
+        text = everything(d)
+        for piece in ("pushed by a", "b local work", "local on a"):
+            assert piece in text or in_history(d, piece), (rewrite, d.path.name, piece, [r.message for r in results])
+    fsck(hub)

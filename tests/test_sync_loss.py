@@ -211,3 +211,43 @@ def test_a_rewritten_remote_never_drops_local_commits(pair: tuple[Device, Device
         for piece in ("pushed by a", "b local work", "local on a"):
             assert piece in text or in_history(d, piece), (rewrite, d.path.name, piece, [r.message for r in results])
     fsck(hub)
+
+
+@pytest.mark.parametrize("where", ["pre-receive", "post-receive"])
+def test_a_remote_that_drops_the_connection_mid_push_loses_nothing(tmp_path: Path, run, where: str) -> None:
+    """git daemon's receive-pack is killed from a hook (after the pack arrived; before or after
+    the ref moved): the sync stops cleanly, and the next one finishes the job."""
+    from remotes import GitDaemon
+
+    base = tmp_path / "served"
+    base.mkdir()
+    hub = make_hub(base / "hub.git")
+    daemon = GitDaemon(base)
+    try:
+        url = daemon.url("hub.git")
+        a, b = Device(tmp_path / "a"), Device(tmp_path / "b")
+        a.path.mkdir()
+        a.add("facts/one", "one", "first\n")
+        assert run("sync", "init", url, "--root", str(a.path)).returncode == 0
+        assert run("sync", "init", url, "--root", str(b.path)).returncode == 0
+        hook = hub / "hooks" / where
+        hook.write_text("#!/bin/sh\ncat >/dev/null\nkill -9 $PPID\nexit 0\n")
+        hook.chmod(0o755)
+        a.add("facts/one", "one", "first\nedited on a before the cut\n", updated=1_700_000_000_100)
+        out = run("sync", "--root", str(a.path))
+        assert "Traceback" not in out.stderr
+        assert out.returncode == 3, out.stderr
+        assert "could not reach the remote" in out.stderr and "The next sync pushes them" in out.stderr
+        assert "edited on a before the cut" in a.read("facts/one.md")
+        hook.unlink()
+        b.add("facts/two", "two", "from b\n")
+        for d in (a, b, a, b):
+            out = run("sync", "--root", str(d.path))
+            assert out.returncode == 0, out.stderr
+        for d in (a, b):
+            assert "edited on a before the cut" in d.read("facts/one.md") and "from b" in d.read("facts/two.md")
+            assert d.git("status", "--porcelain") == ""
+            fsck(d.path)
+        fsck(hub)
+    finally:
+        daemon.stop()

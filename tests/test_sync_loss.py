@@ -251,3 +251,22 @@ def test_a_remote_that_drops_the_connection_mid_push_loses_nothing(tmp_path: Pat
         fsck(hub)
     finally:
         daemon.stop()
+
+
+def test_root_md_edited_while_sync_recompiles_it_is_never_overwritten(pair: tuple[Device, Device]) -> None:
+    """sync read ROOT.md, recompiled its tables (a new load_when trigger), and is about to write it:
+    the hand-written part saved meanwhile must survive."""
+    a, b = pair
+    a.add("facts/beta", "beta", "beta body\n", load_when=["deploys"])
+    head = a.git("rev-parse", "HEAD")
+    proc = paused(a, "before-compiled-write")
+    a.write("ROOT.md", a.read("ROOT.md").replace("## Current goal\n", "## Current goal\n\nShip the audit.\n"))
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err
+    assert "Ship the audit." in a.read("ROOT.md"), err
+    assert proc.returncode == 2 and "ROOT.md was edited while sync ran" in err, err
+    assert a.git("rev-parse", "HEAD") == head  # it stopped before committing anything
+    converge(a, b)
+    for d in (a, b):
+        assert "Ship the audit." in d.read("ROOT.md") and "deploys" in d.read("ROOT.md")
+        assert d.git("status", "--porcelain") == ""

@@ -406,7 +406,8 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     _gate(s, regen.outputs)
     index_updates = dict(changes.index_updates)
     if regen.outputs:
-        index_updates.update(write_compiled(s, regen.outputs))
+        pause("before-compiled-write")
+        index_updates.update(write_compiled(s, regen.outputs, tree))
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
         s.cache.move_to(tree)  # same entries; keeps the cache on a tree that will be stored
     pause("before-commit")
@@ -431,11 +432,19 @@ def _problem_lines(problems: list[Any]) -> list[str]:
     return [shown(p.format()) for p in problems]
 
 
-def write_compiled(s: Session, outputs: dict[str, bytes]) -> dict:  # type: ignore[type-arg]
+def write_compiled(s: Session, outputs: dict[str, bytes], compiled_from: bytes | None) -> dict:  # type: ignore[type-arg]
+    """Write the recompiled files; each must still hold what ``compiled_from`` (the tree read
+    from disk) has, or it was edited while sync ran (ROOT.md's own text, say): then the sync
+    stops, before committing anything, and the edit stays for the next sync."""
     from memsync.fsutil import mkdir_inside, write_inside
     from memsync.sync.gitindex import blob_sha, entry_for
+    from memsync.sync.worktree import edited_meanwhile, holds
 
     updates = {}
+    for path in sorted(outputs):
+        was = s.R.lookup(s.repo, compiled_from, path)
+        if was is not None and not holds(s.root.path / path, was[1]):
+            raise edited_meanwhile(path)
     for path, data in sorted(outputs.items()):
         parent = path.rpartition("/")[0]
         if parent:

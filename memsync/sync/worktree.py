@@ -481,13 +481,18 @@ def _unchanged_since(target: str, before: os.stat_result | None, expected: bytes
     if (st.st_mode, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns) == (
             before.st_mode, before.st_ino, before.st_size, before.st_mtime_ns, before.st_ctime_ns):
         return True
+    return stat.S_ISREG(st.st_mode) and holds(target, expected)
+
+
+def holds(path: str | Path, expected: bytes | None) -> bool:
+    """The file at ``path`` is the blob ``expected`` (hex), read now (False: unreadable)."""
     try:
-        return stat.S_ISREG(st.st_mode) and blob_sha(_read(target)).hex().encode("ascii") == expected
+        return blob_sha(_read(str(path))).hex().encode("ascii") == expected
     except OSError:
         return False
 
 
-def _edited_meanwhile(path: str) -> MemsyncError:
+def edited_meanwhile(path: str) -> MemsyncError:
     return MemsyncError(
         f"{shown(path)} was edited while sync ran; it was left as it is and the sync stopped before "
         "recording anything. Run sync again to include the edit."
@@ -508,7 +513,7 @@ def apply(root: Path, incoming: list[Incoming], read_blob: Callable[[bytes], byt
 
     def check(c: Incoming, target: str) -> None:
         if seen is not None and c.path in seen and not _unchanged_since(target, seen[c.path], c.expected):
-            raise _edited_meanwhile(c.path)
+            raise edited_meanwhile(c.path)
 
     for c in sorted((c for c in incoming if c.new is None), key=lambda c: c.path, reverse=True):
         target = os.path.join(str(root), c.path)

@@ -270,3 +270,22 @@ def test_root_md_edited_while_sync_recompiles_it_is_never_overwritten(pair: tupl
     for d in (a, b):
         assert "Ship the audit." in d.read("ROOT.md") and "deploys" in d.read("ROOT.md")
         assert d.git("status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("phase", ["after-fetch", "after-checkout", "after-push"])
+def test_an_edit_to_a_file_the_sync_brings_in_made_later_in_the_sync_is_kept(pair: tuple[Device, Device],
+                                                                              phase: str) -> None:
+    a, b = pair
+    a.add("facts/beta", "beta", "beta body\nchanged on a\n")
+    assert synced(a.sync())
+    b.add("facts/alpha", "alpha", "line 1\nline 2\nline 3\nline 4\nline 5 from b\n")  # b has a push to make
+    proc = paused(b, phase)
+    b.add("facts/beta", "beta", "beta body\nchanged on a\nthen edited on b during the sync\n",
+          updated=1_700_000_000_500)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err
+    assert "then edited on b during the sync" in b.read("facts/beta.md"), err
+    converge(b, a)
+    for d in (a, b):
+        assert "then edited on b during the sync" in d.read("facts/beta.md")
+        assert "line 5 from b" in d.read("facts/alpha.md")

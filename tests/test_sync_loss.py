@@ -289,3 +289,27 @@ def test_an_edit_to_a_file_the_sync_brings_in_made_later_in_the_sync_is_kept(pai
     for d in (a, b):
         assert "then edited on b during the sync" in d.read("facts/beta.md")
         assert "line 5 from b" in d.read("facts/alpha.md")
+
+
+def test_a_plain_text_file_changed_on_the_same_lines_keeps_both_and_says_so(pair: tuple[Device, Device],
+                                                                            run) -> None:
+    a, b = pair
+    a.write("notes.txt", "one\ntwo\nthree\n")
+    assert synced(a.sync()) and synced(b.sync())
+    a.write("notes.txt", "one\ntwo from a\nthree\n")
+    b.write("notes.txt", "one\ntwo from b\nthree\n")
+    assert synced(a.sync())
+    out = run("sync", "--root", str(b.path))
+    assert out.returncode == 0, out.stderr
+    assert "notes.txt: both devices changed the same lines" in out.stdout + out.stderr
+    assert "delete the sibling" not in out.stdout + out.stderr
+    converge(a, b)
+    for d in (a, b):
+        assert d.read("notes.txt") == "one\ntwo from a\ntwo from b\nthree\n"
+    # lines changed apart are still an ordinary merge
+    a.write("notes.txt", "one, again from a\ntwo from a\ntwo from b\nthree\n")
+    b.write("notes.txt", "one\ntwo from a\ntwo from b\nthree, from b\n")
+    assert synced(a.sync())
+    result = b.sync()
+    assert result.conflicts == [] and result.merged == ["notes.txt"]
+    assert b.read("notes.txt") == "one, again from a\ntwo from a\ntwo from b\nthree, from b\n"

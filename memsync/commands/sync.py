@@ -127,8 +127,8 @@ def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untype
     for c in result.conflicts:
         sibling = c.get("sibling")
         where = f"; the other version is in {sibling}" if sibling and sibling not in c["reason"] else ""
-        out(f"{c['path']}: {c['reason']}{where} (merge it by hand, then delete the sibling; `memsync lint` lists it)",
-            "conflict")
+        how = " (merge it by hand, then delete the sibling; `memsync lint` lists it)" if sibling else ""
+        out(f"{c['path']}: {c['reason']}{where}{how}", "conflict")
     _raise_for(result)
 
 

@@ -49,6 +49,8 @@ class TreeMerge:
 
 KEPT_THEIRS = "deleted here, edited on another device: the edit was kept (delete it again if you meant to)"
 KEPT_OURS = "edited here, deleted on another device: the edit was kept (delete it again if you meant to)"
+BOTH_KEPT = ("both devices changed the same lines: both versions of them are kept in the file, one after "
+             "the other (keep the lines you want)")
 
 
 def _version(repo: GitRepo, tree: bytes | None, path: str) -> Version:
@@ -140,9 +142,12 @@ def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when) -> N
             break
     mode = max(ours[0], theirs[0])
     if texts and b"\0" not in o + t:
-        merged, _ = merge_lines(texts[0], texts[1], texts[2])
+        merged, clean = merge_lines(texts[0], texts[1], texts[2])
         out.changes[path] = (mode, R.add_blob(repo, merged.encode("utf-8")))
-        out.merged.append(path)
+        if clean:
+            out.merged.append(path)
+        else:  # nothing is lost, but the file now holds both versions of some lines: say so
+            out.clashes.append(Clash(path, None, BOTH_KEPT))
         return
     # The side that changed the file later keeps the path; the larger blob id breaks a tie.
     ranks = ((when[0], ours[1]), (when[1], theirs[1])) if when is not None else ((0, ours[1]), (0, theirs[1]))

@@ -17,6 +17,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -209,6 +211,19 @@ with open(os.environ["FAKE_SSH_LOG"], "a") as log:
 words = shlex.split(command)
 sys.exit(subprocess.call(words))
 '''
+
+
+@contextmanager
+def served_hub(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A bare hub under ``tmp_path/served`` behind ``git daemon``: (hub path, its git:// URL)."""
+    base = tmp_path / "served"
+    base.mkdir()
+    hub = make_hub(base / "hub.git")
+    daemon = GitDaemon(base)
+    try:
+        yield hub, daemon.url("hub.git")
+    finally:
+        daemon.stop()
 
 
 def fake_ssh(folder: Path) -> dict[str, str]:

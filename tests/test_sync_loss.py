@@ -217,14 +217,9 @@ def test_a_rewritten_remote_never_drops_local_commits(pair: tuple[Device, Device
 def test_a_remote_that_drops_the_connection_mid_push_loses_nothing(tmp_path: Path, run, where: str) -> None:
     """git daemon's receive-pack is killed from a hook (after the pack arrived; before or after
     the ref moved): the sync stops cleanly, and the next one finishes the job."""
-    from remotes import GitDaemon
+    from remotes import served_hub
 
-    base = tmp_path / "served"
-    base.mkdir()
-    hub = make_hub(base / "hub.git")
-    daemon = GitDaemon(base)
-    try:
-        url = daemon.url("hub.git")
+    with served_hub(tmp_path) as (hub, url):
         a, b = Device(tmp_path / "a"), Device(tmp_path / "b")
         a.path.mkdir()
         a.add("facts/one", "one", "first\n")
@@ -249,8 +244,6 @@ def test_a_remote_that_drops_the_connection_mid_push_loses_nothing(tmp_path: Pat
             assert d.git("status", "--porcelain") == ""
             fsck(d.path)
         fsck(hub)
-    finally:
-        daemon.stop()
 
 
 def test_root_md_edited_while_sync_recompiles_it_is_never_overwritten(pair: tuple[Device, Device]) -> None:

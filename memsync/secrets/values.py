@@ -122,6 +122,10 @@ class _Words:
 
 
 _filler_words = _Words()
+_FILLER_SET = frozenset(w.lower() for w in _FILLER_WORDS)
+# A value's words, camelCase and separators split: "YourGitHubToken-here" -> Your, Git, Hub, Token, here.
+# A filler word must be one of them: "…BFvtest" (random letters ending in "test") holds none.
+_WORD_PARTS = LazyRegex(rb"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 def _blank_runs(low: bytes) -> bytes:
@@ -191,7 +195,7 @@ def looks_fake(body: bytes) -> bool:
     # filler word of 4+ letters among them they do not ("YourGitHubTokenGoesHere1234",
     # "my-Bitbucket-password": letters-only words joined by - _ or .).
     if (made_of_words(head) or _joined_words(head)) and any(
-            len(m.group()) >= 4 for m in _filler_words.finditer(head.lower())):
+            len(w) >= 4 and w.lower() in _FILLER_SET for w in _WORD_PARTS.findall(head)):
         return True
     # A repeating filler that is not a run ("abcabcabc…") has few distinct bytes; with
     # 16 or more the entropy is above 2.5 bits anyway, so it is not computed.

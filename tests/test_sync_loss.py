@@ -306,3 +306,32 @@ def test_a_plain_text_file_changed_on_the_same_lines_keeps_both_and_says_so(pair
     result = b.sync()
     assert result.conflicts == [] and result.merged == ["notes.txt"]
     assert b.read("notes.txt") == "one, again from a\ntwo from a\ntwo from b\nthree, from b\n"
+
+
+def test_root_md_text_changed_on_the_same_lines_keeps_both_and_says_so(pair: tuple[Device, Device], run) -> None:
+    """ROOT.md's own text (the goal, the iron rules) is merged by lines like any text; where both
+    devices changed the same line both versions stay, and the sync lists ROOT.md as a conflict."""
+    a, b = pair
+    text = a.read("ROOT.md")
+    a.write("ROOT.md", text.replace("\n", "\nGoal: ship the audit.\n", 1))
+    assert synced(a.sync()) and synced(b.sync())
+    a.write("ROOT.md", a.read("ROOT.md").replace("Goal: ship the audit.", "Goal: ship the audit on Monday."))
+    b.write("ROOT.md", b.read("ROOT.md").replace("Goal: ship the audit.", "Goal: ship the audit by Friday."))
+    assert synced(a.sync())
+    out = run("sync", "--root", str(b.path))
+    assert out.returncode == 0, out.stderr
+    assert "ROOT.md: both devices changed the same lines" in out.stdout + out.stderr
+    converge(a, b)
+    for d in (a, b):
+        merged = d.read("ROOT.md")
+        assert "Goal: ship the audit on Monday." in merged and "Goal: ship the audit by Friday." in merged
+        assert run("check", "--root", str(d.path)).returncode == 0  # the tables are recompiled as usual
+    # lines changed apart are an ordinary merge, as before
+    a.write("ROOT.md", a.read("ROOT.md").replace("Goal: ship the audit by Friday.\n", ""))
+    assert synced(a.sync()) and synced(b.sync())
+    a.write("ROOT.md", a.read("ROOT.md") + "\nA line from a.\n")
+    b.write("ROOT.md", b.read("ROOT.md").replace("Goal:", "Our goal:"))
+    assert synced(a.sync())
+    result = b.sync()
+    assert result.conflicts == [] and "ROOT.md" in result.merged
+    assert "A line from a." in b.read("ROOT.md") and "Our goal: ship the audit on Monday." in b.read("ROOT.md")

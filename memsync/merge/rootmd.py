@@ -54,20 +54,24 @@ def merge_root_md(base: bytes | None, ours: bytes | None, theirs: bytes | None) 
     of the clashing lines (the version whose bytes sort first, first), with no
     markers. ROOT.md is always regenerated, so a deletion never wins over text.
     """
+    return merge_root_md_clean(base, ours, theirs)[0]
+
+
+def merge_root_md_clean(base: bytes | None, ours: bytes | None, theirs: bytes | None) -> tuple[bytes, bool]:
+    """``merge_root_md``, and whether it merged without keeping two versions of some lines
+    (False: the user should look, as at any conflict)."""
     if ours is None or theirs is None or ours == theirs:
-        return ours if ours is not None else theirs if theirs is not None else b""
+        return (ours if ours is not None else theirs if theirs is not None else b""), True
     if ours == base:
-        return theirs
+        return theirs, True
     if theirs == base:
-        return ours
+        return ours, True
     first, second = sorted((ours, theirs))
     (a, bom_a, crlf_a), (b, bom_b, crlf_b) = decode_lossless(first), decode_lossless(second)
     a, b = _blank_regions(a), _blank_regions(b)
     if base is None:
-        if too_big(a, b):
-            text = keep_both(a, b)
-        else:
-            text = "".join(union(split_lines(a), split_lines(b)))
+        clean = a == b  # added on both devices: only the compiled tables differed
+        text = a if clean else keep_both(a, b) if too_big(a, b) else "".join(union(split_lines(a), split_lines(b)))
     else:
-        text, _ = merge_text(_blank_regions(decode_lossless(base)[0]), a, b)
-    return encode_lossless(_tidy_markers(text), bom_a and bom_b, crlf_a and crlf_b)
+        text, clean = merge_text(_blank_regions(decode_lossless(base)[0]), a, b)
+    return encode_lossless(_tidy_markers(text), bom_a and bom_b, crlf_a and crlf_b), clean

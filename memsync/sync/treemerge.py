@@ -101,7 +101,8 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
         if is_compiled_path(path) and path != ROOT_MD:
             continue  # regenerated from the merged entries
         # Only a path both sides changed gets here: the merge library is loaded for it alone.
-        from memsync.merge import merge_entry, merge_lines, merge_root_md
+        from memsync.merge import merge_entry, merge_lines
+        from memsync.merge.rootmd import merge_root_md_clean
 
         b, o, t = (R.blob(repo, v[1]) if v else None for v in (base, ours, theirs))
         if b is not None and (o is None) != (t is None):
@@ -111,9 +112,14 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
             if o is None or t is None:
                 keep = ours if o is not None else theirs  # a deletion never beats an edit
                 out.changes[path] = keep
+                out.merged.append(path)
             else:
-                out.changes[path] = (MODE_FILE, R.add_blob(repo, merge_root_md(b, o, t)))
-            out.merged.append(path)
+                merged, clean = merge_root_md_clean(b, o, t)
+                out.changes[path] = (MODE_FILE, R.add_blob(repo, merged))
+                if clean:
+                    out.merged.append(path)
+                else:  # ROOT.md's own text (the goal, the iron rules) now holds both versions of some lines
+                    out.clashes.append(Clash(path, None, BOTH_KEPT))
             continue
         if is_entry_path(path):
             result = merge_entry(path, b, o, t, when=when)

@@ -101,11 +101,13 @@ _AND_HALF = re.compile(
     r"\b(?P<n>\d+|an?|" + "|".join(sorted(_EN_NUM, key=len, reverse=True)) + r")[\s-]+(?:" + _HALF_UNITS
     + r"[\s-]+and[\s-]+a[\s-]+half|and[\s-]+a[\s-]+half[\s-]+" + _HALF_UNITS.replace("unit", "unit2") + r")\b")
 # 1h30m, 2m30s, 1h30m15s: the compact way to write one duration
-_COMPACT = re.compile(r"(?<![\w.])(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m(?!s))?(?:(?P<s>\d+)s)?(?![\w.])")
+# (a unit followed by a digit starts one: the pattern matches nowhere else, not even empty)
+_COMPACT = re.compile(r"(?<![\w.])(?=\d+[hm]\d)(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m(?!s))?(?:(?P<s>\d+)s)?(?![\w.])")
 _WORDS = re.compile(r"\b(?:(?P<dozen>(?:a|one)[\s-]+dozen)|(?P<ord>" + "|".join(_ORDINALS) + r")"
                     r"|(?P<midnight>midnight)|(?P<noon>noon|midday)"
                     r"|(?P<oom>an?|one|two|three)\s+orders?\s+of\s+magnitude)\b"
                     r"|(?P<zhoom>[一两二三])个数量级")  # an order of magnitude is 10x, two are 100x
+_ORDERS = {"a": 1, "an": 1, "one": 1, "一": 1, "two": 2, "两": 2, "二": 2, "three": 3, "三": 3}
 _HALF = re.compile(r"\bhalf(?:[\s-]+an?)?[\s-]+(?P<unit>hour|minute|day|second|week|month|year)s?\b"
                    r"|\b(?P<quarter>(?:an?\s+)?quarter(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]+hour)\b|(?P<ke>一刻钟)"
                    r"|(?<![零〇一二两三四五六七八九十百千万亿\d个])半(?:个)?\s?(?P<zhunit>小时|钟头|天|分钟|年|月|秒|g(?![a-z])|gb|兆)")
@@ -257,13 +259,11 @@ def numbers(text: str) -> list[Number]:
         parts = [(m["h"], 3_600_000), (m["m"], 60_000), (m["s"], 1000)]
         if sum(1 for v, _ in parts if v) >= 2:  # 1h alone is read below, as any number with its unit
             add(m.start(), m.end(), "t" + _fmt(sum(int(v) * ms for v, ms in parts if v)))
-    for m in _WORDS.finditer(text) if "dozen" in text or "th" in text or "ird" in text or "n" in text or "数量级" in text \
-            else ():
+    for m in _WORDS.finditer(text):
         if m["dozen"]:
             add(m.start(), m.end(), "12")
         elif m["oom"] or m["zhoom"]:
-            n = m["oom"] or m["zhoom"]
-            add(m.start(), m.end(), str(10 ** {"a": 1, "an": 1, "one": 1, "一": 1, "two": 2, "两": 2, "二": 2}.get(n, 3)))
+            add(m.start(), m.end(), str(10 ** _ORDERS[m["oom"] or m["zhoom"]]))
         elif m["ord"]:
             add(m.start(), m.end(), str(_ORDINALS[m["ord"]]))
         else:

@@ -256,7 +256,7 @@ def secrets(root: Path, relpath: str, text: str) -> None:
 
     found = check_text(root, relpath, text)
     if found:
-        where = "; ".join(f"{f.rule} at line {f.line}: {f.masked}" for f in found[:3])
+        where = "; ".join(f"{f.label} at line {f.line}: {f.masked}" for f in found[:3])
         more = f" and {len(found) - 3} more" if len(found) > 3 else ""
         raise SecretFound(
             f"the entry holds what looks like a secret ({where}{more}); memory goes into git, so nothing was "

@@ -53,7 +53,7 @@ def test_scan_json_shape_and_clean_exit(cli, tmp_path: Path) -> None:
     assert data["files"] == 1 and data["errors"] == [] and data["skipped"] == []
     [finding] = data["findings"]
     assert finding == {"path": "a.md", "line": 7, "col": 6, "rule": "google-api-key",
-                       "masked": "AIza*** (39 chars)", "fingerprint": finding["fingerprint"]}
+                       "masked": "AIza*** (39 chars)", "fingerprint": finding["fingerprint"], "encoding": ""}
     assert re.fullmatch(r"[0-9a-f]{32}", finding["fingerprint"])
     assert_never_shown(secret, out, err)
     note(tmp_path / "a.md", "key: ${MAPS_KEY}")

@@ -244,7 +244,7 @@ def _report(scan: _Scan, as_json: bool) -> None:
 def print_findings(findings: list, stream: IO[str]) -> None:
     colour = use_color(stream)  # asked once: thousands of findings are possible
     for f in findings:
-        rule = paint(f.rule, "red", stream) if colour else f.rule
+        rule = paint(f.label, "red", stream) if colour else f.label
         path = f.path if f.path.isprintable() else visible(f.path)  # shown safe already; cheap to be sure
         stream.write(f"{path}:{f.line}:{f.col}: {rule}: {f.masked}\n")
 

@@ -10,7 +10,13 @@ FINGERPRINT_HEX = 32  # 128 bits: collision-free in practice, short enough to pa
 
 @dataclass(frozen=True)
 class Finding:
-    """One suspected secret. ``line`` and ``col`` are 1-based; ``col`` counts characters."""
+    """One suspected secret. ``line`` and ``col`` are 1-based; ``col`` counts characters.
+
+    ``encoding`` names what the secret was found under ("base64", "hex", "escape",
+    "html", "percent", "invisible", or a chain such as "base64+escape"), "" for plain
+    text. The location is then the encoded span's; ``masked`` and ``fingerprint`` are
+    those of the decoded secret, so one allowlist entry covers every form of it.
+    """
 
     path: str
     line: int
@@ -18,10 +24,16 @@ class Finding:
     rule: str
     masked: str
     fingerprint: str
+    encoding: str = ""
+
+    @property
+    def label(self) -> str:
+        """The rule id, with the encoding when there was one: ``github-pat (base64)``."""
+        return f"{self.rule} ({self.encoding})" if self.encoding else self.rule
 
     def format(self) -> str:
         """``path:line:col: rule-id: <masked>`` — shows a short prefix and the length only."""
-        return f"{self.path}:{self.line}:{self.col}: {self.rule}: {self.masked}"
+        return f"{self.path}:{self.line}:{self.col}: {self.label}: {self.masked}"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -31,6 +43,7 @@ class Finding:
             "rule": self.rule,
             "masked": self.masked,
             "fingerprint": self.fingerprint,
+            "encoding": self.encoding,
         }
 
 

@@ -76,11 +76,12 @@ def name_findings(path: str, allowlist: frozenset[str] = frozenset()) -> list[Fi
         return []
     shown = redact(path)
     return [Finding(shown, 0, len(data[:start].decode("utf-8", "replace")) + 1, rule, mask(secret),
-                    fingerprint(rule, secret)) for start, _end, rule, secret in hits]
+                    fingerprint(rule, secret), *encoding) for start, _end, rule, secret, *encoding in hits]
 
 
 def redact(text: str) -> str:
-    """``text`` with every suspected secret replaced by its masked form (``ghp_*** (40 chars)``)."""
+    """``text`` with every suspected secret replaced by its masked form (``ghp_*** (40 chars)``);
+    a secret found under an encoding has its whole encoded span replaced."""
     from memsync.secrets.scanner import find_hits
 
     data = text.encode("utf-8", "surrogateescape")
@@ -89,7 +90,9 @@ def redact(text: str) -> str:
         return text
     out: list[bytes] = []
     at = 0
-    for start, end, _rule, secret in hits:
+    for start, end, _rule, secret, *_ in hits:
+        if start < at:
+            continue  # a second secret in the same encoded run: the run is masked already
         out += [data[at:start], mask(secret).encode("utf-8")]
         at = end
     out.append(data[at:])

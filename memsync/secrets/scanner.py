@@ -83,15 +83,36 @@ def _positions(scan, haystack: bytes | None):  # type: ignore[no-untyped-def]
     return scan.positions(haystack)
 
 
-def find_hits(buf: bytes) -> list[Hit]:
-    """(start, end, rule id, secret) for every secret in ``buf``, sorted by start, no overlaps.
+DEPTH = 2  # decodings stacked at most (an escaped string inside base64); see encoded.py
 
-    A rule may answer with a veto (rule id None) for a span that is public by design
-    (a Firebase config's apiKey): it keeps every lower-priority rule off that span.
+
+def find_hits(buf: bytes, depth: int = DEPTH) -> list[Hit]:
+    """(start, end, rule id, secret[, encoding]) for every secret in ``buf``, sorted by start.
+
+    Plain hits never overlap. A secret found under an encoding (``depth`` decodings at
+    most) is placed at its encoded span, with the decoded secret and a fifth field
+    naming the encoding; two secrets inside one encoded run share its span.
+    """
+    ascii_only = buf.isascii()
+    kept = _plain_hits(buf, ascii_only)
+    if depth > 0:
+        from memsync.secrets.encoded import decoded_hits
+
+        extra = decoded_hits(buf, ascii_only, depth, find_hits, [(h[0], h[1]) for h in kept])
+        if extra:
+            kept = _with_decoded(kept, extra)
+    return [hit for hit in kept if hit[2] is not None]
+
+
+def _plain_hits(buf: bytes, ascii_only: bool) -> list[Hit]:
+    """Hits of the rules on ``buf`` as written, sorted, no overlaps, vetoes kept (rule id None).
+
+    A rule may answer with a veto for a span that is public by design (a Firebase
+    config's apiKey, a Secret's base64 "changeme"): it keeps every lower-priority
+    rule, and every decoded finding, off that span.
     """
     passes, dispatch = _engine()
     lowered = None
-    ascii_only = buf.isascii()
     found: list[tuple[float, Hit]] = []
     for scan in passes:
         if ascii_only and not scan.ascii:
@@ -109,7 +130,7 @@ def find_hits(buf: bytes) -> list[Hit]:
                     found.append((priority, hit))
                 break
     if len(found) < 2:
-        return [hit for _, hit in found if hit[2] is not None]
+        return [hit for _, hit in found]
     # Overlaps are rare and local: split the hits into runs of overlapping spans (one sweep
     # by start) and settle each run by priority. A line of 20 000 tokens stays n log n.
     found.sort(key=lambda item: (item[1][0], item[1][1]))
@@ -126,10 +147,49 @@ def find_hits(buf: bytes) -> list[Hit]:
     return kept
 
 
+def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
+    """Plain hits plus the decoded ones that say more. Among decoded hits the longer span
+    wins (repeats of one span are kept: two secrets in one run). A decoded hit is dropped
+    where it overlaps a plain hit or veto — one the same size is the same finding, already
+    made (a Secret's data value, a Basic header) — unless it strictly contains plain hits
+    only: a token split by invisible characters whose first part matched on its own."""
+    starts: list[int] = []
+    ends: list[int] = []
+    spans: dict[tuple[int, int], dict[tuple[str, bytes], Hit]] = {}
+    for hit in sorted(decoded, key=lambda h: (h[0] - h[1], h[0], len(h[4]))):
+        span = (hit[0], hit[1])
+        if span in spans:
+            spans[span].setdefault((hit[2], hit[3]), hit)
+            continue
+        i = bisect.bisect_right(starts, hit[0])
+        if (i and ends[i - 1] > hit[0]) or (i < len(starts) and starts[i] < hit[1]):
+            continue
+        starts.insert(i, hit[0])
+        ends.insert(i, hit[1])
+        spans[span] = {(hit[2], hit[3]): hit}
+    plain_starts = [h[0] for h in plain]
+    plain_ends = [h[1] for h in plain]
+    replaced: set[int] = set()
+    out = []
+    for (start, end), hits in spans.items():
+        lo, hi = bisect.bisect_right(plain_ends, start), bisect.bisect_left(plain_starts, end)
+        inside = range(lo, hi)
+        if any(plain[k][2] is None or plain[k][0] < start or plain[k][1] > end
+               or plain[k][1] - plain[k][0] == end - start for k in inside):
+            continue
+        replaced.update(inside)
+        out += hits.values()
+    if not out:
+        return plain
+    out += (h for k, h in enumerate(plain) if k not in replaced)
+    out.sort(key=lambda h: (h[0], h[1]))
+    return out
+
+
 def _settle(run: list[tuple[float, Hit]]) -> list[Hit]:
-    """The hits of one run of overlapping spans that survive: by priority, then start."""
+    """The hits (and vetoes) of one run of overlapping spans that survive: by priority, then start."""
     if len(run) == 1:
-        return [run[0][1]] if run[0][1][2] is not None else []
+        return [run[0][1]]
     starts: list[int] = []
     ends: list[int] = []
     kept = []
@@ -140,9 +200,8 @@ def _settle(run: list[tuple[float, Hit]]) -> list[Hit]:
             continue
         starts.insert(i, start)
         ends.insert(i, end)
-        if hit[2] is not None:
-            kept.append(hit)
-    kept.sort()
+        kept.append(hit)
+    kept.sort(key=lambda h: h[0])
     return kept
 
 
@@ -163,7 +222,7 @@ def _findings(buf: bytes, hits: list[Hit], path: str, allowlist: frozenset[str],
     line_start = -1
     allowed = False
     chars = chars_at = 0
-    for start, _end, rule, secret in hits:
+    for start, _end, rule, secret, *encoding in hits:
         newlines = buf.count(b"\n", counted, start)
         line += newlines
         counted = start
@@ -179,7 +238,7 @@ def _findings(buf: bytes, hits: list[Hit], path: str, allowlist: frozenset[str],
             continue
         chars += _chars(buf[chars_at:start])
         chars_at = start
-        out.append(Finding(path, line, chars + 1, rule, mask(secret), fp))
+        out.append(Finding(path, line, chars + 1, rule, mask(secret), fp, *encoding))
     return out
 
 
@@ -222,7 +281,7 @@ def _hits(buf: bytes) -> list[Hit]:
         lead = m.start() > 0 and buf[m.start() - 1] in _TEXT_BYTES  # the first character of an LE run
         base = m.start() - 1 if lead else m.start() + 1
         text = buf[base:m.end():2]
-        extra += [(base + 2 * a, base + 2 * b - 1, rule, secret) for a, b, rule, secret in find_hits(text)]
+        extra += [(base + 2 * a, base + 2 * b - 1, *rest) for a, b, *rest in find_hits(text)]
     if not extra:
         return hits
     seen = {(h[0], h[3]): h for h in extra}

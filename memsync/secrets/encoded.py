@@ -1,0 +1,331 @@
+"""Secrets under an encoding: base64 / base64url and hex runs, ``\\u`` ``\\x`` escapes,
+HTML entities, percent-encoding, and invisible characters inside a token.
+
+The plain rules see text as written, but agents paste a Kubernetes Secret, an
+``echo … | base64 -d`` line, a JSON string holding ``\\u0067hp_…``, or a token
+copied from a web page with zero-width spaces in it. After the plain pass, one
+bounded pass over the buffer finds spans that look encoded, decodes each (twice
+at most: an escaped string inside base64), keeps what decodes to printable text
+and scans that with the same rules. A hit is reported at the encoded span with
+its encoding noted; its masked form and fingerprint are the decoded secret's.
+
+Two kinds of span:
+
+* runs (base64, base64url, hex) are decoded alone: what they hold must carry its
+  own context (a token's prefix, ``password=`` inside), so random base64 never
+  becomes a finding by itself;
+* escapes (``\\u`` ``\\x`` ``\\/``, ``&#…;`` and named entities, ``%XX``, invisible
+  characters) are decoded with the line around them, so a key name before an
+  escaped value still counts, and each decoded byte maps back to its place.
+
+Text without an encoded-looking run pays one ``translate`` and a few searches.
+"""
+from __future__ import annotations
+
+import binascii
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+Hit = tuple  # (start, end, rule id, secret[, encoding])
+Scan = Callable[[bytes, int], list[Hit]]
+
+MIN_BASE64 = 16  # the shortest base64 that can hold a finding ("pw: " and an 8-character password)
+MIN_HEX = 32
+MIN_TEXT = 8  # decoded bytes
+MAX_RUN = 48 << 10  # longer runs are images or archives, not text; below the scanner's window overlap
+CONTEXT = 512  # bytes of a line kept before an escape (a key name, a long token's start)
+SEPARATOR = b"\n\0\n"  # between decoded texts scanned together: no rule reads across a NUL
+
+_ALNUM = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_ALPHABET = frozenset(_ALNUM + b"+/-_")
+# Runs are found by their letters and digits: every one becomes "a", any other byte a space,
+# and a run of 16 is one find. "+/-_" stand in base64 of ASCII text only for "?", ">" (and
+# DEL), so a run is found by a stretch of 16 without them and then extended over them;
+# paths, slugs and flags ("facts/deploy-notes", "--frozen-lockfile") cost nothing.
+_RUN_MARKS = bytes(0x61 if c in _ALNUM else 0x20 for c in range(256))
+_RUN = b"a" * MIN_BASE64
+_RUN_TAIL = re.compile(rb"[A-Za-z0-9+/_-]*")
+_HEX_DIGITS = b"0123456789abcdefABCDEF"
+_TO_STANDARD = bytes.maketrans(b"-_", b"+/")
+# Control characters (C0 but tab and line ends, DEL, C1): decoded bytes holding one are not text.
+_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
+
+# Where an escape may start, each behind a byte searched first (memchr speed): a buffer
+# without that byte never runs the pattern. One alternation would be scanned position
+# by position (re finds no common prefix), five times slower.
+_TRIGGERS = (
+    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|/)", True),
+    (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
+    (b"%", rb"%[0-9A-Fa-f]{2}", True),
+    # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
+    (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4])", False),
+    (b"\xef", rb"\xef\xbb\xbf", False),
+    (b"\xc2", rb"\xc2\xad", False),
+    (b"\xe1", rb"\xe1\xa0\x8e", False),
+)
+_INVISIBLE = rb"\xe2\x80[\x8b-\x8f]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf|\xc2\xad|\xe1\xa0\x8e"
+_DECODE_SOURCE = (
+    rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
+    rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
+    rb"|\\U(?P<U>[0-9a-fA-F]{8})|\\x(?P<x>[0-9a-fA-F]{2})|\\(?P<lit>[/\\])"
+    rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
+    rb"|%(?P<pct>[0-9A-Fa-f]{2})|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+_KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "lit": "escape", "dec": "html",
+         "hx": "html", "name": "html", "pct": "percent", "inv": "invisible"}
+
+
+class _Patterns:
+    """The escape patterns, compiled on first use (most scans never meet one)."""
+
+    def __init__(self) -> None:
+        self.triggers = [(byte, re.compile(source), ascii) for byte, source, ascii in _TRIGGERS]
+        self.decode = re.compile(_DECODE_SOURCE)
+
+
+_patterns: _Patterns | None = None
+
+
+def _compiled() -> _Patterns:
+    global _patterns
+    if _patterns is None:
+        _patterns = _Patterns()
+    return _patterns
+
+
+def is_text(data: bytes) -> bool:
+    """Valid UTF-8 without control characters (tabs and line ends allowed), 8 bytes or more."""
+    if len(data) < MIN_TEXT or _CONTROL.search(data):
+        return False
+    if data.isascii():
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+@dataclass
+class _Run:
+    """A base64 or hex run and the text it decodes to."""
+
+    start: int
+    end: int
+    text: bytes
+    encoding: str
+
+
+@dataclass
+class _Segment:
+    """A stretch of a line with escapes decoded; ``pieces`` map decoded offsets back."""
+
+    start: int
+    text: bytes
+    d_start: list[int] = field(default_factory=list)  # where each decoded piece starts in ``text``
+    d_end: list[int] = field(default_factory=list)
+    o_start: list[int] = field(default_factory=list)  # and the escape it came from, in the buffer
+    o_end: list[int] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+
+    def _at(self, d: int) -> tuple[int, int]:
+        """(piece index holding or last before ``d``, buffer offset of decoded byte ``d``)."""
+        i = bisect.bisect_right(self.d_start, d) - 1
+        if i < 0:
+            return i, self.start + d
+        if d < self.d_end[i]:
+            return i, self.o_start[i]
+        return i, d - self.d_end[i] + self.o_end[i]
+
+    def original(self, a: int, b: int) -> tuple[int, int, str]:
+        """The buffer span that decoded to ``text[a:b]``, and the encodings inside it."""
+        i, start = self._at(a)
+        j, last = self._at(b - 1)
+        end = self.o_end[j] if j >= 0 and b - 1 < self.d_end[j] else last + 1
+        kinds = {self.kinds[k] for k in range(max(i, 0), j + 1) if self.o_start[k] < end and self.o_end[k] > start}
+        if not kinds:  # the secret itself was plain; what made it one (its key) was encoded
+            kinds = set(self.kinds)
+        return start, end, "+".join(sorted(kinds))
+
+
+def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
+    n = end - start
+    if n > MAX_RUN:
+        return None
+    run = buf[start:end]
+    if n >= MIN_HEX and not run.translate(None, _HEX_DIGITS):
+        if n % 2:
+            return None
+        data = binascii.unhexlify(run)
+        encoding = "hex"
+    else:
+        if run.islower():
+            return None  # paths, slugs, snake_case: base64 of text always holds capitals
+        pad = 0
+        while pad < 2 and buf[end + pad:end + pad + 1] == b"=":
+            pad += 1
+        if (n + pad) % 4 if pad else n % 4 == 1:
+            return None
+        urlsafe = b"-" in run or b"_" in run
+        if urlsafe:
+            if b"+" in run or b"/" in run:
+                return None  # both alphabets: a path or an identifier, not an encoding
+            run = run.translate(_TO_STANDARD)
+        try:
+            data = binascii.a2b_base64(run + b"=" * (-n % 4))
+        except (binascii.Error, ValueError):
+            return None
+        end += pad
+        encoding = "base64"
+    return _Run(start, end, data, encoding) if is_text(data) else None
+
+
+def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
+    """Base64 / base64url runs of 16+ characters and even hex runs of 32+ that decode to text,
+    except those inside a plain hit (a token already found decodes to nothing new)."""
+    marks = buf.translate(_RUN_MARKS)
+    out = []
+    at = marks.find(_RUN)
+    while at >= 0:
+        start = at
+        while start > 0 and buf[start - 1] in _ALPHABET and at - start < MAX_RUN:
+            start -= 1
+        end = _RUN_TAIL.match(buf, at + MIN_BASE64).end()  # type: ignore[union-attr]
+        i = bisect.bisect_right(plain, (start, len(buf))) - 1
+        if i < 0 or plain[i][1] < end:
+            got = _decode_run(buf, start, end)
+            if got is not None:
+                out.append(got)
+        at = marks.find(_RUN, end)
+    return out
+
+
+def _character(code: int) -> bytes | None:
+    if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or code > 0x10FFFF or 0xD800 <= code < 0xE000:
+        return None  # a control or a lone surrogate stays as written
+    return chr(code).encode("utf-8")
+
+
+def _piece(m: re.Match[bytes]) -> bytes | None:
+    """What one escape stands for, or None to leave it as written."""
+    kind = m.lastgroup
+    value = m.group(kind)  # type: ignore[arg-type]
+    if kind == "inv":
+        return b""
+    if kind in ("x", "pct"):
+        byte = int(value, 16)
+        return None if byte < 0x20 or byte == 0x7F else bytes((byte,))
+    if kind == "lit":
+        return value
+    if kind == "u" and len(value) > 4:  # a surrogate pair: \ud83d\ude00
+        high, low = int(value[:4], 16), int(value[6:], 16)
+        return _character(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    if kind in ("ub", "u", "U", "hx"):
+        return _character(int(value, 16))
+    if kind == "dec":
+        return _character(int(value))
+    from html.entities import html5
+
+    named = html5.get(value.decode("ascii") + ";")
+    return named.encode("utf-8") if named else None
+
+
+def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
+    seg = _Segment(start, b"")
+    parts: list[bytes] = []
+    at = start
+    size = 0
+    for m in _compiled().decode.finditer(buf, start, end):
+        out = _piece(m)
+        if out is None:
+            continue
+        parts.append(buf[at:m.start()])
+        size += m.start() - at
+        seg.d_start.append(size)
+        seg.d_end.append(size + len(out))
+        seg.o_start.append(m.start())
+        seg.o_end.append(m.end())
+        seg.kinds.append(_KIND[m.lastgroup])  # type: ignore[index]
+        parts.append(out)
+        size += len(out)
+        at = m.end()
+    if not seg.kinds:
+        return None
+    parts.append(buf[at:end])
+    seg.text = b"".join(parts)
+    return seg
+
+
+def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
+    """{line end: first escape on that line}. A trigger byte is looked for with ``find``
+    (memchr) and each place checked; only a byte met often (a Windows path, a table of
+    percentages) hands the rest of the buffer to the pattern's own search."""
+    first: dict[int, int] = {}
+    for byte, pattern, ascii in _compiled().triggers:
+        if ascii_only and not ascii:
+            continue
+        at = buf.find(byte)
+        misses = 0
+        while at >= 0:
+            m = pattern.match(buf, at) if misses < 32 else pattern.search(buf, at)
+            if m is None:
+                if misses >= 32:
+                    break
+                misses += 1
+                at = buf.find(byte, at + 1)
+                continue
+            end = buf.find(b"\n", m.end())
+            end = len(buf) if end < 0 else end
+            first[end] = min(m.start(), first.get(end, end))
+            at = buf.find(byte, end)
+    return first
+
+
+def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
+    """One segment per line holding an escape: from CONTEXT bytes before its first escape
+    to the line's end."""
+    first = _escape_lines(buf, ascii_only)
+    out = []
+    for end, p in sorted(first.items()):
+        lo = max(0, p - CONTEXT)
+        newline = buf.rfind(b"\n", lo, p)
+        start = newline + 1 if newline >= 0 else lo
+        if start == lo and lo > 0 and buf[lo - 1] != 10:
+            space = buf.find(b" ", lo, p)  # cut mid-line: begin after a space, not inside a token
+            start = space + 1 if space >= 0 else lo
+        seg = _unescape(buf, start, end)
+        if seg is not None:
+            out.append(seg)
+    return out
+
+
+def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
+                 plain: list[tuple[int, int]]) -> list[Hit]:
+    """Hits in the decoded forms of ``buf``'s encoded spans, placed at those spans:
+    (start, end, rule id, decoded secret, encoding). ``scan(text, depth)`` scans decoded
+    text (with ``depth`` more decodings allowed); ``plain`` are the spans the plain rules
+    hit (sorted). Spans may repeat (two secrets in one run)."""
+    items: list[_Run | _Segment] = []
+    if len(buf) >= MIN_BASE64:
+        items += _runs(buf, plain)
+    items += _segments(buf, ascii_only)
+    if not items:
+        return []
+    offsets = []
+    at = 0
+    for item in items:
+        offsets.append(at)
+        at += len(item.text) + len(SEPARATOR)
+    hits = scan(SEPARATOR.join(item.text for item in items), depth - 1)
+    out: list[Hit] = []
+    for hit in hits:
+        k = bisect.bisect_right(offsets, hit[0]) - 1
+        item, base = items[k], offsets[k]
+        inner = hit[4] if len(hit) > 4 else ""
+        if isinstance(item, _Run):
+            start, end, encoding = item.start, item.end, item.encoding
+        else:
+            start, end, encoding = item.original(hit[0] - base, hit[1] - base)
+        out.append((start, end, hit[2], hit[3], f"{encoding}+{inner}" if inner else encoding))
+    return out

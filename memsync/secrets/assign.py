@@ -83,9 +83,10 @@ _CONNECTOR = LazyRegex((
 CJK_CONNECTOR = LazyRegex(
     rf"""s?["'`*\])]{{0,3}}{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}""".encode("ascii"),
     re.IGNORECASE)
-# A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…").
-_WRAPPER = LazyRegex(rb"""(?:\[\]byte\(|(?:SecretStr|Secret|String|str|bytes)\(|[bBrRuUfF]{1,2}(?=["'])|@(?=")|u8(?="))""")
-_WRAPPER_START = frozenset(b"[SsbBrRuUfF@")
+# A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…"),
+# and shell's ANSI-C quoting $'…' (where \x escapes spell a value out byte by byte).
+_WRAPPER = LazyRegex(rb"""(?:\[\]byte\(|(?:SecretStr|Secret|String|str|bytes)\(|[bBrRuUfF]{1,2}(?=["'])|@(?=")|u8(?=")|\$(?='))""")
+_WRAPPER_START = frozenset(b"[SsbBrRuUfF@$")
 _BLOCK = LazyRegex(rb"[|>][-+]?[1-9]?[-+]?[ \t]*(?:#[^\n]*)?\r?\n")
 _HCL_DEFAULT = LazyRegex(rb"\bdefault[ \t]*=[ \t]*")
 _PHRASE = LazyRegex(rb"[A-Za-z0-9_.-]{0,60}(?: [A-Za-z0-9_.-]{1,40}){0,4}")  # a key read backwards

@@ -98,7 +98,12 @@ def find_hits(buf: bytes, depth: int = DEPTH) -> list[Hit]:
     if depth > 0:
         from memsync.secrets.encoded import decoded_hits
 
-        extra = decoded_hits(buf, ascii_only, depth, find_hits, [(h[0], h[1]) for h in kept])
+        # Runs inside a vendor or shape hit hold nothing new; a keyword hit or a veto may
+        # have judged the encoded text, not what it stands for.
+        from memsync.secrets.keywords import RULE as KEYWORDS
+
+        found = [(h[0], h[1]) for h in kept if h[2] is not None and h[2] not in KEYWORDS.ids]
+        extra = decoded_hits(buf, ascii_only, depth, find_hits, found)
         if extra:
             kept = _with_decoded(kept, extra)
     return [hit for hit in kept if hit[2] is not None]
@@ -148,11 +153,20 @@ def _plain_hits(buf: bytes, ascii_only: bool) -> list[Hit]:
 
 
 def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
-    """Plain hits plus the decoded ones that say more. Among decoded hits the longer span
-    wins (repeats of one span are kept: two secrets in one run). A decoded hit is dropped
-    where it overlaps a plain hit or veto — one the same size is the same finding, already
-    made (a Secret's data value, a Basic header) — unless it strictly contains plain hits
-    only: a token split by invisible characters whose first part matched on its own."""
+    """Plain hits plus the decoded ones that say more.
+
+    Among decoded hits the longer span wins (repeats of one span are kept: two secrets
+    in one run). Against the plain hits a decoded one is kept where it overlaps none, and
+    where every plain hit it overlaps is a keyword assignment (``"token": "\\u0067hp_…"``
+    judged the escaped text, not the secret) or lies inside it and is smaller (a token
+    split by invisible characters whose first part matched on its own). A plain hit of
+    the same span from another rule is the same finding, made already (a Secret's data
+    value, a Basic header). A veto keeps decoded hits off its span, except a run's: a veto
+    on exactly a base64 value (a Secret's entry judged "not secret-shaped") yields to the
+    rules finding a secret in what it decodes to.
+    """
+    from memsync.secrets.keywords import RULE as KEYWORDS
+
     starts: list[int] = []
     ends: list[int] = []
     spans: dict[tuple[int, int], dict[tuple[str, bytes], Hit]] = {}
@@ -169,16 +183,25 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
         spans[span] = {(hit[2], hit[3]): hit}
     plain_starts = [h[0] for h in plain]
     plain_ends = [h[1] for h in plain]
+    keyword_ids = frozenset(KEYWORDS.ids)
     replaced: set[int] = set()
     out = []
     for (start, end), hits in spans.items():
-        lo, hi = bisect.bisect_right(plain_ends, start), bisect.bisect_left(plain_starts, end)
-        inside = range(lo, hi)
-        if any(plain[k][2] is None or plain[k][0] < start or plain[k][1] > end
-               or plain[k][1] - plain[k][0] == end - start for k in inside):
-            continue
-        replaced.update(inside)
-        out += hits.values()
+        inside = range(bisect.bisect_right(plain_ends, start), bisect.bisect_left(plain_starts, end))
+        run = next(iter(hits.values()))[4].startswith(("base64", "hex"))
+
+        def yields(h: Hit) -> bool:
+            if h[2] in keyword_ids:
+                return True
+            if h[0] < start or h[1] > end:
+                return False
+            if h[2] is None:
+                return run and (h[0], h[1]) == (start, end)
+            return h[1] - h[0] < end - start
+
+        if all(yields(plain[k]) for k in inside):
+            replaced.update(inside)
+            out += hits.values()
     if not out:
         return plain
     out += (h for k, h in enumerate(plain) if k not in replaced)

@@ -14,8 +14,12 @@ single-file startup and 1 MiB adversarial lines.
 Then the corpus by class of miss (bench/secrets_classes.py: assignment
 syntaxes, credential shapes, vendor tokens, clean look-alikes, placeholder
 judgement), one file per sample named for its syntax: both tools again, recall
-and false positives per class and per family. Prints a Markdown report and
-writes it to bench/results/secrets.md.
+and false positives per class and per family. Then encoded secrets
+(bench/secrets_encoded.py: base64, hex, escapes, entities, percent-encoding,
+invisible characters, Kubernetes Secrets, Basic headers; encoded-looking clean
+text): both tools again, recall per encoding and false positives per kind, and
+what decoding costs the scanner (in-process, with and without it, interleaved).
+Prints a Markdown report and writes it to bench/results/secrets.md.
 """
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench import secrets_classes
+from bench import secrets_classes, secrets_encoded
 from bench.secrets_corpus import ALL_TYPES, PLACEMENTS, generate
 
 OUT = REPO / "bench" / "out"
@@ -45,7 +49,7 @@ RESULTS = REPO / "bench" / "results" / "secrets.md"
 # process) and PYTHONUNBUFFERED=1 (a write call per output line) are dropped.
 ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 ENV.update(PYTHONPATH=str(REPO), NO_COLOR="1")
-_LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<rule>[\w-]+): ")
+_LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<rule>[\w-]+)(?: \((?P<enc>[\w+-]+)\))?: ")
 
 TARGETS = {"recall": 0.98, "fp_rate": 0.01, "mb_s": 20.0, "ratio": 50.0, "startup": 0.15}
 
@@ -274,6 +278,89 @@ def _time(fn, data: bytes) -> float:
     return time.perf_counter() - start
 
 
+
+def parse_memsync_rules(stdout: str) -> dict[str, list[tuple[int, str, str]]]:
+    """{path: [(line, rule id, encoding)]} from memsync's text output."""
+    found: dict[str, list[tuple[int, str, str]]] = collections.defaultdict(list)
+    for line in stdout.splitlines():
+        m = _LINE.match(line)
+        if m:
+            found[m.group("path").removeprefix("./")].append((int(m.group("line")), m.group("rule"), m.group("enc") or ""))
+    return found
+
+
+def score_encoded(found: dict[str, list[tuple]], labels: dict[str, secrets_encoded.Encoded]) -> dict:
+    """Per encoding: (found, positives) and (right rule id, positives); per family; per look-alike
+    kind: (notes with a finding, notes). A Secret's value or a Basic header may be reported by
+    its own rule (kubernetes-secret, basic-auth) or by the rule of what it decodes to."""
+    recall: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    right: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    family: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    clean: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    missed: list[str] = []
+    for rel, sample in labels.items():
+        items = found.get(rel, [])
+        if not sample.positive:
+            clean[sample.encoding][0] += bool(items)
+            clean[sample.encoding][1] += 1
+            continue
+        on = [item for item in items if sample.first <= item[0] <= sample.last]
+        accepted = {sample.rule, secrets_encoded.RULE.get(sample.kind, sample.kind),
+                    secrets_encoded.CONTEXT_RULE.get(sample.kind, "")}
+        for table, key in ((recall, sample.encoding), (family, sample.family)):
+            table[key][0] += bool(on)
+            table[key][1] += 1
+        right[sample.encoding][0] += any(len(item) > 1 and item[1] in accepted for item in on)
+        right[sample.encoding][1] += 1
+        if not on:
+            missed.append(f"{sample.encoding}/{sample.kind}")
+    return {"recall": dict(recall), "right": dict(right), "family": dict(family), "clean": dict(clean),
+            "missed": missed}
+
+
+def run_encoded(with_ds: bool) -> tuple[dict, dict | None, int, float, float | None]:
+    """The encoded corpus: both tools as whole processes on the same files."""
+    out = OUT / "secrets-encoded"
+    shutil.rmtree(out, ignore_errors=True)
+    labels = secrets_encoded.write(out, secrets_encoded.samples())
+    elapsed, done = timed(memsync_cmd("."), out)
+    assert done is not None and done.returncode in (0, 1), done and done.stderr
+    ours = score_encoded(parse_memsync_rules(done.stdout), labels)
+    theirs, ds_time = None, None
+    if with_ds:
+        ds_time, done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", "."], out)
+        assert done is not None and done.returncode == 0, done and done.stderr
+        theirs = score_encoded(parse_detect_secrets(done.stdout), labels)
+    return ours, theirs, len(labels), elapsed, ds_time
+
+
+def decode_cost(corpus: Path, runs: int) -> tuple[float, float, float, float, int]:
+    """In-process MB/s of the scanner on the main corpus without and with the decoding pass
+    (``find_hits(buf, 0)`` against ``find_hits(buf)``), interleaved run by run so machine load
+    hits both alike: (min without, min with, median without, median with, hits equal)."""
+    from memsync.secrets.batch import SEPARATOR
+    from memsync.secrets.scanner import CHUNK, find_hits
+
+    data = [p.read_bytes() for p in sorted(corpus.rglob("*")) if p.is_file()]
+    bufs = []
+    for ascii_only in (True, False):  # as batch.py joins notes: ASCII ones apart
+        joined = SEPARATOR.join(d for d in data if d.isascii() == ascii_only)
+        bufs += [joined[i:i + CHUNK] for i in range(0, len(joined), CHUNK)]
+    size = sum(map(len, bufs)) / 1e6
+    plain, full = [], []
+    same = all(find_hits(b, 0) == find_hits(b) for b in bufs)  # warms both up, too
+    for _ in range(max(3, runs)):
+        start = time.perf_counter()
+        for b in bufs:
+            find_hits(b, 0)
+        plain.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for b in bufs:
+            find_hits(b)
+        full.append(time.perf_counter() - start)
+    return (size / min(plain), size / min(full), size / statistics.median(plain), size / statistics.median(full),
+            int(same))
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mb", type=float, default=16.0, help="corpus size in MB (default 16)")
@@ -331,10 +418,14 @@ def main(argv: list[str] | None = None) -> int:
     print("class corpus ...", file=sys.stderr)
     classes = run_classes(with_ds)
     binary = binary_throughput()
+    print("encoded corpus ...", file=sys.stderr)
+    encoded = run_encoded(with_ds)
+    cost = decode_cost(corpus, args.runs)
 
     report = render(args, labels, ours, ours_time, statistics.median(times), theirs, ds_time, boot, adversarial,
                     serial, (dense_bytes, dense))
     report += render_classes(classes, binary)
+    report += render_encoded(encoded, cost)
     print(report)
     if not args.no_write:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -460,6 +551,49 @@ def render_classes(classes: tuple, binary: list[tuple[str, int, float]]) -> str:
     lines += ["", "## Data that used to be skipped as binary (in-process, min of 3)", "",
               "| data | size | MB/s |", "|---|---|---|"]
     lines += [f"| {name} | {size / 1e6:.1f} MB | {size / 1e6 / t:.0f} |" for name, size, t in binary]
+    return "\n".join(lines) + "\n"
+
+
+def render_encoded(encoded: tuple, cost: tuple) -> str:
+    ours, theirs, files, ours_time, ds_time = encoded
+    theirs = theirs or {}
+    lines = ["", "## Encoded secrets: recall per encoding, look-alike false positives", "",
+             f"bench/secrets_encoded.py: {files} files written from format descriptions (every rule family the "
+             "generator knows under each encoding it applies to; encoded-looking clean text). Recall: positives "
+             "with a finding on their line; rule id: that finding names the rule of the decoded secret (or, for "
+             "a Secret's value or a Basic header, that rule's own id). Whole processes, same run: "
+             f"memsync {ours_time:.2f} s" + (f", detect-secrets {ds_time:.1f} s." if ds_time else "."), "",
+             "| encoding | memsync recall | memsync rule id right | detect-secrets recall |", "|---|---|---|---|"]
+    for enc in secrets_encoded.ENCODINGS:
+        lines.append(f"| {enc} | {_frac(ours['recall'].get(enc))} | {_frac(ours['right'].get(enc))} | "
+                     f"{_frac(theirs['recall'].get(enc)) if theirs else '-'} |")
+
+    def total(table: dict) -> list[int]:
+        return [sum(v[0] for v in table.values()), sum(v[1] for v in table.values())]
+
+    lines.append(f"| all | {_frac(total(ours['recall']))} | {_frac(total(ours['right']))} | "
+                 f"{_frac(total(theirs['recall'])) if theirs else '-'} |")
+    lines += ["", "| look-alike | memsync notes with a finding | detect-secrets notes with a finding |", "|---|---|---|"]
+    for kind in secrets_encoded.LOOKALIKES:
+        lines.append(f"| {kind} | {_frac(ours['clean'].get(kind))} | "
+                     f"{_frac(theirs['clean'].get(kind)) if theirs else '-'} |")
+    lines.append(f"| all | {_frac(total(ours['clean']))} | {_frac(total(theirs['clean'])) if theirs else '-'} |")
+    lines += ["", "| family | memsync | detect-secrets |", "|---|---|---|"]
+    for fam in sorted(ours["family"]):
+        lines.append(f"| {fam} | {_frac(ours['family'][fam])} | "
+                     f"{_frac(theirs['family'].get(fam)) if theirs else '-'} |")
+    if ours["missed"]:
+        lines += ["", "Missed (memsync): " + ", ".join(ours["missed"][:40])]
+    plain_min, full_min, plain_med, full_med, same = cost
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines += ["", "### What decoding costs", "",
+              "The scanner in-process on the main corpus, joined as batch.py joins notes, without the decoding pass "
+              "and with it, interleaved run by run (load average after: " + load + "). "
+              + ("Both find the same secrets there." if same else "They find DIFFERENT secrets there."), "",
+              "| scanner | MB/s (min time) | MB/s (median time) |", "|---|---|---|",
+              f"| plain rules only | {plain_min:.1f} | {plain_med:.1f} |",
+              f"| with decoding | {full_min:.1f} | {full_med:.1f} |",
+              f"| change | {100 * (full_min / plain_min - 1):+.1f}% | {100 * (full_med / plain_med - 1):+.1f}% |"]
     return "\n".join(lines) + "\n"
 
 

@@ -69,9 +69,9 @@ _INVISIBLE = rb"\xe2\x80[\x8b-\x8f]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf|\xc2\xad|\x
 _DECODE_SOURCE = (
     rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
-    rb"|\\U(?P<U>[0-9a-fA-F]{8})|\\x(?P<x>[0-9a-fA-F]{2})|\\(?P<lit>[/\\])"
+    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|%(?P<pct>[0-9A-Fa-f]{2})|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "inv": "invisible"}
 
@@ -96,7 +96,11 @@ def _compiled() -> _Patterns:
 
 def is_text(data: bytes) -> bool:
     """Valid UTF-8 without control characters (tabs and line ends allowed), 8 bytes or more."""
-    if len(data) < MIN_TEXT or _CONTROL.search(data):
+    return len(data) >= MIN_TEXT and _valid_text(data)
+
+
+def _valid_text(data: bytes) -> bool:
+    if _CONTROL.search(data):
         return False
     if data.isascii():
         return True
@@ -213,9 +217,9 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     value = m.group(kind)  # type: ignore[arg-type]
     if kind == "inv":
         return b""
-    if kind in ("x", "pct"):
-        byte = int(value, 16)
-        return None if byte < 0x20 or byte == 0x7F else bytes((byte,))
+    if kind in ("x", "pct"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
+        data = binascii.unhexlify(value.replace(b"\\x" if kind == "x" else b"%", b""))
+        return data if _valid_text(data) else None
     if kind == "lit":
         return value
     if kind == "u" and len(value) > 4:  # a surrogate pair: \ud83d\ude00

@@ -157,9 +157,9 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
 
     Among decoded hits the longer span wins (repeats of one span are kept: two secrets
     in one run). Against the plain hits a decoded one is kept where it overlaps none, and
-    where every plain hit it overlaps is a keyword assignment (``"token": "\\u0067hp_…"``
-    judged the escaped text, not the secret) or lies inside it and is smaller (a token
-    split by invisible characters whose first part matched on its own). A plain hit of
+    where every plain hit it overlaps is a keyword assignment of another rule (``"token":
+    "\\u0067hp_…"`` judged the escaped text, not the secret) or lies inside it and is
+    smaller (a token split by invisible characters whose first part matched on its own). A plain hit of
     the same span from another rule is the same finding, made already (a Secret's data
     value, a Basic header). A veto keeps decoded hits off its span, except a run's: a veto
     on exactly a base64 value (a Secret's entry judged "not secret-shaped") yields to the
@@ -190,9 +190,11 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
         inside = range(bisect.bisect_right(plain_ends, start), bisect.bisect_left(plain_starts, end))
         run = next(iter(hits.values()))[4].startswith(("base64", "hex"))
 
+        rules = {h[2] for h in hits.values()}
+
         def yields(h: Hit) -> bool:
             if h[2] in keyword_ids:
-                return True
+                return h[2] not in rules  # the same rule on both: the plain finding stands
             if h[0] < start or h[1] > end:
                 return False
             if h[2] is None:

@@ -1,0 +1,286 @@
+"""Secrets under an encoding (memsync/secrets/encoded.py): base64 and hex runs, escapes, HTML
+entities, percent-encoding and invisible characters, found at the encoded span with the plain
+finding's rule, mask and fingerprint; encoded-looking clean text stays silent; end to end in a
+real git repository with the real hook, and through `memsync remember`."""
+from __future__ import annotations
+
+import base64
+import json
+import random
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+from memtree import snapshot
+
+from bench.secrets_corpus import FAKES
+from memsync.secrets import scan_text
+from memsync.secrets.gate import redact
+
+ZW = "\u200b"
+
+
+def token(kind: str, seed: int = 7) -> str:
+    return FAKES[kind](random.Random(seed))
+
+
+def b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+def every(text: str, form: Callable[[str], str]) -> str:
+    return "".join(form(c) for c in text)
+
+
+def where(text: str, span: str) -> tuple[int, int]:
+    """(line, col) of ``span`` in ``text``, 1-based, columns in characters."""
+    at = text.index(span)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def never_shown(secret: str, *outputs: str) -> None:
+    """Neither the secret nor a long piece of it (encoded or not) is in any output."""
+    shown = "\n".join(outputs)
+    leaked = secret in shown or secret[8:24] in shown  # computed first: a failure names no secret
+    assert not leaked
+
+
+def u(c: str) -> str:
+    return "\\u%04x" % ord(c)
+
+
+def x(c: str) -> str:
+    return "\\x%02x" % ord(c)
+
+
+def pct(c: str) -> str:
+    return "%%%02X" % ord(c)
+
+
+def b64url(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def escaped_json(t: str) -> str:
+    """A JSON document whose string value is \\u-escaped throughout."""
+    return '{"k": "x", "v": "' + every(t, u) + '"}'
+
+
+# (name, note encoding, text built around the encoded form, the encoded span itself)
+Encode = Callable[[str], tuple[str, str]]
+ENCODINGS: list[tuple[str, str, Encode]] = [
+    ("echo-base64", "base64", lambda t: (f"echo {b64(t)} | base64 -d", b64(t))),
+    ("bare-base64", "base64", lambda t: (f"Old value, base64: {b64(t)}\nrotated since.", b64(t))),
+    ("base64url", "base64", lambda t: (f"?state={b64url(t)}&x=1", b64url(t))),
+    ("hex", "hex", lambda t: (f"echo {t.encode().hex()} | xxd -r -p", t.encode().hex())),
+    ("HEX", "hex", lambda t: (f"blob = {t.encode().hex().upper()}", t.encode().hex().upper())),
+    ("json-unicode", "escape", lambda t: ('{"value": "' + u(t[0]) + t[1:] + '"}', u(t[0]))),
+    ("json-unicode-all", "escape", lambda t: ('{"value": "' + every(t, u).upper().replace("\\U", "\\u") + '"}',
+                                              u(t[0]).upper().replace("\\U", "\\u"))),
+    ("backslash-x", "escape", lambda t: ('blob = b"' + every(t, x) + '"', x(t[0]))),
+    ("shell-ansi-c", "escape", lambda t: ("export BLOB=$'" + every(t, x) + "'", x(t[0]))),
+    ("html-decimal", "html", lambda t: ("<code>" + every(t, lambda c: f"&#{ord(c)};") + "</code>", f"&#{ord(t[0])};")),
+    ("html-hex", "html", lambda t: ("<p>" + t[:3] + every(t[3:], lambda c: f"&#x{ord(c):x};") + "</p>", t[:3])),
+    ("percent", "percent", lambda t: ("https://hook.internal/?v=" + every(t, pct), pct(t[0]))),
+    ("zero-width-every", "invisible", lambda t: (f"Use {ZW.join(t)} to deploy.", t[0] + ZW)),
+    ("zero-width-once", "invisible", lambda t: (f"- {t[:9]}\u2060{t[9:]}", t[:9])),
+    ("soft-hyphen", "invisible", lambda t: (f"{t[:5]}\u00ad{t[5:20]}\ufeff{t[20:]} was pasted", t[:5])),
+    ("two-layers", "base64+base64", lambda t: (f"echo {b64(b64(t))} | base64 -d | base64 -d", b64(b64(t)))),
+    ("base64-of-escapes", "base64+escape", lambda t: (f"cfg: {b64(escaped_json(t))}", b64(escaped_json(t)))),
+]
+# (generator label, rule id): one vendor token of each family the encodings are tried on
+KINDS = [("github-pat", "github-pat"), ("aws-access-key-id", "aws-access-key-id"), ("slack-bot-token", "slack-token"),
+         ("stripe-secret-key", "stripe-secret-key"), ("anthropic-api-key", "anthropic-api-key")]
+
+
+@pytest.mark.parametrize("kind,rule", KINDS, ids=[k for k, _ in KINDS])
+@pytest.mark.parametrize("name,note,encode", ENCODINGS, ids=[e[0] for e in ENCODINGS])
+def test_an_encoded_token_is_the_plain_finding_at_the_encoded_span(name: str, note: str, encode: Encode, kind: str,
+                                                                 rule: str) -> None:
+    secret = token(kind)
+    [plain] = scan_text(secret, "n.md")
+    body, span = encode(secret)
+    text = f"---\nid: facts/deploy\n---\n\n部署说明：\n{body}\n"
+    [found] = scan_text(text, "n.md")
+    assert (found.rule, found.encoding) == (rule, note)
+    assert (found.line, found.col) == where(text, span)
+    assert found.masked == plain.masked == f"{secret[:4]}*** ({len(secret)} chars)"
+    assert found.fingerprint == plain.fingerprint  # one allowlist entry covers every form of it
+    assert found.format() == f"n.md:{found.line}:{found.col}: {rule} ({note}): {plain.masked}"
+    shown = redact(text)
+    assert plain.masked in shown and shown.count("*** (") == 1
+    never_shown(secret, found.format(), shown)
+    for piece in (b64(secret), secret.encode().hex(), ZW.join(secret)):
+        assert piece[4:20] not in found.format() + shown
+
+
+@pytest.mark.parametrize("text,rule,note", [
+    # the key travels with the value inside the run
+    (f"echo {b64('DB_PASSWORD=Xq7vLm2PzR9tKw4e')} | base64 -d", "password-assignment", "base64"),
+    ("blob: " + b"client_secret: Wq8aZ0pLm3NvB7cX2sD4fG6hJ".hex(), "secret-assignment", "hex"),
+    # the key is plain, the value escaped
+    ('{"password": "\\u0058q7vLm2PzR9tKw4e"}', "password-assignment", None),
+    ("password=%58q7vLm2PzR9tKw4e&user=ci", "password-assignment", None),
+    # the key escaped, the value plain: what made it a finding was encoded
+    ('{"\\u0070assword": "Xq7vLm2PzR9tKw4e"}', "password-assignment", "escape"),
+    ("https://api.internal/?password%3DXq7vLm2PzR9tKw4e", "password-assignment", "percent"),
+    # a URL's password, percent-encoded as a whole
+    ("conn=" + every("postgres://app:Xq7vLm2PzR9tKw4e@db.internal/app", pct), "url-credentials", "percent"),
+    ("<a href=\"https://deploy:Xq7vLm2PzR9tKw4e&#64;git.internal/r.git\">repo</a>", "url-credentials", "html"),
+])
+def test_assignments_and_urls_under_an_encoding(text: str, rule: str, note: str | None) -> None:
+    [found] = scan_text(text)
+    assert found.rule == rule
+    if note is not None:
+        assert found.encoding == note
+    never_shown("Xq7vLm2PzR9tKw4e", found.format(), redact(text))
+
+
+def test_a_run_holding_two_secrets_gives_two_findings_at_its_place_and_one_mask() -> None:
+    first, second = token("github-pat"), token("slack-bot-token")
+    text = f"x\n  data: {b64(f'GH={first} SLACK={second}')}\n"
+    found = scan_text(text)
+    assert sorted(f.rule for f in found) == ["github-pat", "slack-token"]
+    assert {(f.line, f.col, f.encoding) for f in found} == {(2, 9, "base64")}
+    shown = redact(text)
+    assert shown.count("*** (") == 1 and shown.startswith("x\n  data: ") and shown.endswith("\n")
+    never_shown(first, shown)
+
+
+def test_a_token_split_by_an_invisible_character_is_reported_whole() -> None:
+    """The part before the split matches a rule on its own (sk- + 32 or more): the decoded
+    finding, spanning both parts and the invisible character, replaces it."""
+    secret = "sk-" + "Ab3De5Gh7Jk9Mn1Pq3St5Vw7Yz9Bc1De3Fg5Hj7"
+    text = f"key {secret[:38]}{ZW}{secret[38:]} end"
+    [found] = scan_text(text)
+    assert (found.rule, found.encoding, found.col) == ("sk-api-key", "invisible", 5)
+    assert found.masked == f"sk-A*** ({len(secret)} chars)"
+    assert redact(text) == f"key sk-A*** ({len(secret)} chars) end"
+
+
+def test_allowlist_and_inline_marker_apply_to_decoded_findings(tmp_path: Path, cli) -> None:
+    secret = token("github-pat", 3)
+    [plain] = scan_text(secret)
+    encoded = f"echo {b64(secret)} | base64 -d"
+    assert scan_text(encoded, allowlist=frozenset({plain.fingerprint})) == []
+    assert scan_text(f"{encoded}  # memsync: allow-secret (a revoked token kept for the write-up)") == []
+    assert len(scan_text(f"{encoded}\n# memsync: allow-secret\n")) == 1  # the marker covers its own line only
+    # `secrets allow PATH:LINE` takes the decoded finding's fingerprint; the plain token is then allowed too
+    (tmp_path / "n.md").write_text(f"line one\n{encoded}\n", encoding="utf-8")
+    code, out, err = cli("secrets", "scan", "n.md")
+    assert code == 1 and f"n.md:2:6: github-pat (base64): {plain.masked}" in out
+    code, out, err = cli("secrets", "allow", "n.md:2", "--root", ".")
+    assert code == 0, err
+    (tmp_path / "plain.md").write_text(f"the token {secret}\n", encoding="utf-8")
+    code, out, err = cli("secrets", "scan", "n.md", "plain.md")
+    assert code == 0, out + err
+    never_shown(secret, out, err, (tmp_path / ".memsync-secrets-allow").read_text())
+
+
+def test_json_output_names_the_encoding(tmp_path: Path, cli) -> None:
+    secret = token("aws-access-key-id")
+    (tmp_path / "n.md").write_text("&#" + ";&#".join(str(ord(c)) for c in secret) + ";\n", encoding="utf-8")
+    code, out, err = cli("secrets", "scan", "--json", "n.md")
+    assert code == 1
+    [finding] = json.loads(out)["findings"]
+    assert finding["rule"] == "aws-access-key-id" and finding["encoding"] == "html" and finding["col"] == 1
+    never_shown(secret, out, err)
+
+
+def test_decoding_is_bounded_at_two_layers() -> None:
+    secret = token("github-pat")
+    assert [f.encoding for f in scan_text(b64(b64(secret)))] == ["base64+base64"]
+    assert scan_text(b64(b64(b64(secret)))) == []  # documented: a third layer is not unwrapped
+
+
+LOOKALIKES = {
+    "data-uri": f'<img src="data:image/png;base64,{base64.b64encode(bytes.fromhex("89504e470d0a1a0a") + random.Random(1).randbytes(600)).decode()}">',
+    "sri": f'<script integrity="sha384-{base64.b64encode(random.Random(2).randbytes(48)).decode()}"></script>',
+    "git-sha": "commit 3f1c0a9e5b7d2e4f6a8c0b1d3e5f7a9c0b1d3e5f\nMerge: 9a8b7c6 5d4e3f2",
+    "uuid": "tenant 6f1c2a9e-5b7d-4e4f-8a8c-0b1d3e5f7a9c migrated",
+    "base64-prose": f"echo {b64('The deploy script uses pnpm because the lockfile is shared.')} | base64 -d",
+    "base64-json": f"state={b64(json.dumps({'redirect': '/home', 'user': 'alice', 'roles': ['dev']}))}",
+    "jwt-header": "header eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9 only",
+    "ssh-public": "ssh-ed25519 " + base64.b64encode(b"\x00\x00\x00\x0bssh-ed25519\x00\x00\x00 " + bytes(range(32))).decode(),
+    "pgp-public": "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n" + base64.b64encode(random.Random(3).randbytes(300)).decode()
+                  + "\n-----END PGP PUBLIC KEY BLOCK-----",
+    "k8s-placeholders": ("apiVersion: v1\nkind: Secret\ndata:\n"
+                         + "".join(f"  {k}: {b64(v)}\n" for k, v in [("password", "changeme"), ("token", "<your-token>"),
+                                                                     ("api-key", "example"), ("username", "deploy")])),
+    "minified-js": 'function a(e,t){return e.getElementById(t)}var n="\\u00e9t\\u00e9",s="\\x3cdiv\\x3e";',
+    "css-colours": ".btn{color:#a1b2c3;background:#fff;border-color:#0f0f0f}",
+    "sha256-digest": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  memsync-0.1.0.tar.gz",
+    "html-entities": "<p>Fish &amp; chips &lt;b&gt;today&lt;/b&gt; &#8212; caf&eacute;</p>",
+    "percent-url": "https://search.internal/?q=hello%20world%2C%20again&ref=%2Fhome",
+    "json-unicode-text": '{"greeting": "\\u4f60\\u597d", "emoji": "\\ud83d\\ude00", "path": "C:\\\\Users\\\\dev"}',
+    "zwj-emoji": "family \U0001F468\u200d\U0001F469\u200d\U0001F467 and inter\u00adnational, \ufeffBOM",
+    "encoded-examples": f"echo {b64('AKIAIOSFODNN7EXAMPLE')} | base64 -d; " + '{"t": "\\u0067hp_' + "X" * 36 + '"}',
+    "password-with-percent": "password: fX#l#-PCbxmV%98 is not percent-encoded",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOKALIKES))
+def test_encoded_looking_clean_text_raises_nothing(name: str) -> None:
+    text = LOOKALIKES[name]
+    found = scan_text(text)
+    if name == "password-with-percent":  # a finding, but the plain one: '%98' is not decoded
+        assert [(f.rule, f.encoding, f.masked) for f in found] == [("password-assignment", "", "fX#*** (15 chars)")]
+        return
+    assert found == []
+    assert redact(text) == text
+
+
+# --- end to end ------------------------------------------------------------------------------
+
+def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the hook runs `python -m memsync`
+    root = tmp_path / "mem"
+    assert cli("init", "--root", "mem")[0] == 0
+    _git(root, "init", "-q", "-b", "main")
+    assert cli("hooks", "install", "--root", "mem")[0] == 0
+    _git(root, "add", "-A")
+    assert _git(root, "commit", "-qm", "init").returncode == 0
+    secret = token("github-fine-grained-pat")
+    manifest = (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: ci\ntype: Opaque\ndata:\n"
+                f"  username: {b64('ci-bot')}\n  token: {b64(secret)}\n")
+    note = root / "facts" / "ci-secret.md"
+    note.write_text(f"---\nid: facts/ci-secret\nkind: fact\nsummary: the CI secret manifest\n---\n\n```yaml\n{manifest}```\n",
+                    encoding="utf-8")
+    assert cli("compile", "--root", "mem")[0] == 0
+    _git(root, "add", "-A")
+    done = _git(root, "commit", "-qm", "add the CI secret")
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert f"facts/ci-secret.md:15:10: kubernetes-secret: {b64(secret)[:4]}*** ({len(b64(secret))} chars)" in output
+    never_shown(secret, output)
+    assert b64(secret)[4:30] not in output
+    assert _git(root, "log", "--format=%s").stdout.split("\n")[0] == "init"
+    # the same note with the value kept in the cluster only goes through
+    note.write_text(note.read_text(encoding="utf-8").replace(b64(secret), b64("<set by the deploy job>")),
+                    encoding="utf-8")
+    _git(root, "add", "-A")
+    done = _git(root, "commit", "-qm", "add the CI secret")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_remember_refuses_a_zero_width_split_token(tmp_path: Path, run) -> None:
+    root = tmp_path / "mem"
+    assert run("init", "--root", str(root)).returncode == 0
+    before = snapshot(root)
+    secret = token("openai-api-key")
+    split = "\u200c".join(secret[i:i + 3] for i in range(0, len(secret), 3))
+    done = run("remember", "--root", str(root), "--category", "facts", "--summary", "the deploy key",
+               "--body", f"The agent deploys with {split} copied from the console.")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "looks like a secret" in done.stderr and "nothing was written" in done.stderr
+    assert f"openai-api-key (invisible) at line" in done.stderr
+    assert f"{secret[:4]}*** ({len(secret)} chars)" in done.stderr
+    assert snapshot(root) == before
+    never_shown(secret, done.stdout, done.stderr)
+    assert split[:20] not in done.stdout + done.stderr

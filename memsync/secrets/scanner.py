@@ -155,15 +155,14 @@ def _plain_hits(buf: bytes, ascii_only: bool) -> list[Hit]:
 def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
     """Plain hits plus the decoded ones that say more.
 
-    Among decoded hits the longer span wins (repeats of one span are kept: two secrets
-    in one run). Against the plain hits a decoded one is kept where it overlaps none, and
-    where every plain hit it overlaps is a keyword assignment of another rule (``"token":
-    "\\u0067hp_…"`` judged the escaped text, not the secret) or lies inside it and is
-    smaller (a token split by invisible characters whose first part matched on its own). A plain hit of
-    the same span from another rule is the same finding, made already (a Secret's data
-    value, a Basic header). A veto keeps decoded hits off its span, except a run's: a veto
-    on exactly a base64 value (a Secret's entry judged "not secret-shaped") yields to the
-    rules finding a secret in what it decodes to.
+    Among decoded hits the longer span wins (repeats of one span are kept: two secrets in
+    one run). A decoded hit is kept where every plain hit it overlaps gives way (_yields):
+    a keyword assignment of another rule (``"token": "\\u0067hp_…"`` judged the escaped
+    text, not the secret), or a smaller hit inside it (a token split by an invisible
+    character whose first part matched on its own). A plain hit of the same span is the
+    same finding, made already (a Secret's data value, a Basic header). A veto keeps decoded
+    hits off its span, except a run's: a veto on exactly a base64 value (a Secret's entry
+    judged "not secret-shaped") yields to the rules finding a secret in what it decodes to.
     """
     from memsync.secrets.keywords import RULE as KEYWORDS
 
@@ -185,23 +184,12 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
     plain_ends = [h[1] for h in plain]
     keyword_ids = frozenset(KEYWORDS.ids)
     replaced: set[int] = set()
-    out = []
+    out: list[Hit] = []
     for (start, end), hits in spans.items():
         inside = range(bisect.bisect_right(plain_ends, start), bisect.bisect_left(plain_starts, end))
         run = next(iter(hits.values()))[4].startswith(("base64", "hex"))
-
         rules = {h[2] for h in hits.values()}
-
-        def yields(h: Hit) -> bool:
-            if h[2] in keyword_ids:
-                return h[2] not in rules  # the same rule on both: the plain finding stands
-            if h[0] < start or h[1] > end:
-                return False
-            if h[2] is None:
-                return run and (h[0], h[1]) == (start, end)
-            return h[1] - h[0] < end - start
-
-        if all(yields(plain[k]) for k in inside):
+        if all(_yields(plain[k], start, end, run, rules, keyword_ids) for k in inside):
             replaced.update(inside)
             out += hits.values()
     if not out:
@@ -209,6 +197,17 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
     out += (h for k, h in enumerate(plain) if k not in replaced)
     out.sort(key=lambda h: (h[0], h[1]))
     return out
+
+
+def _yields(plain: Hit, start: int, end: int, run: bool, rules: set[str], keyword_ids: frozenset[str]) -> bool:
+    """Does a plain hit give way to decoded hits of ``rules`` spanning ``start:end``?"""
+    if plain[2] in keyword_ids:
+        return plain[2] not in rules  # the same rule on both: the plain finding stands
+    if plain[0] < start or plain[1] > end:
+        return False
+    if plain[2] is None:
+        return run and (plain[0], plain[1]) == (start, end)
+    return plain[1] - plain[0] < end - start
 
 
 def _settle(run: list[tuple[float, Hit]]) -> list[Hit]:

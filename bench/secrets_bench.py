@@ -235,17 +235,21 @@ def score_classes(found: dict[str, list[tuple[int, str]]], labels: dict[str, sec
 
 def run_classes(with_ds: bool) -> tuple[dict, dict | None, int, float, float | None]:
     """The class corpus: both tools as whole processes on the same files."""
-    out = OUT / "secrets-classes"
-    shutil.rmtree(out, ignore_errors=True)
-    labels = secrets_classes.write(out, secrets_classes.samples())
+    labels = secrets_classes.write(OUT / "secrets-classes", secrets_classes.samples())
+    return run_labelled(OUT / "secrets-classes", labels, score_classes, parse_memsync, with_ds)
+
+
+def run_labelled(out: Path, labels: dict, scorer, parse_ours, with_ds: bool) -> tuple:  # type: ignore[no-untyped-def]
+    """memsync, then detect-secrets, as whole processes on the labelled files under ``out``:
+    (our score, theirs or None, files, our seconds, theirs or None)."""
     elapsed, done = timed(memsync_cmd("."), out)
     assert done is not None and done.returncode in (0, 1), done and done.stderr
-    ours = score_classes(parse_memsync(done.stdout), labels)
+    ours = scorer(parse_ours(done.stdout), labels)
     theirs, ds_time = None, None
     if with_ds:
         ds_time, done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", "."], out)
         assert done is not None and done.returncode == 0, done and done.stderr
-        theirs = score_classes(parse_detect_secrets(done.stdout), labels)
+        theirs = scorer(parse_detect_secrets(done.stdout), labels)
     return ours, theirs, len(labels), elapsed, ds_time
 
 
@@ -320,18 +324,8 @@ def score_encoded(found: dict[str, list[tuple]], labels: dict[str, secrets_encod
 
 def run_encoded(with_ds: bool) -> tuple[dict, dict | None, int, float, float | None]:
     """The encoded corpus: both tools as whole processes on the same files."""
-    out = OUT / "secrets-encoded"
-    shutil.rmtree(out, ignore_errors=True)
-    labels = secrets_encoded.write(out, secrets_encoded.samples())
-    elapsed, done = timed(memsync_cmd("."), out)
-    assert done is not None and done.returncode in (0, 1), done and done.stderr
-    ours = score_encoded(parse_memsync_rules(done.stdout), labels)
-    theirs, ds_time = None, None
-    if with_ds:
-        ds_time, done = timed([sys.executable, "-m", "detect_secrets", "scan", "--all-files", "."], out)
-        assert done is not None and done.returncode == 0, done and done.stderr
-        theirs = score_encoded(parse_detect_secrets(done.stdout), labels)
-    return ours, theirs, len(labels), elapsed, ds_time
+    labels = secrets_encoded.write(OUT / "secrets-encoded", secrets_encoded.samples())
+    return run_labelled(OUT / "secrets-encoded", labels, score_encoded, parse_memsync_rules, with_ds)
 
 
 def decode_cost(corpus: Path, runs: int) -> tuple[float, float, float, float, int]:
@@ -514,23 +508,30 @@ def _frac(pair: list[int] | None) -> str:
     return f"{hit}/{total} ({_pct(hit / max(1, total))})"
 
 
+def total(table: dict) -> list[int]:
+    """(hits, cases) summed over a table of (hits, cases)."""
+    return [sum(v[0] for v in table.values()), sum(v[1] for v in table.values())]
+
+
+def _whole_processes(ours_time: float, ds_time: float | None) -> str:
+    return f"Whole processes, same run: memsync {ours_time:.2f} s" + (
+        f", detect-secrets {ds_time:.1f} s." if ds_time else ".")
+
+
 def render_classes(classes: tuple, binary: list[tuple[str, int, float]]) -> str:
     ours, theirs, files, ours_time, ds_time = classes
     theirs = theirs or {}
     lines = ["", "## By class of miss (issue 12): recall and false positives", "",
              f"bench/secrets_classes.py: {files} files, one sample each, written from syntax and format descriptions "
              "(half as their own file named for the syntax, half inside a Markdown note). Recall: positives with a "
-             "finding on their lines; false positives: clean look-alikes with any finding. Whole processes, same run: "
-             f"memsync {ours_time:.2f} s" + (f", detect-secrets {ds_time:.1f} s." if ds_time else "."), "",
+             "finding on their lines; false positives: clean look-alikes with any finding. "
+             + _whole_processes(ours_time, ds_time), "",
              "| class | memsync recall | detect-secrets recall | memsync false positives | detect-secrets false positives |",
              "|---|---|---|---|---|"]
     for cls, title in secrets_classes.CLASSES.items():
         lines.append(f"| {cls}. {title} | {_frac(ours['recall'].get(cls))} | "
                      f"{_frac(theirs.get('recall', {}).get(cls)) if theirs else '-'} | {_frac(ours['clean'].get(cls))} | "
                      f"{_frac(theirs.get('clean', {}).get(cls)) if theirs else '-'} |")
-
-    def total(table: dict) -> list[int]:
-        return [sum(v[0] for v in table.values()), sum(v[1] for v in table.values())]
 
     lines.append(f"| all | {_frac(total(ours['recall']))} | {_frac(total(theirs['recall'])) if theirs else '-'} | "
                  f"{_frac(total(ours['clean']))} | {_frac(total(theirs['clean'])) if theirs else '-'} |")
@@ -561,15 +562,11 @@ def render_encoded(encoded: tuple, cost: tuple) -> str:
              f"bench/secrets_encoded.py: {files} files written from format descriptions (every rule family the "
              "generator knows under each encoding it applies to; encoded-looking clean text). Recall: positives "
              "with a finding on their line; rule id: that finding names the rule of the decoded secret (or, for "
-             "a Secret's value or a Basic header, that rule's own id). Whole processes, same run: "
-             f"memsync {ours_time:.2f} s" + (f", detect-secrets {ds_time:.1f} s." if ds_time else "."), "",
+             "a Secret's value or a Basic header, that rule's own id). " + _whole_processes(ours_time, ds_time), "",
              "| encoding | memsync recall | memsync rule id right | detect-secrets recall |", "|---|---|---|---|"]
     for enc in secrets_encoded.ENCODINGS:
         lines.append(f"| {enc} | {_frac(ours['recall'].get(enc))} | {_frac(ours['right'].get(enc))} | "
                      f"{_frac(theirs['recall'].get(enc)) if theirs else '-'} |")
-
-    def total(table: dict) -> list[int]:
-        return [sum(v[0] for v in table.values()), sum(v[1] for v in table.values())]
 
     lines.append(f"| all | {_frac(total(ours['recall']))} | {_frac(total(ours['right']))} | "
                  f"{_frac(total(theirs['recall'])) if theirs else '-'} |")

@@ -20,9 +20,10 @@ import base64
 import json
 import random
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.secrets_corpus import B62, B64URL, HEX, checksummed, pem, pick
 
@@ -777,11 +778,18 @@ def iter_class(cls: str, seed: int = 12, per_kind: int = 12) -> Iterator[Sample]
 
 def write(out: Path, corpus: list[Sample]) -> dict[str, Sample]:
     """One file per sample under ``out/<class>/``; returns {relative path: sample}."""
+    return write_files(out, ((f"class{s.cls}/{s.name}", s) for s in corpus))
+
+
+def write_files(out: Path, named: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """``out`` emptied, then each sample's ``text`` written at its relative path; {path: sample}."""
+    import shutil
+
+    shutil.rmtree(out, ignore_errors=True)
     labels = {}
-    for s in corpus:
-        rel = f"class{s.cls}/{s.name}"
+    for rel, sample in named:
         path = out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(s.text.encode("utf-8"))
-        labels[rel] = s
+        path.write_bytes(sample.text.encode("utf-8"))
+        labels[rel] = sample
     return labels

@@ -338,12 +338,8 @@ def samples(seed: int = 9) -> list[Encoded]:
 
 
 def write(out: Path, corpus: list[Encoded]) -> dict[str, Encoded]:
-    """One file per sample under ``out/<encoding>/<n>-<kind>/``; returns {relative path: sample}."""
-    labels = {}
-    for n, s in enumerate(corpus):
-        rel = f"{s.encoding}/{n:04d}-{s.kind}/{s.name}"
-        path = out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(s.text.encode("utf-8"))
-        labels[rel] = s
-    return labels
+    """One file per sample under ``out/<encoding>/<n>-<kind>/`` (``out`` emptied first);
+    returns {relative path: sample}."""
+    from bench.secrets_classes import write_files
+
+    return write_files(out, ((f"{s.encoding}/{n:04d}-{s.kind}/{s.name}", s) for n, s in enumerate(corpus)))

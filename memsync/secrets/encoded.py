@@ -26,7 +26,8 @@ import binascii
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+
+from memsync.secrets.values import LazyRegex
 
 Hit = tuple  # (start, end, rule id, secret[, encoding])
 Scan = Callable[[bytes, int], list[Hit]]
@@ -46,11 +47,11 @@ _ALPHABET = frozenset(_ALNUM + b"+/-_")
 # paths, slugs and flags ("facts/deploy-notes", "--frozen-lockfile") cost nothing.
 _RUN_MARKS = bytes(0x61 if c in _ALNUM else 0x20 for c in range(256))
 _RUN = b"a" * MIN_BASE64
-_RUN_TAIL = re.compile(rb"[A-Za-z0-9+/_-]*")
+_RUN_TAIL = LazyRegex(rb"[A-Za-z0-9+/_-]*")
 _HEX_DIGITS = b"0123456789abcdefABCDEF"
 _TO_STANDARD = bytes.maketrans(b"-_", b"+/")
 # Control characters (C0 but tab and line ends, DEL, C1): decoded bytes holding one are not text.
-_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
+_CONTROL = LazyRegex(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 
 # Where an escape may start, each behind a byte searched first (memchr speed): a buffer
 # without that byte never runs the pattern. One alternation would be scanned position
@@ -111,27 +112,29 @@ def _valid_text(data: bytes) -> bool:
     return True
 
 
-@dataclass
 class _Run:
     """A base64 or hex run and the text it decodes to."""
 
-    start: int
-    end: int
-    text: bytes
-    encoding: str
+    __slots__ = ("encoding", "end", "start", "text")
+
+    def __init__(self, start: int, end: int, text: bytes, encoding: str) -> None:
+        self.start, self.end, self.text, self.encoding = start, end, text, encoding
 
 
-@dataclass
 class _Segment:
-    """A stretch of a line with escapes decoded; ``pieces`` map decoded offsets back."""
+    """A stretch of a line with escapes decoded: for each decoded piece, where it sits in
+    ``text`` (d_start:d_end) and the escape it came from in the buffer (o_start:o_end)."""
 
-    start: int
-    text: bytes
-    d_start: list[int] = field(default_factory=list)  # where each decoded piece starts in ``text``
-    d_end: list[int] = field(default_factory=list)
-    o_start: list[int] = field(default_factory=list)  # and the escape it came from, in the buffer
-    o_end: list[int] = field(default_factory=list)
-    kinds: list[str] = field(default_factory=list)
+    __slots__ = ("d_end", "d_start", "kinds", "o_end", "o_start", "start", "text")
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.text = b""
+        self.d_start: list[int] = []
+        self.d_end: list[int] = []
+        self.o_start: list[int] = []
+        self.o_end: list[int] = []
+        self.kinds: list[str] = []
 
     def _at(self, d: int) -> tuple[int, int]:
         """(piece index holding or last before ``d``, buffer offset of decoded byte ``d``)."""
@@ -236,7 +239,7 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
 
 
 def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
-    seg = _Segment(start, b"")
+    seg = _Segment(start)
     parts: list[bytes] = []
     at = start
     size = 0
@@ -266,8 +269,10 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
     percentages) hands the rest of the buffer to the pattern's own search."""
     first: dict[int, int] = {}
+    if not any(byte in buf for byte, _, ascii in _TRIGGERS if ascii or not ascii_only):
+        return first  # the usual case: the patterns are not even compiled
     for byte, pattern, ascii in _compiled().triggers:
-        if ascii_only and not ascii:
+        if (ascii_only and not ascii) or byte not in buf:
             continue
         at = buf.find(byte)
         misses = 0

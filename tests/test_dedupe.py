@@ -629,6 +629,13 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "The old nightly build job was deleted", "still running where the entry deleted it"),
     ("dup", "Staging logs at info level; verbose traces are dropped",
      "Staging defaults to info and verbose traces are dropped", "a list does not reach across a preposition (to info and …)"),
+    # a quantifier over what the entry names one of: the rule now holds for all of them
+    ("near", "Every service sends its traces to Jaeger", "The Billing service sends its traces to Jaeger",
+     "every service / the Billing service"),
+    ("dup", "Every service sends its traces to Jaeger", "Services send their traces to Jaeger",
+     "every X / a plural X: generic in both, no name lost"),
+    ("dup", "All services send their traces to Jaeger", "Each service sends its traces to Jaeger",
+     "both say it of all"),
     # round 5: a universal determiner over the noun whose modifier opens the entry's clause widens it
     ("dup", "Every report endpoint returns gzip responses", "Report endpoints return gzip responses",
      "every X / X (no modifier in the entry): the same rule"),

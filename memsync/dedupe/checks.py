@@ -72,6 +72,14 @@ def identifiers(new: Text, old: Text) -> str | None:
     return f"differs in an identifier ({extra[0]})" if extra else None
 
 
+def _opposite(w: str) -> str | None:
+    """The word ``w`` is the opposite of: its antonym, or for ``unpinned`` what it negates
+    (``never use an unpinned image`` / ``always pin the image``: a double negative)."""
+    if w in vocab.ANTONYM_OF:
+        return vocab.ANTONYM_OF[w]
+    return w[2:] if w.startswith("un") and len(w) > 4 else None
+
+
 def flip(new: Text, old: Text) -> str | None:
     """A word one text negates and the other *states*: says positively, in a clause with no
     negation (a contrast's preferred side excepted) and no harm or consequence (``otherwise``,
@@ -100,8 +108,7 @@ def flip(new: Text, old: Text) -> str | None:
     def antonym_negated(own: Text, other: Text) -> bool:
         # "dislikes long answers" / "prefers short answers": the negation is carried by an
         # antonym the other text asserts, so what it negates is not a flip
-        return any(w in vocab.ANTONYM_OF and vocab.ANTONYM_OF[w] in other.polarity.asserted
-                   and not other.match(w) for w in own.polarity.negated)
+        return any(_opposite(w) in other.polarity.asserted and not other.match(w) for w in own.polarity.negated)
 
     if antonym_negated(new, old) or antonym_negated(old, new):
         return None

@@ -155,6 +155,11 @@ def adversarial_lines() -> dict[str, bytes]:
         "credential files": fill("machine h login u password p //h/:_authToken=x ENV X_TOKEN y "),
         "headers and key blobs": fill("Authorization: Token x PuTTY-User-Key-File-3: LS0tLS1CRUdJTi MIIxxxIBAzCC sig=a "),
         "vendor prefixes": fill("sgp_ squ_ ntn_ pat-na1- dckr_pat_ gsk_ xai- r8_ pplx- whsec_ EAA AKID AKLT ya29. sl. "),
+        # What the decoding pass reads (encoded.py): escapes, entities, percent runs, invisible
+        # characters, and short base64 runs that all decode to text.
+        "escape and entity storm": fill("\\u0067\\x68&#112;&#x5f;%41\\/\u200b"),
+        "base64 words (text when decoded)": fill("cGFzc3dvcmQ6IHgK SGVsbG8gV29ybGQh "),
+        "zero-width between every byte": fill("g\u200bh\u200cp\u200d_\u2060"),
     }
 
 

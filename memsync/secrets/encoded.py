@@ -190,20 +190,26 @@ def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
 
 def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
     """Base64 / base64url runs of 16+ characters and even hex runs of 32+ that decode to text,
-    except those inside a plain hit (a token already found decodes to nothing new)."""
+    except those inside a plain hit (``plain``: sorted spans; a token found already decodes
+    to nothing new, and is skipped before it is even measured)."""
     marks = buf.translate(_RUN_MARKS)
     out = []
+    k = 0
     at = marks.find(_RUN)
     while at >= 0:
-        start = at
-        while start > 0 and buf[start - 1] in _ALPHABET and at - start < MAX_RUN:
-            start -= 1
-        end = _RUN_TAIL.match(buf, at + MIN_BASE64).end()  # type: ignore[union-attr]
-        i = bisect.bisect_right(plain, (start, len(buf))) - 1
-        if i < 0 or plain[i][1] < end:
-            got = _decode_run(buf, start, end)
-            if got is not None:
-                out.append(got)
+        while k < len(plain) and plain[k][1] <= at:
+            k += 1
+        if k < len(plain) and plain[k][0] <= at and at + MIN_BASE64 <= plain[k][1]:
+            end = plain[k][1]
+        else:
+            start = at
+            while start > 0 and buf[start - 1] in _ALPHABET and at - start < MAX_RUN:
+                start -= 1
+            end = _RUN_TAIL.match(buf, at + MIN_BASE64).end()
+            if not (k < len(plain) and plain[k][0] <= start and end <= plain[k][1]):
+                got = _decode_run(buf, start, end)
+                if got is not None:
+                    out.append(got)
         at = marks.find(_RUN, end)
     return out
 

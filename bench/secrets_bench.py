@@ -160,7 +160,17 @@ def adversarial_lines() -> dict[str, bytes]:
         "escape and entity storm": fill("\\u0067\\x68&#112;&#x5f;%41\\/\u200b"),
         "base64 words (text when decoded)": fill("cGFzc3dvcmQ6IHgK SGVsbG8gV29ybGQh "),
         "zero-width between every byte": fill("g\u200bh\u200cp\u200d_\u2060"),
+        "wrapped base64 (random bytes, 76 columns)": _wrapped_base64(mib),
     }
+
+
+def _wrapped_base64(size: int) -> bytes:
+    """``base64`` output of random bytes, wrapped at 76 columns: one block that is not text."""
+    import base64
+    import random
+
+    data = base64.b64encode(random.Random(5).randbytes(size * 3 // 4))
+    return b"\n".join(data[i:i + 76] for i in range(0, size, 77))[:size]
 
 
 def _token_line(size: int) -> bytes:

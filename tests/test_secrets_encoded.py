@@ -76,6 +76,7 @@ ENCODINGS: list[tuple[str, str, Encode]] = [
     ("base64url", "base64", lambda t: (f"?state={b64url(t)}&x=1", b64url(t))),
     ("hex", "hex", lambda t: (f"echo {t.encode().hex()} | xxd -r -p", t.encode().hex())),
     ("HEX", "hex", lambda t: (f"blob = {t.encode().hex().upper()}", t.encode().hex().upper())),
+    ("0x-hex", "hex", lambda t: (f"key = 0x{t.encode().hex()};", "0x")),
     ("json-unicode", "escape", lambda t: ('{"value": "' + u(t[0]) + t[1:] + '"}', u(t[0]))),
     ("json-unicode-all", "escape", lambda t: ('{"value": "' + every(t, u).upper().replace("\\U", "\\u") + '"}',
                                               u(t[0]).upper().replace("\\U", "\\u"))),
@@ -147,6 +148,26 @@ def test_a_run_holding_two_secrets_gives_two_findings_at_its_place_and_one_mask(
     shown = redact(text)
     assert shown.count("*** (") == 1 and shown.startswith("x\n  data: ") and shown.endswith("\n")
     never_shown(first, shown)
+
+
+def test_wrapped_base64_is_read_as_one_block() -> None:
+    """`base64 .env` wraps at 76 columns: a token split across two lines is found, reported
+    at the block's first line; lines of random bytes (a PEM body, an image) stay silent."""
+    secrets = [token("github-pat"), token("stripe-secret-key"), token("anthropic-api-key")]
+    env = "".join(f"{name}={value}\n" for name, value in zip(("GITHUB_TOKEN", "STRIPE_KEY", "ANTHROPIC_KEY"), secrets))
+    encoded = b64(env)
+    lines = [encoded[i:i + 76] for i in range(0, len(encoded), 76)]
+    assert len(lines) >= 3 and len(lines[-1]) < 76
+    text = "$ base64 .env\n" + "\n".join(lines) + "\n\nSent to ops.\n"
+    found = scan_text(text)
+    assert sorted(f.rule for f in found) == ["anthropic-api-key", "github-pat", "stripe-secret-key"]
+    assert {(f.line, f.col, f.encoding) for f in found} == {(2, 1, "base64")}
+    shown = redact(text)
+    assert shown.startswith("$ base64 .env\n") and shown.endswith("\n\nSent to ops.\n") and shown.count("*** (") == 1
+    for secret in secrets:
+        never_shown(secret, shown, *(f.format() for f in found))
+    noise = base64.b64encode(random.Random(4).randbytes(600)).decode()
+    assert scan_text("\n".join(noise[i:i + 64] for i in range(0, len(noise), 64))) == []
 
 
 def test_a_token_split_by_an_invisible_character_is_reported_whole() -> None:

@@ -34,6 +34,7 @@ Scan = Callable[[bytes, int], list[Hit]]
 
 MIN_BASE64 = 16  # the shortest base64 that can hold a finding ("pw: " and an 8-character password)
 MIN_HEX = 32
+WRAP_MIN = 32  # a line this wide or wider, filled by one base64 run, may be wrapped base64
 MIN_TEXT = 8  # decoded bytes
 MAX_RUN = 48 << 10  # longer runs are images or archives, not text; below the scanner's window overlap
 CONTEXT = 512  # bytes of a line kept before an escape (a key name, a long token's start)
@@ -156,36 +157,76 @@ class _Segment:
         return start, end, "+".join(sorted(kinds))
 
 
-def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
-    n = end - start
-    if n > MAX_RUN:
+def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
+    """(text, encoding) of a hex or base64 run (``pad`` "=" after it), or None."""
+    n = len(run)
+    digits = run[2:] if run[:2] in (b"0x", b"0X") else run
+    if len(digits) >= MIN_HEX and not digits.translate(None, _HEX_DIGITS):
+        if len(digits) % 2:
+            return None
+        data = binascii.unhexlify(digits)
+        return (data, "hex") if is_text(data) else None
+    if run.islower():
+        return None  # paths, slugs, snake_case: base64 of text always holds capitals
+    if (n + pad) % 4 if pad else n % 4 == 1:
         return None
-    run = buf[start:end]
-    if n >= MIN_HEX and not run.translate(None, _HEX_DIGITS):
-        if n % 2:
-            return None
-        data = binascii.unhexlify(run)
-        encoding = "hex"
-    else:
-        if run.islower():
-            return None  # paths, slugs, snake_case: base64 of text always holds capitals
-        pad = 0
-        while pad < 2 and buf[end + pad:end + pad + 1] == b"=":
-            pad += 1
-        if (n + pad) % 4 if pad else n % 4 == 1:
-            return None
-        urlsafe = b"-" in run or b"_" in run
-        if urlsafe:
-            if b"+" in run or b"/" in run:
-                return None  # both alphabets: a path or an identifier, not an encoding
-            run = run.translate(_TO_STANDARD)
-        try:
-            data = binascii.a2b_base64(run + b"=" * (-n % 4))
-        except (binascii.Error, ValueError):
-            return None
-        end += pad
-        encoding = "base64"
-    return _Run(start, end, data, encoding) if is_text(data) else None
+    if b"-" in run or b"_" in run:
+        if b"+" in run or b"/" in run:
+            return None  # both alphabets: a path or an identifier, not an encoding
+        run = run.translate(_TO_STANDARD)
+    try:
+        data = binascii.a2b_base64(run + b"=" * (-n % 4))
+    except (binascii.Error, ValueError):
+        return None
+    return (data, "base64") if is_text(data) else None
+
+
+def _padding(buf: bytes, end: int) -> int:
+    pad = 0
+    while pad < 2 and buf[end + pad:end + pad + 1] == b"=":
+        pad += 1
+    return pad
+
+
+def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
+    if end - start > MAX_RUN:
+        return None
+    pad = _padding(buf, end)
+    got = _decode(buf[start:end], pad)
+    if got is None:
+        return None
+    return _Run(start, end + pad if got[1] == "base64" else end, *got)
+
+
+def _wrapped(buf: bytes, start: int, end: int) -> int:
+    """Where a block of wrapped base64 ends, for a run filling its line (``base64`` wraps at
+    76 columns, openssl and PEM at 64): lines of that one width, then a shorter last line
+    (with its padding). ``end`` when the run does not begin such a block."""
+    width = end - start
+    if width < WRAP_MIN or width % 4 or (start and buf[start - 1] != 10):
+        return end
+    at = end
+    while at - start < MAX_RUN:
+        nl = at + (2 if buf[at:at + 2] == b"\r\n" else 1 if buf[at:at + 1] == b"\n" else 0)
+        if nl == at:
+            return at
+        line_end = _RUN_TAIL.match(buf, nl).end()
+        pad = _padding(buf, line_end)
+        after = line_end + pad
+        closes = after == len(buf) or buf[after] in (10, 13)
+        if line_end - nl == width and not pad and closes:
+            at = line_end
+            continue
+        return after if closes and 0 < line_end - nl <= width else at
+    return at
+
+
+def _block(buf: bytes, start: int, end: int) -> _Run | None:
+    """A block of wrapped base64 lines from ``start`` to ``end``, decoded as one run."""
+    run = buf[start:end].replace(b"\r", b"").replace(b"\n", b"")
+    body = run.rstrip(b"=")
+    got = _decode(body, len(run) - len(body))
+    return None if got is None or got[1] != "base64" else _Run(start, end, *got)
 
 
 def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
@@ -195,6 +236,7 @@ def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
     marks = buf.translate(_RUN_MARKS)
     out = []
     k = 0
+    binary_until = 0  # the end of a wrapped block that was not text: its lines are not blocks again
     at = marks.find(_RUN)
     while at >= 0:
         while k < len(plain) and plain[k][1] <= at:
@@ -207,7 +249,13 @@ def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
                 start -= 1
             end = _RUN_TAIL.match(buf, at + MIN_BASE64).end()
             if not (k < len(plain) and plain[k][0] <= start and end <= plain[k][1]):
-                got = _decode_run(buf, start, end)
+                block = _wrapped(buf, start, end) if start >= binary_until else end
+                got = _block(buf, start, block) if block > end else None
+                if got is not None:
+                    end = block
+                else:
+                    binary_until = max(binary_until, block)
+                    got = _decode_run(buf, start, end)
                 if got is not None:
                     out.append(got)
         at = marks.find(_RUN, end)

@@ -1,6 +1,7 @@
 """`memsync mcp` through the official SDK client over real stdio: tools, results, refusals, freshness."""
 from __future__ import annotations
 
+import base64
 import json
 import os
 import subprocess
@@ -116,11 +117,15 @@ def test_remember_then_recall_then_forget_keeps_the_tree_consistent(tmp_path: Pa
 
 
 SECRET = "ghp_" + "Zq8Rt2Lm9Xc4Vb7Nk1Pw3Hs6Jd5Gf0Ay8Ue"
+ENCODED = base64.b64encode((SECRET + "Q").encode()).decode()  # a whole GitHub token (40), base64-encoded
 
 REFUSALS = [
     # (arguments, words the error must hold)
     ("memory_remember", {"summary": "deploy token", "category": "facts", "body": f"token={SECRET}"},
      ["secret", "ghp_***", "nothing was written"]),
+    ("memory_remember", {"summary": "restore the token", "category": "facts",
+                         "body": f"echo {ENCODED} | base64 -d"},
+     ["secret", "github-pat (base64) at line", "ghp_***", "nothing was written"]),
     ("memory_remember", {"summary": "x y z", "category": "../etc"}, ["not a plain name"]),
     ("memory_remember", {"summary": "x y z", "category": "decisions", "id": "../../etc/passwd"}, ["never name paths"]),
     ("memory_remember", {"summary": "部署脚本用pnpm而不是npm，因为lockfile不兼容", "category": "decisions",
@@ -157,6 +162,7 @@ def test_every_refusal_is_a_tool_error_that_says_what_to_do_and_writes_nothing(t
                     assert w in shown, (tool, args, shown)
                 assert "Traceback" not in shown and SECRET not in shown and SECRET not in json.dumps(
                     r.structured_content or {})
+                assert ENCODED[4:] not in shown + json.dumps(r.structured_content or {})
             # The server survived all of them.
             ok = await c.call_tool("memory_recall", {"query": "部署"})
             assert not ok.is_error

@@ -168,7 +168,7 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
         except WritesDisabled:
             raise
         except SecretFound as exc:
-            shown = "; ".join(f"{f.rule}: {f.masked}" for f in exc.findings[:3]) or "a secret"
+            shown = "; ".join(f"{f.label}: {f.masked}" for f in exc.findings[:3]) or "a secret"
             fates.append(Fate(index, SECRET, f"refused by the secret gate ({shown})", c,
                               dry_run=dry_run))
             continue

@@ -80,7 +80,8 @@ def _refusal(tool: str, exc: MemsyncError) -> CallToolResult:
         message += " (force=true, only if the user asked)"
     data = refusal_json(exc)
     data = {k: v for k, v in data.items() if k != "findings"} | (
-        {"findings": [{"rule": f.rule, "line": f.line, "masked": f.masked} for f in getattr(exc, "findings", [])]}
+        {"findings": [{"rule": f.rule, "encoding": f.encoding, "line": f.line, "masked": f.masked}
+                      for f in getattr(exc, "findings", [])]}
         if getattr(exc, "findings", None) else {})
     return _error(message, render.bounded(data))
 

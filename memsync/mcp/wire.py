@@ -51,6 +51,12 @@ class _Nested:
     """A top-level member's value that is an array or an object (skipped, never built)."""
 
 
+def _ws(text: str, at: int) -> int:
+    """``at`` moved past JSON whitespace."""
+    m = _WS.match(text, at)
+    return m.end() if m else at
+
+
 def _integer(digits: str) -> int | _Huge:
     return _Huge() if len(digits.lstrip("-")) > MAX_INT_DIGITS else int(digits)
 
@@ -83,25 +89,25 @@ def members(text: str) -> dict[str, Any]:
     """The top-level object's members read so far, nested values skipped (``_Nested``): enough
     to find the id of a message too deep, too long or cut short for a JSON reader."""
     found: dict[str, Any] = {}
-    at = _WS.match(text).end()  # type: ignore[union-attr]
+    at = _ws(text, 0)
     if not text.startswith("{", at):
         return found
     at += 1
     try:
         while True:
-            at = _WS.match(text, at).end()  # type: ignore[union-attr]
+            at = _ws(text, at)
             key, at = _DECODER.raw_decode(text, at)
-            at = _WS.match(text, at).end()  # type: ignore[union-attr]
+            at = _ws(text, at)
             if not isinstance(key, str) or not text.startswith(":", at):
                 break
-            at = _WS.match(text, at + 1).end()  # type: ignore[union-attr]
+            at = _ws(text, at + 1)
             if text.startswith(("[", "{"), at):
                 found[key], at = _Nested(), _skip(text, at)
                 if at < 0:
                     break
             else:
                 found[key], at = _DECODER.raw_decode(text, at)
-            at = _WS.match(text, at).end()  # type: ignore[union-attr]
+            at = _ws(text, at)
             if not text.startswith(",", at):
                 break
             at += 1
@@ -205,10 +211,10 @@ def screen(raw: bytes, writes: Collection[str] = ()) -> tuple[str | None, bytes 
         except ValidationError as again:
             return None, _refusal(text, str(again))
     if (mended and isinstance(message, JSONRPCRequest) and message.method == "tools/call"
-            and (message.params or {}).get("name") in writes):
-        return None, error_reply(message.id, INVALID_PARAMS, f"Invalid params: {message.params['name']}'s "  # type: ignore[index]
-                                 "arguments hold text that is not valid Unicode (bytes that are not UTF-8, or "
-                                 "half of a surrogate pair); nothing was written. Send it as UTF-8 text")
+            and (tool := (message.params or {}).get("name")) in writes):
+        return None, error_reply(message.id, INVALID_PARAMS, f"Invalid params: {tool}'s arguments hold text that "
+                                 "is not valid Unicode (bytes that are not UTF-8, or half of a surrogate pair); "
+                                 "nothing was written. Send it as UTF-8 text")
     if isinstance(message, JSONRPCNotification):
         # An id pydantic cannot take (object, null, fraction, boolean) leaves a valid notification
         # behind: a request the client waits on. Notifications are few; reading one again is cheap.

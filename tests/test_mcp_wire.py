@@ -212,3 +212,26 @@ def test_a_line_the_sdk_accepts_reaches_it_unchanged() -> None:
     assert wire.screen(line, ("memory_remember",)) == (line.decode().strip(), None)
     assert wire.screen(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\r\n') == (
         '{"jsonrpc": "2.0", "method": "notifications/initialized"}', None)
+
+
+def test_while_serving_a_stray_print_or_a_child_cannot_touch_the_wire(tmp_path: Path) -> None:
+    """What the SDK does when it opens stdio itself, kept now that we hand it our own streams:
+    fd 1 points at stderr and fd 0 at /dev/null until serving ends."""
+    import subprocess
+    import sys
+
+    from mcpclient import server_env
+
+    code = ("import subprocess, sys\n"
+            "from memsync.mcp import wire\n"
+            "with wire.claimed_stdio() as (fin, fout):\n"
+            "    print('stray print', flush=True)\n"
+            "    subprocess.run(['sh', '-c', 'echo child; cat'])\n"
+            "    fout.write(repr(sys.stdin.read()).encode() + b'\\n' + fin.readline())\n"
+            "    fout.flush()\n"
+            "print('after', flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=server_env(), input=b"the wire\n",
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == b"''\nthe wire\nafter\n"
+    assert done.stderr == b"stray print\nchild\n"

@@ -34,10 +34,13 @@ MAX_LINE = 16 << 20  # the largest legitimate message (a 1 MiB entry, escaped) i
 MAX_INT_DIGITS = 4300  # Python's int() limit; pydantic's reader refuses longer numbers too
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
-# A JSON escape: a surrogate pair (kept), a lone surrogate (mended), any other escape (kept).
-# Matching escapes left to right consumes an escaped backslash whole, so `\\udcff` stays text.
+# In JSON text, left to right: a surrogate pair (kept), a lone surrogate (mended), or a run of
+# anything else (kept). Matching escapes in order consumes an escaped backslash whole, so
+# `\\udcff` stays text; runs keep the callbacks few on a long line.
 _ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-                     r"|\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\.", re.DOTALL)
+                     r"|(?P<lone>\\u[dD][89a-fA-F][0-9a-fA-F]{2})"
+                     r"|(?:[^\\]+|\\[^u]|\\u(?![dD][89a-fA-F]))+", re.DOTALL)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _WS = re.compile(r"[ \t\n\r]*")
 # Tokens that matter when skipping a nested value: whole strings, an unterminated one, brackets.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{}]')
@@ -66,7 +69,9 @@ _DECODER = json.JSONDecoder(parse_int=_integer)
 
 def mend_surrogates(text: str) -> str:
     """``text`` (JSON) with each escape of a lone surrogate replaced by the escape of U+FFFD."""
-    return _ESCAPE.sub(lambda m: "\\ufffd" if len(m.group()) == 6 else m.group(), text)
+    if not _SURROGATE_ESCAPE.search(text):  # one quick scan: most refused lines have none
+        return text
+    return _ESCAPE.sub(lambda m: "\\ufffd" if m.group("lone") else m.group(), text)
 
 
 def _skip(text: str, at: int) -> int:

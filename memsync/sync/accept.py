@@ -69,9 +69,9 @@ def local_state_line(paths: list[str], *, done: bool) -> str:
     """What sync does (``done``) or will do about .state.json files this device's index holds."""
     if done:
         return (f"this device's git index held {listing(paths)} (added with the git CLI; memsync never syncs "
-                "it): taken out of git, each file kept on disk as it is")
-    return (f"this device's git index holds {listing(paths)} (added with the git CLI; memsync never syncs it): "
-            "the next sync takes them out of git, keeping each file on disk as it is")
+                "a .state.json): taken out of git, each file kept on disk as it is")
+    return (f"this device's git index holds {listing(paths)} (added with the git CLI; memsync never syncs "
+            "a .state.json): the next sync takes them out of git, keeping each file on disk as it is")
 
 
 def remote_state_line(paths: list[str], *, done: bool) -> str:

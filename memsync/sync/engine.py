@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -33,7 +34,7 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.roots import Root
-from memsync.sync.accept import listing, local_state_line, remote_state_line, shown, shown_all
+from memsync.sync.accept import is_state_path, listing, local_state_line, remote_state_line, shown, shown_all
 from memsync.sync.pause import pause
 
 
@@ -489,7 +490,6 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
     ``changes``: their diff, when the caller has it. A ``.state.json`` on the way is
     never written nor deleted on disk (it is this device's own): a deletion only
     takes it out of the index."""
-    from memsync.sync.accept import is_state_path
     from memsync.sync.worktree import Incoming, apply, preflight
 
     R = s.R
@@ -532,8 +532,6 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     """Bring ``remote`` in: fast-forward, or merge; returns the new head (worktree updated)."""
     from memsync.sync.compiled import regenerate
     from memsync.sync.treemerge import merge_trees
-
-    from memsync.sync.accept import is_state_path
 
     R = s.R
     repo = s.repo
@@ -630,8 +628,6 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
     try:
         _gate(s, files)
     except SecretsFound as exc:
-        import re
-
         ids = sorted({m.group(1) for f in exc.findings if (m := re.search(r"@([0-9a-f]{7}):\d+:\d+: ", f))})
         # Already in this device's history: editing the file does not take it out of there.
         undo = (f"run `git reset origin/main` in {s.root.display}: it drops the commits not pushed yet and "
@@ -777,8 +773,6 @@ def _summarize(s: Session, start: bytes | None) -> None:
     """Sort every path the sync changed into one list of the result (see SyncResult):
     what the files here went through (``start`` to the head) and what the remote did
     (the tree it had to the head, when a push made it so)."""
-    from memsync.sync.accept import is_state_path
-
     R = s.R
     head_tree = R.tree_of(s.repo, R.ref_value(s.repo, R.BRANCH_REF))
     here = R.diff(s.repo, start, head_tree) if head_tree is not None else {}

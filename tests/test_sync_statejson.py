@@ -214,6 +214,15 @@ def test_any_shape_of_state_json_on_the_remote_is_left_out(tmp_path: Path, shape
     assert state_of(b) == b_state
     assert not (b.path / added[0]).exists() and not (b.path / added[0]).is_symlink()
     assert not any(".state.json" in p for p in tree_paths(hub))
+    # A, whose index holds it, takes it out of git and keeps it on disk as it was.
+    kept = os.readlink(a.path / added[0]) if shape == "symlink" else (a.path / added[0]).read_bytes()
+    out = memsync("sync", "--root", str(a.path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert f"this device's git index held {added[0]}" in out.stdout
+    assert (os.readlink(a.path / added[0]) if shape == "symlink" else (a.path / added[0]).read_bytes()) == kept
+    assert not any(".state.json" in p for p in a.git("ls-files").splitlines())
+    assert not any(".state.json" in p for p in tree_paths(hub))
+    fsck(a.path)
     fsck(b.path)
 
 

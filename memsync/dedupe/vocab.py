@@ -495,7 +495,7 @@ ANTONYMS = {
     "size": "large small", "speed": "fast slow", "length": "short long", "height": "high low",
     "age": "new old", "visibility": "public private", "reach": "internal external", "timing": "sync async",
     "permission": "allow deny", "acceptance": "accept reject", "membership": "include exclude",
-    "change": "increase decrease", "outcome": "pass fail", "motion": "start stop",
+    "change": "increase decrease", "outcome": "pass fail", "motion": "start stop", "switch": "enable close",
     "zh size": "大 小", "zh height": "高 低", "zh age": "新 旧", "zh length": "长 短", "zh amount": "多 少",
     "zh change": "增 减", "zh rise": "升 降", "zh access": "读 写", "zh time": "早 晚", "zh heat": "冷 热",
 }

@@ -188,9 +188,10 @@ def test_a_remote_state_json_that_is_deleted_here_is_never_deleted_from_disk(tmp
     assert not any(p.endswith(".state.json") for p in tree_paths(hub))
 
 
-@pytest.mark.parametrize("shape", ["folder-named-state", "symlink", "deep"])
+@pytest.mark.parametrize("shape", ["folder-named-state", "symlink", "deep", "other-case"])
 def test_any_shape_of_state_json_on_the_remote_is_left_out(tmp_path: Path, shape: str) -> None:
-    """A folder named .state.json, a symlink by that name, a deep one: all are left out and removed."""
+    """A folder named .state.json, a symlink by that name, a deep one, one spelled `.State.JSON` (on
+    macOS it would overwrite this device's own): all are left out and removed."""
     hub = make_hub(tmp_path / "hub.git")
     a, b = devices(tmp_path, str(hub))
     b_state = state_of(b)
@@ -201,6 +202,9 @@ def test_any_shape_of_state_json_on_the_remote_is_left_out(tmp_path: Path, shape
     elif shape == "symlink":
         os.symlink("/etc/passwd", a.path / "decisions" / ".state.json")
         added = ["decisions/.state.json"]
+    elif shape == "other-case":
+        (a.path / "facts" / ".State.JSON").write_text('{"device": "a"}')
+        added = ["facts/.State.JSON"]
     else:
         (a.path / "a" / "b" / "c").mkdir(parents=True)
         (a.path / "a" / "b" / "c" / ".state.json").write_text("{}")
@@ -213,7 +217,7 @@ def test_any_shape_of_state_json_on_the_remote_is_left_out(tmp_path: Path, shape
     assert f"the remote's main held {added[0]}" in out.stdout
     assert state_of(b) == b_state
     assert not (b.path / added[0]).exists() and not (b.path / added[0]).is_symlink()
-    assert not any(".state.json" in p for p in tree_paths(hub))
+    assert not any(".state.json" in p.casefold() for p in tree_paths(hub))
     # A, whose index holds it, takes it out of git and keeps it on disk as it was.
     kept = os.readlink(a.path / added[0]) if shape == "symlink" else (a.path / added[0]).read_bytes()
     out = memsync("sync", "--root", str(a.path))

@@ -83,14 +83,18 @@ def remote_state_line(paths: list[str], *, done: bool) -> str:
             "the next sync leaves them out of this device's checkout and removes them from the branch")
 
 
+def _is_state_name(part: str) -> bool:
+    # any case: on macOS and Windows `.State.json` checked out would overwrite this device's own
+    return part.casefold() == STATE_FILE
+
+
 def never_synced(path: str) -> bool:
-    parts = path.split("/")
-    return STATE_FILE in parts or any(p.lower() == ".git" for p in parts)
+    return any(_is_state_name(p) or p.lower() == ".git" for p in path.split("/"))
 
 
 def is_state_path(path: str) -> bool:
     """``path`` is, or is inside, a ``.state.json``: per-device, left out of every checkout."""
-    return STATE_FILE in path.split("/")
+    return any(_is_state_name(p) for p in path.split("/"))
 
 
 def _bad_name(part: str) -> bool:

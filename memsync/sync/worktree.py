@@ -256,7 +256,7 @@ def _walk(stack: list[tuple[str, str]], index: GitIndex, seen: set[bytes],
         try:
             for d in items:
                 name = d.name
-                if name[0] == "." and (name == STATE_FILE or name.lower() == ".git"):
+                if name[0] == "." and (name.casefold() == STATE_FILE or name.lower() == ".git"):
                     continue
                 try:
                     st = d.stat(follow_symlinks=False)

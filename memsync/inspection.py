@@ -103,6 +103,8 @@ class Inspection:
                            + (f" ({run.get('turns')} turns read)" if run.get("turns") is not None else ""))
             if r.sync:
                 out.append(f"  last sync: {r.sync.get('outcome')}: {r.sync.get('message')}")
+                healed = r.sync.get("healed")
+                out += [f"  last sync: {line}" for line in healed if isinstance(line, str)] if isinstance(healed, list) else []
         for src in self.sources:
             out.append(f"source {src.get('scope')}: {src.get('summary')}")
             out += [f"  {note}" for note in src.get("notes", [])]

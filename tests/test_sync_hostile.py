@@ -166,7 +166,8 @@ def _blob(hub: Path, data: bytes) -> str:
                           check=True).stdout.decode().strip()
 
 
-REMOTE_TREES = ["duplicate-entry", "dot-dot", "dot-git", "dot-git-uppercase", "nul-entry", "huge-entry", "state-json"]
+# A .state.json on the remote is not refused but healed: tests/test_sync_statejson.py.
+REMOTE_TREES = ["duplicate-entry", "dot-dot", "dot-git", "dot-git-uppercase", "nul-entry", "huge-entry"]
 
 
 @pytest.mark.parametrize("case", REMOTE_TREES)
@@ -189,12 +190,9 @@ def test_a_hostile_remote_tree_is_refused_and_nothing_it_sent_is_kept(pair: tupl
     elif case == "nul-entry":
         entries = [("40000", "evil", _tree_bytes(("100644", "bin.md", _blob(hub, b"---\n\0\0\0\n"))))]
         expect = "E001"
-    elif case == "huge-entry":
+    else:
         entries = [("40000", "evil", _tree_bytes(("100644", "huge.md", _blob(hub, b"x" * ((1 << 20) + 1)))))]
         expect = "at most 1 MiB"
-    else:
-        entries = [("100644", ".state.json", b'{"recall": 1}')]
-        expect = "never syncs"
     before_files, before_head = snapshot(b.path), b.git("rev-parse", "HEAD")
     _, crafted = _craft(hub, entries)
     out = raw_run("sync", "--root", str(b.path))

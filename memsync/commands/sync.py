@@ -117,6 +117,8 @@ def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untype
         print(f"{paint('Synced', 'green')} {visible(result.root)} with {visible(result.remote)}: {visible(result.message)}")
     else:
         sys.stderr.write(f"{paint('memsync:', 'red', sys.stderr)} {visible(result.root)}: {visible(result.message)}\n")
+    for line in result.healed:
+        out(f"  {line}")
     for label, paths in (("sent", result.sent), ("sent the deletion of", result.sent_deletions),
                          ("received", result.received), ("received the deletion of", result.received_deletions),
                          ("merged from both sides", result.merged)):
@@ -161,8 +163,11 @@ def run_status(args: argparse.Namespace) -> None:
         lines.append(f"  conflict sibling {c['path']} (of {c['conflict_of']}): merge it by hand, then delete it")
     if info["ignored"]:
         lines.append("  " + _ignored_line(info["ignored"]))
+    lines += [f"  {line}" for line in info["healing"]]
     last = info["last"]
     if last:
         lines.append(f"  last sync: {last.get('outcome')}: {last.get('message')}")
+        healed = last.get("healed")
+        lines += [f"  last sync: {line}" for line in healed if isinstance(line, str)] if isinstance(healed, list) else []
     for line in lines:
         sys.stdout.write(visible(line) + "\n")

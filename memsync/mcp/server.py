@@ -62,7 +62,10 @@ def _ok(text: str, structured: BaseModel) -> CallToolResult:
 
 
 def _error(text: str, structured: dict[str, Any] | None = None) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=render.fit(text))], is_error=True,
+    from memsync.secrets.gate import redact
+
+    # Messages quote what the model sent (a parameter name, a tool name): masked like any output.
+    return CallToolResult(content=[TextContent(type="text", text=render.fit(redact(text)))], is_error=True,
                           structured_content=structured)
 
 
@@ -141,11 +144,13 @@ class MemsyncServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         tool = self._tool_manager.get_tool(name)
-        if tool is not None:
-            allowed = set((tool.parameters or {}).get("properties", {}))
-            unknown = [k for k in arguments if k not in allowed]
-            if unknown:
-                return _error(_unknown_args(name, unknown, sorted(allowed)))
+        if tool is None:
+            known = ", ".join(t.name for t in self._tool_manager.list_tools())
+            return _error(f"there is no tool {name!r}; the tools are {known}. Nothing was done.")
+        allowed = set((tool.parameters or {}).get("properties", {}))
+        unknown = [k for k in arguments if k not in allowed]
+        if unknown:
+            return _error(_unknown_args(name, unknown, sorted(allowed)))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -247,14 +252,17 @@ class Tools:
             text = (f"No {scope + ' ' if scope else ''}memory exists yet, so there is nothing to recall. Answer "
                     "without it; memory_remember creates the memory when something is worth keeping.")
             return _ok(text, RecallResult(query=query, hint="no memory yet"))
+        from memsync.secrets.gate import redact
+
         result = memory.recall(query, scope=scope, category=_words(category), kind=_words(kind), limit=limit)
         roots = {(r.display, r.scope): r for r in memory.read_roots(scope)}
         hits = [render.recall_hit(hit, _hit_body(roots, hit)) for hit in result.hits]
         notes = list(result.notes)
         if result.truncated:
             notes.append("the query was long; only its first words were searched")
-        structured = RecallResult(query=query, hits=hits, notes=notes, hint=result.hint)
-        return _ok(render.recall_text(query, hits, notes, result.hint), structured)
+        shown = redact(query)  # the query is quoted back: a token pasted into it is masked
+        structured = RecallResult(query=shown, hits=hits, notes=notes, hint=result.hint)
+        return _ok(render.recall_text(shown, hits, notes, result.hint), structured)
 
     async def remember(
         self,
@@ -315,9 +323,26 @@ class Tools:
         return await self.guarded("memory_inspect", ctx, work)
 
 
+async def _masked_errors(ctx: Any, call_next: Any) -> Any:
+    """The SDK's protocol errors quote the request (-32601 names the method in ``data``):
+    a secret in it is masked there as in every other reply."""
+    from mcp.shared.exceptions import MCPError
+
+    try:
+        return await call_next(ctx)
+    except MCPError as exc:
+        from memsync.secrets.gate import redact
+
+        data = redact(exc.data) if isinstance(exc.data, str) else exc.data
+        if data != exc.data or redact(exc.message) != exc.message:
+            raise MCPError(exc.code, redact(exc.message), data) from None
+        raise
+
+
 def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
     """The server (not yet running) and its tools; ``project`` is ``--project``."""
-    server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING")
+    server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING",
+                           middleware=[_masked_errors])
     tools = Tools(Locator(project))
     async def roots_changed(_ctx: Any, _params: Any) -> None:
         tools.locator.forget_roots()  # the client opened another folder: ask again on the next call
@@ -341,9 +366,29 @@ def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
 
 def serve(project: Path | None = None) -> None:
     """Serve stdio until the client closes the connection."""
+    import anyio
+
     server, tools = build(project)
     try:
-        server.run("stdio")
+        anyio.run(_serve_stdio, server)
     finally:
         tools.close()
         sys.stderr.flush()
+
+
+async def _serve_stdio(server: MemsyncServer) -> None:
+    """``server.run("stdio")`` with our screened streams (memsync.mcp.wire says why)."""
+    from typing import cast
+
+    from mcp.server.stdio import stdio_server
+
+    from memsync.mcp import wire
+
+    lowlevel = server._lowlevel_server
+    writes = [t.name for t in server._tool_manager.list_tools()
+              if not (t.annotations and t.annotations.read_only_hint)]
+    with wire.claimed_stdio() as (wire_in, wire_out):
+        out = wire.Writer(wire_out)
+        lines = wire.Lines(wire_in, out, writes)
+        async with stdio_server(stdin=cast(Any, lines), stdout=cast(Any, out)) as (read, write):
+            await lowlevel.run(read, write, lowlevel.create_initialization_options())

@@ -5,7 +5,11 @@ One set of rules both ways, so that what one device refuses to commit no other
 device accepts either:
 
 - a path must be safe to create inside the root (no ``..``, no ``.git`` in any
-  spelling, no absolute path) and is never ``.state.json``;
+  spelling, no absolute path);
+- ``.state.json`` (per-device counters) is never committed; one that a person
+  committed with the git CLI, here or on another device, is not a reason to
+  stop: sync leaves it out of the checkout, takes it out of the index (the
+  file stays on disk) and commits its removal from the branch;
 - an entry (``<category>/<slug>.md``) is UTF-8 text of at most 1 MiB, as lint
   decides it (E001, E002: no NUL or other binary byte, no UTF-16 with or
   without a BOM, nothing that does not decode);
@@ -55,9 +59,42 @@ def shown_all(paths: Iterable[str]) -> list[str]:
     return lines
 
 
+def listing(paths: list[str], most: int = 8) -> str:
+    """A few paths, ``shown``, for one line of text."""
+    shown_paths = shown_all(paths[:most])
+    return ", ".join(shown_paths) + (f", ... ({len(paths) - most} more)" if len(paths) > most else "")
+
+
+def local_state_line(paths: list[str], *, done: bool) -> str:
+    """What sync does (``done``) or will do about .state.json files this device's index holds."""
+    if done:
+        return (f"this device's git index held {listing(paths)} (added with the git CLI; memsync never syncs "
+                "a .state.json): taken out of git, each file kept on disk as it is")
+    return (f"this device's git index holds {listing(paths)} (added with the git CLI; memsync never syncs "
+            "a .state.json): the next sync takes them out of git, keeping each file on disk as it is")
+
+
+def remote_state_line(paths: list[str], *, done: bool) -> str:
+    """What sync does (``done``) or will do about .state.json files the remote's main holds."""
+    if done:
+        return (f"the remote's main held {listing(paths)} (committed outside memsync): left out of this "
+                "device's checkout and removed from the branch")
+    return (f"the remote's main (as of the last fetch) holds {listing(paths)} (committed outside memsync): "
+            "the next sync leaves them out of this device's checkout and removes them from the branch")
+
+
+def _is_state_name(part: str) -> bool:
+    # any case: on macOS and Windows `.State.json` checked out would overwrite this device's own
+    return part.casefold() == STATE_FILE
+
+
 def never_synced(path: str) -> bool:
-    parts = path.split("/")
-    return STATE_FILE in parts or any(p.lower() == ".git" for p in parts)
+    return any(_is_state_name(p) or p.lower() == ".git" for p in path.split("/"))
+
+
+def is_state_path(path: str) -> bool:
+    """``path`` is, or is inside, a ``.state.json``: per-device, left out of every checkout."""
+    return any(_is_state_name(p) for p in path.split("/"))
 
 
 def _bad_name(part: str) -> bool:
@@ -114,7 +151,8 @@ class Refused(MemsyncError):
 def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
     """Refuse (Refused) objects a remote sent unless every tree and commit among them is
     well formed and complete, and the files of ``head``'s tree that are new pass the
-    rules above. ``have(sha)``: the object is already in our store (accepted before)."""
+    rules above (a ``.state.json`` is let in, to be left out by the merge).
+    ``have(sha)``: the object is already in our store (accepted before)."""
     from dulwich.objects import ObjectFormatException
 
     by_id = {obj.id: obj for obj in received}
@@ -157,8 +195,13 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
             blob = by_id.get(child)
             if blob is None or blob.type_num != 3:
                 continue
-            if never_synced(path):
-                raise _refused(f"{shown(path)}, a path memsync never syncs")
+            if is_state_path(path):
+                # Never written here nor read (the merge leaves it out and removes it from the
+                # branch); only the store's own limit holds for it.
+                if blob.raw_length() > MAX_FILE_BYTES:
+                    raise _refused(f"{shown(path)}: larger than {MAX_FILE_BYTES >> 20} MiB ({blob.raw_length()} bytes)",
+                                   head)
+                continue
             why = content_problem(path, blob.as_raw_string())
             if why is not None:
                 raise _refused(f"{shown(path)}: {why}", head)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -33,7 +34,7 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.roots import Root
-from memsync.sync.accept import shown, shown_all
+from memsync.sync.accept import is_state_path, listing, local_state_line, remote_state_line, shown, shown_all
 from memsync.sync.pause import pause
 
 
@@ -45,7 +46,9 @@ class SyncResult:
     characters escaped). Each changed path is in one list only: taken from one
     side (``sent``, ``received`` and their deletions), combined from both
     (``merged``), an edit kept against a deletion (``kept``), or a conflict (its
-    sibling is named there, nowhere else).
+    sibling is named there, nowhere else). A ``.state.json`` that was in git
+    (committed with the git CLI, here or on another device) is in none of them:
+    ``healed`` says in one line each what sync did about it.
     """
 
     root: str
@@ -60,6 +63,7 @@ class SyncResult:
     kept: list[dict[str, str]] = field(default_factory=list)
     conflicts: list[dict[str, str | None]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)  # entries that ignore rules keep out of sync
+    healed: list[str] = field(default_factory=list)  # .state.json found in git and taken out, one line each
     waiting: int = 0
     attempts: int = 0
     head: str | None = None
@@ -81,6 +85,7 @@ class SyncResult:
             "kept": self.kept,
             "conflicts": self.conflicts,
             "ignored": self.ignored,
+            "healed": self.healed,
             "waiting": self.waiting,
             "attempts": self.attempts,
             "head": self.head,
@@ -394,6 +399,8 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     base = s.index_tree()
     # Gate what changed first: a refusal then leaves no trace of it (no tree, no cache row).
     _gate(s, changes.data)
+    if changes.state_in_git:
+        s.result.healed.append(local_state_line(changes.state_in_git, done=True))
     for path, version in changes.files.items():
         if version is not None:
             R.add_blob(repo, changes.data[path])
@@ -455,38 +462,70 @@ def write_compiled(s: Session, outputs: dict[str, bytes], compiled_from: bytes |
     return updates
 
 
-def _commit_message(what: str, paths: list[str]) -> str:
+def _commit_message(what: str, paths: list[str], left_out: list[str] | None = None) -> str:
     """The subject and the paths, one per line, as ``shown`` gives them: a name holding a
     newline cannot forge a line (the ``Memsync-Compiled`` trailer), nor a token be recorded."""
     head = f"memsync: {what} ({len(paths)} file{'s' if len(paths) != 1 else ''})"
     listed = "\n".join(f"- {p}" for p in shown_all(paths[:20]))
     more = f"\n- ... and {len(paths) - 20} more" if len(paths) > 20 else ""
-    return f"{head}\n\n{listed}{more}" if paths else head
+    text = f"{head}\n\n{listed}{more}" if paths else head
+    if left_out:
+        text += f"\n\nLeft out and removed from the branch (per-device, committed outside memsync): {listing(left_out)}"
+    return text
 
 
 class SecretsFound(Exception):
-    def __init__(self, findings: list[str]) -> None:
+    """The secret gate stopped the sync; ``advice`` (when set) replaces the usual way out."""
+
+    def __init__(self, findings: list[str], advice: str | None = None) -> None:
         super().__init__(f"{len(findings)} secret(s) found")
         self.findings = findings
+        self.advice = advice
 
 
 # -- phase 2-4: integrate and push ------------------------------------------------------
 
-def checkout(s: Session, old_tree: bytes | None, new_tree: bytes) -> None:
-    """Update the worktree and index from ``old_tree`` to ``new_tree`` (preflighted)."""
+def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[str, Any] | None = None) -> None:
+    """Update the worktree and index from ``old_tree`` to ``new_tree`` (preflighted);
+    ``changes``: their diff, when the caller has it. A ``.state.json`` on the way is
+    never written nor deleted on disk (it is this device's own): a deletion only
+    takes it out of the index."""
     from memsync.sync.worktree import Incoming, apply, preflight
 
     R = s.R
-    changes = R.diff(s.repo, old_tree, new_tree)
-    incoming = [
-        Incoming(path, ch.old, (ch.new_mode, ch.new) if ch.new is not None else None)  # type: ignore[arg-type]
-        for path, ch in changes.items()
-    ]
+    if changes is None:
+        changes = R.diff(s.repo, old_tree, new_tree)
+    incoming = []
+    untracked: dict[bytes, Any] = {}
+    for path, ch in changes.items():
+        if is_state_path(path):
+            if ch.new is None:
+                untracked[path.encode("utf-8", "surrogateescape")] = None
+            continue
+        incoming.append(Incoming(path, ch.old, (ch.new_mode, ch.new) if ch.new is not None else None))
     index = s.index()
     seen = preflight(s.root.path, index, incoming, s.refused)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"", seen)
+    updates.update({k: v for k, v in untracked.items() if k in index.entries})
     s.update_index(updates, new_tree)
+
+
+def _left_out(s: Session, paths: list[str], tree: bytes) -> None:
+    """Say what was done about the remote's .state.json files (``paths`` of ``tree``); one
+    holding a secret is named (masked): the remote's history keeps it."""
+    from memsync.secrets.gate import check
+
+    line = remote_state_line(paths, done=True)
+    if line not in s.result.healed:
+        s.result.healed.append(line)
+    blobs = {p: s.R.blob(s.repo, v[1]) for p in paths if (v := s.R.lookup(s.repo, tree, p)) is not None}
+    for finding in check(s.root.path, {p: d for p, d in blobs.items() if d is not None}):
+        warning = (f"{shown(finding.format())}: a possible secret, in a .state.json the remote's history holds "
+                   "(committed outside memsync); removing it from the branch does not take it out of that "
+                   "history: rotate the secret")
+        if warning not in s.result.warnings:
+            s.result.warnings.append(warning)
 
 
 def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> bytes:
@@ -498,11 +537,25 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     repo = s.repo
     local_tree = R.tree_of(repo, local)
     remote_tree = R.tree_of(repo, remote)
+    assert remote_tree is not None
     if local is None or R.is_ancestor(repo, local, remote):
-        checkout(s, local_tree, remote_tree)
+        changes = R.diff(repo, local_tree, remote_tree)
+        left = sorted(p for p, ch in changes.items() if ch.new is not None and is_state_path(p))
+        if not left:
+            checkout(s, local_tree, remote_tree, changes)
+            pause("after-checkout")
+            s.move_branch(local, remote, "fast-forward")
+            return remote
+        # Their branch holds .state.json (the git CLI put it there): take the rest, and commit
+        # its removal on top, so that this device never checks it out and the remote heals.
+        healed = R.apply_changes(repo, remote_tree, [(p, None, None) for p in left])
+        commit = R.make_commit(repo, healed, [remote], _commit_message("leave out .state.json", [], left),
+                               compiled=s.is_compiled(remote))
+        checkout(s, local_tree, healed, changes)
         pause("after-checkout")
-        s.move_branch(local, remote, "fast-forward")
-        return remote
+        s.move_branch(local, commit, "fast-forward, leaving out .state.json")
+        _left_out(s, left, remote_tree)
+        return commit
     base_commits = R.merge_bases(repo, local, remote)
     bases = [R.tree_of(repo, b) for b in base_commits]
 
@@ -531,10 +584,14 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
         pause("after-checkout")
         s.move_branch(local, remote, "fast-forward (our changes were already there)")
         return remote
-    commit = R.make_commit(repo, tree, [local, remote], _commit_message("merge remote changes", sorted(merged.changes)), compiled=True)
+    message = _commit_message("merge remote changes", sorted(p for p in merged.changes if not is_state_path(p)),
+                              merged.left_out)
+    commit = R.make_commit(repo, tree, [local, remote], message, compiled=True)
     checkout(s, local_tree, tree)
     pause("after-checkout")
     s.move_branch(local, commit, "merge")
+    if merged.left_out:
+        _left_out(s, merged.left_out, remote_tree)
     return commit
 
 
@@ -568,7 +625,19 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
                         "commit), and sync again."
                     )
             files[f"{path}@{commit.id.decode()[:7]}"] = data
-    _gate(s, files)
+    try:
+        _gate(s, files)
+    except SecretsFound as exc:
+        ids = sorted({m.group(1) for f in exc.findings if (m := re.search(r"@([0-9a-f]{7}):\d+:\d+: ", f))})
+        # Already in this device's history: editing the file does not take it out of there.
+        undo = (f"run `git reset origin/main` in {s.root.display}: it drops the commits not pushed yet and "
+                "keeps every file on disk as it is" if remote is not None else
+                "take it out of the commits not pushed yet with the git CLI (`git rebase -i`, `git commit --amend`)")
+        raise SecretsFound(exc.findings, (
+            f"{len(exc.findings)} possible secret(s) found in commits made outside memsync "
+            f"({', '.join(ids) or 'not pushed yet'}); nothing was pushed. To drop them, {undo}; then remove the "
+            "secret from any file still holding it (a .state.json can stay: it is never synced) and sync again."
+        )) from None
 
 
 def _gate(s: Session, files: dict[str, bytes]) -> None:
@@ -611,7 +680,7 @@ def _sync_root(root: Root, remote_override: Any, settings: Settings | None) -> S
             _run(s, remote, template, settings, T)
         except SecretsFound as exc:
             s.result.outcome = "secrets"
-            s.result.message = (
+            s.result.message = exc.advice or (
                 f"{len(exc.findings)} possible secret(s) found; nothing was committed or pushed. "
                 "Remove them (or mark a line `memsync: allow-secret`) and sync again."
             )
@@ -712,8 +781,8 @@ def _summarize(s: Session, start: bytes | None) -> None:
     special = siblings | set(s.clashes) | set(s.kept)
     result = s.result
     for path in sorted(set(here) | set(there)):
-        if path in special:
-            continue
+        if path in special or is_state_path(path):
+            continue  # a .state.json taken out of git is told in ``healed``
         gone = (here.get(path) or there[path]).new is None
         if path in here and path in there:
             result.merged.append(shown(path))

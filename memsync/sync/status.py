@@ -1,6 +1,7 @@
 """``memsync sync status``: where the branch stands against the remote, conflict
-siblings waiting for a person, entries that ignore rules keep out of sync, and
-the last sync's result.
+siblings waiting for a person, entries that ignore rules keep out of sync,
+``.state.json`` files that are in git and the next sync will take out, and the
+last sync's result.
 
 Reads only local state: the remote-tracking ref is what the last successful
 fetch or push saw, so status works offline and never blocks on the network.
@@ -66,6 +67,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
         rules = IgnoreFilterManager.from_repo(repo)
         ignored = [rel for rel, _ in listed.entries
                    if rel.encode("utf-8", "surrogateescape") not in tracked and rules.is_ignored(rel)]
+        healing = _state_in_git(repo, tracked, head, tracking)
     finally:
         repo.close()
     tree = read(listed)
@@ -84,5 +86,25 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
         "behind": behind,
         "conflicts": conflicts,
         "ignored": [shown(p) for p in sorted(ignored)],
+        "healing": healing,
         "last": load_last(gitdir),
     }
+
+
+def _state_in_git(repo: Any, index: dict[bytes, Any], head: bytes | None, tracking: bytes | None) -> list[str]:
+    """What the next sync will do about .state.json files in git (put there with the git CLI):
+    the ones this device's index holds, and the ones the remote's main held at the last fetch."""
+    from memsync.sync import repo as R
+    from memsync.sync.accept import is_state_path, local_state_line, remote_state_line
+
+    out = []
+    local = sorted(k.decode("utf-8", "surrogateescape") for k in index
+                   if is_state_path(k.decode("utf-8", "surrogateescape")))
+    if local:
+        out.append(local_state_line(local, done=False))
+    if tracking is not None and tracking != head:
+        changes = R.diff(repo, R.tree_of(repo, head), R.tree_of(repo, tracking))
+        remote = sorted(p for p, ch in changes.items() if ch.new is not None and is_state_path(p))
+        if remote:
+            out.append(remote_state_line(remote, done=False))
+    return out

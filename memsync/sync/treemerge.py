@@ -7,6 +7,10 @@ exactly one side still has a base version (that side did not change it), and
 otherwise no base at all: both versions are then treated as additions, which
 the policy keeps both of. Nothing is ever dropped because a base was guessed.
 
+A ``.state.json`` (per-device counters) is never merged: ours is never in a
+tree memsync commits, and one their side holds (committed with the git CLI) is
+listed in ``left_out`` and not taken, so the merge removes it from the branch.
+
 Entries go to ``memsync.merge.merge_entry``, ROOT.md's hand-written text to
 ``merge_root_md``; compiled files keep our side (the caller regenerates them);
 other text files are merged by lines, and other binary files keep both
@@ -19,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memsync.sync import repo as R
+from memsync.sync.accept import is_state_path
 from memsync.sync.compiled import is_compiled_path, is_entry_path
 from memsync.sync.gitindex import MODE_FILE
 from memsync.sync.repo import GitRepo
@@ -45,6 +50,7 @@ class TreeMerge:
     taken: list[str] = field(default_factory=list)  # paths where their version was taken as is
     merged: list[str] = field(default_factory=list)  # paths merged from both sides
     kept: dict[str, str] = field(default_factory=dict)  # path -> why: an edit kept against a deletion
+    left_out: list[str] = field(default_factory=list)  # their .state.json paths (committed outside memsync)
 
 
 KEPT_THEIRS = "deleted here, edited on another device: the edit was kept (delete it again if you meant to)"
@@ -83,6 +89,13 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
     differing = R.diff(repo, ours_tree, theirs_tree)
     for path in sorted(differing):
         ch = differing[path]
+        if is_state_path(path):
+            # Per-device: theirs is never taken, and the result holds none (ours neither).
+            if ch.new is not None:
+                out.left_out.append(path)
+            if ch.old is not None:
+                out.changes[path] = None
+            continue
         ours: Version = (ch.old_mode, ch.old) if ch.old is not None else None  # type: ignore[assignment]
         theirs: Version = (ch.new_mode, ch.new) if ch.new is not None else None  # type: ignore[assignment]
         known, base = _pick_base([_version(repo, t, path) for t in base_trees], ours, theirs)

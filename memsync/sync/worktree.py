@@ -11,7 +11,8 @@ Like ``git add -A``, every file that is not ignored is committed, except
 dot-files memsync does not know (editors' swap files, ``.DS_Store``...), which
 stay untracked unless git already tracks them. Only regular files are synced:
 symlinks and nested repositories are skipped and reported, and ``.state.json``
-(per-device counters) is never committed, whatever the ignore files say. A file
+(per-device counters) is never committed, whatever the ignore files say (one
+the index holds, added with the git CLI, is taken out of it; the file stays). A file
 ``accept`` refuses (an entry that is not UTF-8 text, or too large) is reported
 and left as it is, and so are entries that ignore rules keep out.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 from memsync import forked
 from memsync.errors import MemsyncError
 from memsync.fsutil import is_abandoned_temp, mkdir_inside, write_inside
-from memsync.sync.accept import MAX_FILE_BYTES, STATE_FILE, never_synced, shown, valid_repo_path
+from memsync.sync.accept import MAX_FILE_BYTES, STATE_FILE, is_state_path, never_synced, shown, valid_repo_path
 from memsync.sync.gitindex import (
     MODE_EXEC,
     MODE_FILE,
@@ -56,6 +57,7 @@ class LocalChanges:
     skipped: list[str] = field(default_factory=list)  # "path: why", shown as warnings
     refused: dict[str, str] = field(default_factory=dict)  # path -> why sync does not commit it
     ignored: list[str] = field(default_factory=list)  # entries that ignore rules keep out of git
+    state_in_git: list[str] = field(default_factory=list)  # .state.json the index held: taken out, kept on disk
 
 
 @dataclass
@@ -254,7 +256,7 @@ def _walk(stack: list[tuple[str, str]], index: GitIndex, seen: set[bytes],
         try:
             for d in items:
                 name = d.name
-                if name[0] == "." and (name == STATE_FILE or name.lower() == ".git"):
+                if name[0] == "." and (name.casefold() == STATE_FILE or name.lower() == ".git"):
                     continue
                 try:
                     st = d.stat(follow_symlinks=False)
@@ -351,11 +353,18 @@ def _deleted(root: Path, index: GitIndex, keys: Iterable[bytes], out: LocalChang
     """Tracked regular files among ``keys`` (ones the walk did not meet) that are gone from disk."""
     for key in keys:
         entry = index.entries[key]
+        rel = key.decode("utf-8", "surrogateescape")
+        if is_state_path(rel) and not entry.stage:
+            # Added with the git CLI (`git add -f`): out of the index, like `git rm --cached`;
+            # the walk never looks at such a name, so the file on disk is left as it is.
+            out.files[rel] = None
+            out.index_updates[key] = None
+            out.state_in_git.append(rel)
+            continue
         if entry.stage or entry.skip_worktree:
             continue
         if entry.mode & 0o170000 != 0o100000:
             continue  # a symlink or submodule someone else committed: left as it is
-        rel = key.decode("utf-8", "surrogateescape")
         if never_synced(rel):
             continue
         if not os.path.lexists(os.path.join(str(root), rel)):

@@ -424,14 +424,59 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
             "Login request in the HAR file", "postData.text:",
             [f"username=ops&password={e}&remember=1"], "", marks=[0]), [p, e])
     # 10. token copied from a web page with invisible characters inside
-    for v, ch, name in [("github-classic", "\u200b", "zwsp"), ("stripe", "\u00ad", "soft-hyphen"),
-                        ("aws-access-key-id", "\ufeff", "bom"), ("openai", "\u2060", "word-joiner"),
-                        ("slack-bot", "\u200d", "zwj"), ("gitlab", "\u180e", "mongolian-vs"),
-                        ("npm", "\u200c", "zwnj")]:
-        r = B.rng(); t = tok(r, v); e = zw(t, ch)
-        B.add("pos", "web-copy-prose", f"invisible-{name}", note(
-            "Token for the release bot", "Copied from the settings page:", [f"The new token is {e} (expires in 90 days)."],
-            None, marks=[0]), [t])
+    for (v1, v2), ch, name in [(("github-classic", "sendgrid"), "\u200b", "zwsp"), (("stripe", "telegram"), "\u00ad", "soft-hyphen"),
+                               (("aws-access-key-id", "huggingface"), "\ufeff", "bom"), (("openai", "npm"), "\u2060", "word-joiner"),
+                               (("slack-bot", "pypi"), "\u200d", "zwj"), (("gitlab", "digitalocean"), "\u180e", "mongolian-vs"),
+                               (("npm", "google-api-key"), "\u200c", "zwnj"), (("twilio-api-key", "github-classic"), "\u200e", "lrm"),
+                               (("anthropic", "slack-bot"), "\u200f", "rlm"), (("github-fine-grained", "stripe"), "\u2062", "times"),
+                               (("sendgrid", "aws-access-key-id"), "\u2064", "plus")]:
+        for v, where in [(v1, None), (v2, 5)]:      # mid-token, and just after the prefix
+            r = B.rng(); t = tok(r, v); e = zw(t, ch, pos=where)
+            B.add("pos", "web-copy-prose", f"invisible-{name}", note(
+                "Token for the release bot", "Copied from the settings page:", [f"The new token is {e} (expires in 90 days)."],
+                None, marks=[0]), [t])
+    # 10b. more realistic carriers
+    for _ in range(2):   # GitHub Actions checkout: git extraheader with basic auth of x-access-token:<PAT>
+        r = B.rng(); t = tok(r, "github-classic"); e = b64(f"x-access-token:{t}")
+        B.add("pos", "git-extraheader", "base64", note(
+            "Why the runner could push", "`git config --list` on the runner showed:",
+            [f"http.https://github.com/.extraheader=AUTHORIZATION: basic {e}"], "", marks=[0]), [t, e])
+    for _ in range(2):   # SMTP AUTH PLAIN (RFC 4616): base64 of NUL user NUL password (SendGrid's user is 'apikey');
+        # ambiguous: is NUL-separated UTF-8 "text"?
+        r = B.rng(); t = tok(r, "sendgrid"); e = b64(f"\0apikey\0{t}")
+        B.add("amb", "smtp-auth-plain", "base64-with-NUL", note(
+            "SMTP session transcript", "`swaks --auth PLAIN` printed:",
+            ["<~  250-AUTH PLAIN LOGIN", f" ~> AUTH PLAIN {e}", "<~  235 2.7.0 Authentication successful"], "", marks=[1]), [t, e])
+    for v in ["stripe", "openai"]:   # a vendor's welcome mail, base64 body part wrapped at 76
+        r = B.rng(); t = tok(r, v)
+        body = f"Hello,\n\nyour new secret key is:\n\n    {t}\n\nKeep it safe. It will not be shown again.\n\n-- The team\n"
+        e = b64(body); w = wrap(e, 76)
+        B.add("pos", "mime-mail", "base64-wrapped", note(
+            "Raw welcome mail", "From the .eml (Content-Transfer-Encoding: base64):", w, "", marks=list(range(len(w)))), [t, e] + w)
+    for v in ["github-classic", None]:   # kubernetes.io/dockerconfigjson: base64 of JSON holding base64 of user:secret
+        r = B.rng(); s = tok(r, v) if v else password(r)
+        cfg = json.dumps({"auths": {"ghcr.io": {"username": "octo", "auth": b64(f"octo:{s}")}}})
+        e = b64(cfg)
+        B.add("pos", "k8s-dockerconfigjson", "base64+base64", note(
+            "Image pull secret", "`kubectl get secret regcred -o yaml`:",
+            ["apiVersion: v1", "kind: Secret", "type: kubernetes.io/dockerconfigjson", "metadata:", "  name: regcred",
+             "data:", f"  .dockerconfigjson: {e}"], "yaml", marks=[6]), [s, e])
+    for _ in range(2):   # .npmrc _auth= base64 of user:password
+        r = B.rng(); p = password(r); e = b64(f"deploy:{p}")
+        B.add("pos", "npmrc-auth", "base64", note(
+            "Old .npmrc", "Legacy auth for the private registry:",
+            ["registry=https://npm.internal/", f"_auth={e}", "always-auth=true"], "ini", marks=[1]), [p, e])
+    for _ in range(2):   # Java .properties written by native2ascii: every character escaped
+        r = B.rng(); p = password(r); e = u_all(p)
+        B.add("pos", "java-properties", "u-escape-all", note(
+            "application.properties", "After native2ascii:",
+            ["spring.datasource.url=jdbc:postgresql://db:5432/app", f"spring.datasource.password={e}"], "properties",
+            marks=[1]), [p, e])
+    for v in ["openai", "github-classic"]:   # JSON in a JSON string: escapes of escapes (two layers)
+        r = B.rng(); t = tok(r, v); e = u_punct(t).replace("\\", "\\\\")
+        B.add("pos", "json-in-json", "u-escape+u-escape", note(
+            "Nested log payload", "The collector re-encoded the payload:",
+            ['{"level":"warn","payload":"{\\"client\\":\\"cli\\",\\"key\\":\\"' + e + '\\"}"}'], "json", marks=[0]), [t, e])
     for v in ["anthropic", "github-fine-grained"]:
         r = B.rng(); t = tok(r, v); e = zw(t, "\u200b", every=8)
         B.add("pos", "web-copy-prose", "invisible-zwsp-every-8", note(
@@ -797,6 +842,35 @@ def negatives(B: Builder) -> None:  # noqa: C901 - one table of look-alikes
                                                  wrap(b64("date,service,requests,errors\n" + "".join(f"2026-09-{d:02d},api,{1000 + d * 37},{d % 5}\n" for d in range(1, 20))), 76), ""))
     B.add("neg", "percent-docs", "percent-encoded docs search", note(
         "Docs link", "Search:", ["https://docs.internal/search?q=password%20reset%20token%20expired&lang=en"], ""))
+    for p in ["<your-token>", "${REGISTRY_PASSWORD}"]:
+        cfg = json.dumps({"auths": {"ghcr.io": {"username": "octo", "auth": b64(f"octo:{p}")}}})
+        B.add("neg", "k8s-dockerconfigjson-placeholder", "dockerconfigjson of a placeholder", note(
+            "Pull secret template", "Template:", ["apiVersion: v1", "kind: Secret", "type: kubernetes.io/dockerconfigjson",
+                                                  "data:", f"  .dockerconfigjson: {b64(cfg)}"], "yaml"))
+    B.add("neg", "git-extraheader-template", "git extraheader of a template", note(
+        "Workflow step", "The checkout step sets:", ["git config http.extraheader \"AUTHORIZATION: basic ${{ steps.auth.outputs.b64 }}\"",
+                                                     f"# value: {b64('x-access-token:${GITHUB_TOKEN}')}"], "sh"))
+    B.add("neg", "smtp-placeholder", "SMTP AUTH PLAIN of a placeholder", note(
+        "SMTP docs", "Example session:", [f" ~> AUTH PLAIN {b64(chr(0) + 'apikey' + chr(0) + '<your-sendgrid-key>')}"], ""))
+    B.add("neg", "npmrc-auth-placeholder", "npmrc _auth of a placeholder", note(
+        ".npmrc template", "Template:", ["registry=https://npm.internal/", f"_auth={b64('user:changeme')}"], "ini"))
+    for t in ["部署说明", "密码重置页面"]:
+        B.add("neg", "java-properties-chinese", "properties \\u escapes of Chinese", note(
+            "messages_zh.properties", "After native2ascii:", [f"app.title={u_all(t)}", f"page.help={u_all('请联系管理员')}"], "properties"))
+    B.add("neg", "json-in-json-text", "JSON in JSON with escapes", note(
+        "Nested payload", "Collector:", ['{"payload":"{\\"msg\\":\\"caf\\\\u00e9 ready\\",\\"ok\\":true}"}'], "json"))
+    for z in ["Mixed text: \u200fשלום\u200e world \u200fמה נשמע\u200e.", "Math: a\u2062b + c\u2064d.",
+              "URL shown with breaks: https://\u200bexample\u200b.com/\u200bdocs", "Hyphen\u00adation in a nar\u00adrow col\u00adumn.",
+              "表格\u200c里\u200c的\u200c内容\ufeff。"]:
+        B.add("neg", "zero-width-prose", "zero-width characters in prose", note("Prose", "Copied text:", [z], None))
+    for _ in range(2):
+        r = B.rng()
+        gif = b"GIF89a" + bytes(r.getrandbits(8) for _ in range(120))
+        B.add("neg", "data-uri", "data: URI image", note("Spinner", "Inline:", [f"![spinner](data:image/gif;base64,{b64(gif)})"], None))
+        B.add("neg", "random-b64", "random base64 in prose", note("Cache key", "The CDN cache key was:",
+                                                                 [f"{b64url(bytes(r.getrandbits(8) for _ in range(24)))} (expires hourly)"], None))
+        u = "%032x" % r.getrandbits(128)
+        B.add("neg", "uuid", "UUID in hex", note("Ids", "Object:", [f"objectId: {u.upper()}"], "yaml"))
     B.add("neg", "jose-header", "base64url JOSE header", note("JWS header", "Protected header:",
                                                              [b64url(json.dumps({"alg": "RS256", "kid": "2026-09-key-1", "typ": "JWT"}))], ""))
 

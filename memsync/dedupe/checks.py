@@ -560,9 +560,6 @@ def inserted(new: Text, old: Text) -> str | None:
 _UNIVERSAL = frozenset("all every everywhere always anything everything 所有 一律 全部 任何 统统".split())  # not "any": a type, too
 
 
-_QUANTIFIERS = frozenset("all every each 所有 全部 每个 任何".split())
-
-
 # "also", and the words that say a rule holds regardless of a case: "even ones with …", "incident
 # or not", "regardless", 无论/不管, 包括 …
 _ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also|even|regardless|whether or not|\w+ or not)\b"
@@ -570,10 +567,9 @@ _ALSO = re.compile(r"\b(?:too|as well|not (?:only|just)|also|even|regardless|whe
 
 
 def widened(new: Text, old: Text) -> str | None:
-    """The entry's exception dropped while the new text says "all"/"everywhere"/``一律``: the
+    """The entry's exception dropped while the new text says "all"/"everywhere": the
     rule now has no exception. Or the new text says it holds for more ("too", "not only",
-    "also", ``不仅``, ``也要``) where the entry says nothing of the kind. Or it puts "every"/"all"
-    over what the entry names one of (``every region`` / ``us-east-1``)."""
+    "also", ``不仅``, ``也要``) where the entry says nothing of the kind."""
     if any(k == "unless" for k, _ in old.toks) and not any(k == "unless" for k, _ in new.toks) \
             and any(v in _UNIVERSAL for _, v in new.toks):
         return "drops the entry's exception (says it holds everywhere)"
@@ -589,12 +585,6 @@ def widened(new: Text, old: Text) -> str | None:
     for i in range(1, len(toks) - 1):
         if toks[i][1] in _UNIVERSAL and (toks[i - 1], toks[i + 1]) in around:
             return f"says {toks[i][1]} where the entry names {show(around[toks[i - 1], toks[i + 1]])}"
-    # "every region" where the entry names us-east-1: a quantifier over what the entry names
-    # one of (not "always", which says how often, nor a plural, which is generic in both)
-    if any(v in _QUANTIFIERS for _, v in toks) and not any(v in _QUANTIFIERS for _, v in theirs):
-        lost = sorted(w for w in old.names if len(w) > 1 and not new.match(w, old.idents.get(w)))
-        if lost:
-            return f"says it holds for all where the entry names {show(lost[0])}"
     if _ALSO.search(new.lowered) and not _ALSO.search(old.lowered):
         return "says it holds for more than the entry (too, also, not only)"
     return None

@@ -270,6 +270,14 @@ def tok(r: random.Random, vendor: str) -> str:
     return VENDORS[vendor](r)
 
 
+def one_line(B: "Builder", vendors: list[str], enc, context: str, encoding: str, title: str, intro: str,
+             lines: list[str], lang: str) -> None:
+    """One note per vendor whose first block line carries the encoded token (`{e}` in lines)."""
+    for v in vendors:
+        r = B.rng(); t = tok(r, v); e = enc(t)
+        B.add("pos", context, encoding, note(title, intro, [ln.replace("{e}", e) for ln in lines], lang, marks=[0]), [t, e])
+
+
 def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
     # 1. Kubernetes Secret manifest (YAML), data: base64 of a vendor token
     for v, key in [("github-classic", "GITHUB_TOKEN"), ("slack-bot", "SLACK_BOT_TOKEN"),
@@ -349,26 +357,17 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
             "Service config", "config.yaml uses a YAML binary scalar:",
             ["service: billing", f"api_key: !!binary {e}", "timeout: 30"], "yaml", marks=[1]), [k, e])
     # 6. Python b'\x..' literal, shell $'…', ES6 \u{…}, Python \U…
-    for v in ["huggingface", "digitalocean"]:
-        r = B.rng(); t = tok(r, v); e = x_all(t)
-        B.add("pos", "python-bytes", "x-escape", note(
-            "Obfuscated key in the notebook", "Someone hid the key like this in `train.ipynb`:",
-            [f"KEY = b'{e}'.decode()", "client = Client(KEY)"], "python", marks=[0]), [t, e])
-    for v in ["github-classic", "gitlab"]:
-        r = B.rng(); t = tok(r, v); e = x_all(t)
-        B.add("pos", "shell-ansi-c", "x-escape", note(
-            "Profile snippet", "From `~/.zshrc` on the old laptop:",
-            [f"export GIT_TOKEN=$'{e}'", "alias gpr='gh pr create'"], "sh", marks=[0]), [t, e])
-    for v in ["openai", "stripe"]:
-        r = B.rng(); t = tok(r, v); e = u_brace(t)
-        B.add("pos", "js-source", "u-brace", note(
-            "Key inlined in the bundle", "Found in `src/config.js`:",
-            [f'export const k = "{e}";'], "js", marks=[0]), [t, e])
-    for v in ["sendgrid", "pypi"]:
-        r = B.rng(); t = tok(r, v); e = u_long(t)
-        B.add("pos", "python-source", "U-escape", note(
-            "Key inlined in a script", "From `scripts/mail.py`:",
-            [f'API = "{e}"'], "python", marks=[0]), [t, e])
+    for vendors, enc, context, encoding, title, intro, lines, lang in [
+        (["huggingface", "digitalocean"], x_all, "python-bytes", "x-escape", "Obfuscated key in the notebook",
+         "Someone hid the key like this in `train.ipynb`:", ["KEY = b'{e}'.decode()", "client = Client(KEY)"], "python"),
+        (["github-classic", "gitlab"], x_all, "shell-ansi-c", "x-escape", "Profile snippet",
+         "From `~/.zshrc` on the old laptop:", ["export GIT_TOKEN=$'{e}'", "alias gpr='gh pr create'"], "sh"),
+        (["openai", "stripe"], u_brace, "js-source", "u-brace", "Key inlined in the bundle",
+         "Found in `src/config.js`:", ['export const k = "{e}";'], "js"),
+        (["sendgrid", "pypi"], u_long, "python-source", "U-escape", "Key inlined in a script",
+         "From `scripts/mail.py`:", ['API = "{e}"'], "python"),
+    ]:
+        one_line(B, vendors, enc, context, encoding, title, intro, lines, lang)
     # 7. JSON with \/ escaped slashes (PHP json_encode; AWS CLI output re-serialised)
     for _ in range(2):
         r = B.rng(); kid = tok(r, "aws-access-key-id"); s = aws_secret(r); e = s.replace("/", "\\/")
@@ -382,16 +381,13 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
             "Alert webhook", "Settings export from the status page:",
             ['{"notify":{"type":"slack","url":"' + e + '"}}'], "json", marks=[0]), [w, e])
     # 8. HTML snippet with entities
-    for v in ["github-classic", "aws-access-key-id", "telegram"]:
-        r = B.rng(); t = tok(r, v); e = html_dec(t)
-        B.add("pos", "html-snippet", "html-decimal", note(
-            "Copied from the internal wiki page", "The page source had:",
-            [f"<p>Deploy token: <code>{e}</code></p>"], "html", marks=[0]), [t, e])
-    for v in ["stripe", "sendgrid", "github-fine-grained"]:
-        r = B.rng(); t = tok(r, v); e = html_named(t)
-        B.add("pos", "html-snippet", "html-named", note(
-            "Copied from the admin page", "The rendered template:",
-            [f'<input type="hidden" name="k" value="{e}">'], "html", marks=[0]), [t, e])
+    for vendors, enc, encoding, title, intro, line in [
+        (["github-classic", "aws-access-key-id", "telegram"], html_dec, "html-decimal", "Copied from the internal wiki page",
+         "The page source had:", "<p>Deploy token: <code>{e}</code></p>"),
+        (["stripe", "sendgrid", "github-fine-grained"], html_named, "html-named", "Copied from the admin page",
+         "The rendered template:", '<input type="hidden" name="k" value="{e}">'),
+    ]:
+        one_line(B, vendors, enc, "html-snippet", encoding, title, intro, [line], "html")
     for _ in range(2):
         r = B.rng(); w = tok(r, "slack-webhook"); e = owasp_html(w)
         B.add("pos", "html-snippet", "html-hex", note(

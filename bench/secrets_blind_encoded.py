@@ -404,11 +404,8 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
         B.add("pos", "url-query", "percent", note(
             "Integration callback", "The setup link we were sent:",
             [f"https://status.internal/integrations/new?kind=slack&target={e}&confirm=1"], "", marks=[0]), [w, e])
-    for v in ["github-classic", "huggingface"]:
-        r = B.rng(); t = tok(r, v); e = pct_all(t)
-        B.add("pos", "url-query", "percent-all", note(
-            "Tracking link that carried the token", "From the proxy log:",
-            [f"GET /oauth/complete?t={e} HTTP/1.1"], "", marks=[0]), [t, e])
+    one_line(B, ["github-classic", "huggingface"], pct_all, "url-query", "percent-all", "Tracking link that carried the token",
+             "From the proxy log:", ["GET /oauth/complete?t={e} HTTP/1.1"], "")
     for _ in range(2):
         r = B.rng(); s = aws_secret(r) + "+"; e = pct(s)
         B.add("pos", "form-body", "percent", note(
@@ -505,13 +502,9 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
             "Service token stored in the vault export", "The export stores values base64-encoded:",
             [f"svc/reporting/token = {e}"], "", marks=[0]), [t, e])
     # 13. two layers: base64 of JSON with \u escapes
-    for v in ["github-classic", "openai", "slack-bot"]:
-        r = B.rng(); t = tok(r, v)
-        inner = '{"provider":"ci","token":"' + u_punct(t) + '"}'
-        e = b64(inner)
-        B.add("pos", "b64-json-escaped", "base64+u-escape", note(
-            "Config blob from the feature-flag service", "The blob it returns:",
-            [f"CONFIG_BLOB={e}"], "sh", marks=[0]), [t, e])
+    one_line(B, ["github-classic", "openai", "slack-bot"], lambda t: b64('{"provider":"ci","token":"' + u_punct(t) + '"}'),
+             "b64-json-escaped", "base64+u-escape", "Config blob from the feature-flag service", "The blob it returns:",
+             ["CONFIG_BLOB={e}"], "sh")
     for _ in range(2):
         r = B.rng(); p = password(r)
         inner = '{"\\u6570\\u636e\\u5e93\\u5bc6\\u7801":"' + p + '"}'    # 数据库密码 escaped
@@ -559,15 +552,11 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
         B.add("pos", "hex-dump", "hex-plain", note(
             "Firmware NVRAM dump", "One key of the NVRAM:", [f"wifi_cfg {e}"], "", marks=[0]), [p, e])
     # 16. base64url
-    for v in ["github-classic", "google-api-key", "huggingface"]:
-        r = B.rng(); t = tok(r, v); e = b64url(json.dumps({"t": t, "v": 2}))
-        B.add("pos", "url-state", "base64url", note(
-            "OAuth state parameter", "The redirect carried:",
-            [f"https://app.internal/callback?code=abc&state={e}"], "", marks=[0]), [t, e])
-    for v in ["openai", "sendgrid"]:
-        r = B.rng(); t = tok(r, v); e = b64url(t)
-        B.add("pos", "url-path", "base64url", note(
-            "Shared link", "The share link embedded the key:", [f"https://share.internal/k/{e}"], "", marks=[0]), [t, e])
+    one_line(B, ["github-classic", "google-api-key", "huggingface"], lambda t: b64url(json.dumps({"t": t, "v": 2})),
+             "url-state", "base64url", "OAuth state parameter", "The redirect carried:",
+             ["https://app.internal/callback?code=abc&state={e}"], "")
+    one_line(B, ["openai", "sendgrid"], b64url, "url-path", "base64url", "Shared link", "The share link embedded the key:",
+             ["https://share.internal/k/{e}"], "")
     # 17. kubeconfig client-key-data (base64 of a PEM private key), GCP key JSON in an env var
     for _ in range(2):
         r = B.rng(); pem = private_key_pem(r); e = b64(pem)

@@ -495,6 +495,21 @@ def positives(B: Builder) -> None:  # noqa: C901 - one table of contexts
         B.add("pos", "helm-values-block", "base64-wrapped", note(
             "Helm values for the runner", "values.yaml:",
             ["gitConfig: |", *["  " + x for x in w], "replicas: 2"], "yaml", marks=list(range(1, 1 + len(w)))), [s, e] + w)
+    # 11c. a token that straddles two wrapped lines (bytes 26-65 of the decoded text; a 76-wide line holds 57 bytes)
+    # (named: after `token = `; unnamed: after a prose line, so no fragment of it is a finding by itself)
+    for indent, v, named in [("  ", "github-classic", True), ("  ", "stripe", True), ("  ", "github-classic", False),
+                             ("  ", "slack-bot", False), ("", "github-classic", False), ("", "slack-bot", False)]:
+        r = B.rng(); t = tok(r, v)
+        head = "# git credentials\ntoken = " if named else "# rotated on 2026-09-01, new value below\n"
+        body = f"{head}{t}\nuser = ci-bot\nexpires = 2027-01-01\n"
+        e = b64(body); w = wrap(e, 76)
+        if indent:
+            B.add("pos", "helm-values-block", "base64-wrapped-indented", note(
+                "Helm values for the runner", "values.yaml:", ["gitConfig: |", *[indent + x for x in w], "replicas: 2"],
+                "yaml", marks=list(range(1, 1 + len(w)))), [t, e] + w)
+        else:
+            B.add("pos", "b64-credentials-file", "base64-wrapped", note(
+                "Backup of the credentials file", "`base64 < creds.txt`:", w, "", marks=list(range(len(w)))), [t, e] + w)
     # 12. JWT inside base64
     for _ in range(3):
         r = B.rng(); t = jwt(r); e = b64(t)
@@ -856,6 +871,13 @@ def negatives(B: Builder) -> None:  # noqa: C901 - one table of look-alikes
                                                                  [f"{b64url(bytes(r.getrandbits(8) for _ in range(24)))} (expires hourly)"], None))
         u = "%032x" % r.getrandbits(128)
         B.add("neg", "uuid", "UUID in hex", note("Ids", "Object:", [f"objectId: {u.upper()}"], "yaml"))
+    for _ in range(2):   # the benign counterparts of indented wrapped base64
+        r = B.rng()
+        cert = "-----BEGIN CERTIFICATE-----\n" + "\n".join(wrap(b64(bytes.fromhex("308203") + bytes(r.getrandbits(8) for _ in range(600))), 64)) + "\n-----END CERTIFICATE-----\n"
+        B.add("neg", "helm-indented-b64", "indented wrapped base64 of a certificate", note(
+            "Helm values", "values.yaml:", ["webhook:", "  caBundle: |", *["    " + x for x in wrap(b64(cert), 76)]], "yaml"))
+        B.add("neg", "helm-indented-b64", "indented wrapped base64 of prose", note(
+            "Helm values", "values.yaml:", ["motd: |", *["  " + x for x in wrap(b64(" ".join(prose) + f" Build {r.randint(100, 999)}."), 76)]], "yaml"))
     B.add("neg", "jose-header", "base64url JOSE header", note("JWS header", "Protected header:",
                                                              [b64url(json.dumps({"alg": "RS256", "kid": "2026-09-key-1", "typ": "JWT"}))], ""))
 

@@ -1064,6 +1064,9 @@ def report(cases: list[Case], tools: dict, times: dict, outputs: dict, ms_text: 
             fmt_n += 1
             fmt_ok += any(f" ({hs[0].encoding})" in ln for ln in ms_text.get(f"{c.name}.md", []))
     md += [f"memsync text output: {fmt_ok}/{fmt_n} encoded findings print as `rule-id (encoding)`.", ""]
+    blocks = [c for c in pos if len(c.lines) > 1]
+    md += ["Multi-line (wrapped) blocks reported at the block's first line: " + ", ".join(
+        f"{t} {sum(any(h.line == min(c.lines) for h in S[t][c.name][3]) for c in blocks)}/{len(blocks)}" for t in names) + ".", ""]
     # per encoding / per context
     for key, title in [("encoding", "Recall per encoding"), ("context", "Recall per context")]:
         groups: dict[str, list[Case]] = defaultdict(list)

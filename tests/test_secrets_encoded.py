@@ -305,3 +305,46 @@ def test_remember_refuses_a_zero_width_split_token(tmp_path: Path, run) -> None:
     assert snapshot(root) == before
     never_shown(secret, done.stdout, done.stderr)
     assert split[:20] not in done.stdout + done.stderr
+
+
+def _password(seed: int) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789") for _ in range(20))
+
+
+def _docker(auth: str) -> str:
+    return '```json\n{"auths": {"ghcr.io": {"auth": "%s"}}}\n```\n' % auth
+
+
+def _form(value: str) -> str:
+    return f"POST body: `user=app&password={value}`\n"
+
+
+def _html(value: str) -> str:
+    return f'<input type="password" name="password" value="{value}">\n'
+
+
+def _k8s(key: str, value: str) -> str:
+    return f"```yaml\nkind: Secret\nmetadata:\n  name: db\ndata:\n  {key}: {b64(value)}\n```\n"
+
+
+# A placeholder written encoded is still a placeholder: what a value stands for is judged, not
+# the shape of its encoding; and a host name is no secret, digits in it or not. Each silent row
+# has a row with a real password in the same place that is found.
+@pytest.mark.parametrize("text,found", [
+    (_docker(b64("ci:<your-token>")), False),
+    (_docker(b64("bot:${REGISTRY_PASSWORD}")), False),
+    (_docker(b64("user:changeme")), False),
+    (_docker(b64("bot:" + _password(1))), True),
+    (_form("%24%7BDB_PASSWORD%7D"), False),
+    (_form("%3Cpaste%20token%20here%3E"), False),
+    (_form(every(_password(2)[:6], pct) + _password(2)[6:]), True),
+    (_html("&lt;your-password&gt;"), False),
+    (_html("&#%d;%s" % (ord(_password(3)[0]), _password(3)[1:])), True),
+    (_k8s("DB_HOST", "db-3.internal.svc.cluster.local"), False),
+    (_k8s("DB_PASSWORD", _password(4)), True),
+], ids=["docker-angle", "docker-env", "docker-default", "docker-real", "form-env", "form-angle", "form-real",
+        "html-angle", "html-real", "k8s-host", "k8s-real"])
+def test_an_encoded_placeholder_or_host_is_silent_and_a_real_value_is_found(text: str, found: bool) -> None:
+    findings = scan_text(text, "n.md")
+    assert bool(findings) == found, [f.format() for f in findings]

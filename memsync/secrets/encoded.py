@@ -51,6 +51,7 @@ _RUN = b"a" * MIN_BASE64
 _RUN_TAIL = LazyRegex(rb"[A-Za-z0-9+/_-]*")
 _HEX_DIGITS = b"0123456789abcdefABCDEF"
 _TO_STANDARD = bytes.maketrans(b"-_", b"+/")
+_RUN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"  # base64 (either alphabet), hex
 # Control characters (C0 but tab and line ends, DEL, C1): decoded bytes holding one are not text.
 _CONTROL = LazyRegex(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 
@@ -179,6 +180,22 @@ def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
     except (binascii.Error, ValueError):
         return None
     return (data, "base64") if is_text(data) else None
+
+
+def stands_for(value: bytes) -> bytes | None:
+    """The text one assigned value is written as when it is encoded (base64 or hex of text,
+    or escapes, entities, ``%HH`` in it), or None when it is plain or stands for no text."""
+    if len(value) > MAX_RUN:
+        return None
+    body = value.rstrip(b"=")
+    if body and not body.translate(None, _RUN_CHARS):
+        got = _decode(body, len(value) - len(body))
+        return got[0] if got is not None else None
+    if not any(c in value for c in (b"\\", b"&", b"%")):
+        return None
+    pieces = _compiled().decode
+    text = pieces.sub(lambda m: m.group() if (piece := _piece(m)) is None else piece, value)
+    return text if text != value and _valid_text(text) else None
 
 
 def _padding(buf: bytes, end: int) -> int:

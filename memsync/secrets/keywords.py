@@ -12,7 +12,7 @@ import re
 
 from memsync.secrets import assign
 from memsync.secrets.rules import Hit
-from memsync.secrets.values import looks_fake, names_only, plausible_secret
+from memsync.secrets.values import is_placeholder, looks_fake, names_only, plausible_secret
 
 PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "pwd", "pass", "pw")
 OTHER_WORDS = ("secret", "token", "key", "credential", "creds", "pat", "auth")
@@ -126,6 +126,22 @@ def _rule_for(words: list[bytes], keyword: bytes, value: bytes) -> str:
     return "secret-assignment"
 
 
+def _encoded_placeholder(value: bytes) -> bool:
+    """A placeholder written encoded is still one: base64 of ``ci:<your-token>`` (a docker
+    ``auth``), ``%24%7BDB_PASSWORD%7D``, ``&lt;your-password&gt;``. What the value stands for
+    is judged (the password of a ``user:password``), not the shape of its encoding."""
+    from memsync.secrets.encoded import stands_for
+    from memsync.secrets.structured import DEFAULT_PASSWORDS
+
+    text = stands_for(value)
+    if text is None:
+        return False
+    user, colon, password = text.partition(b":")
+    if colon and user and password and not any(c in user for c in b" /"):
+        text = password
+    return text.lower() in DEFAULT_PASSWORDS or is_placeholder(text)
+
+
 def judge(words: list[bytes], keyword: bytes, start: int, value: bytes) -> Hit | None:
     """A hit for ``value`` assigned to a key of ``words`` ending in ``keyword``, if it looks real."""
     is_password = keyword in _PASSWORD or keyword in _CJK_PASSWORD
@@ -134,6 +150,8 @@ def judge(words: list[bytes], keyword: bytes, start: int, value: bytes) -> Hit |
         # The key names the vendor and the value has its exact shape ("/" and "+" included).
         return None if looks_fake(value) else (start, start + len(value), rule, value)
     if not plausible_secret(value, min_len=8 if is_password else 10, allow_uuid=_strong(words, keyword)):
+        return None
+    if _encoded_placeholder(value):
         return None
     if _NAME_CHAIN.fullmatch(value) and (keyword in value.lower() or assign.name_like(value) or (
             (b":" in value or b"." in value) and names_only(value))):

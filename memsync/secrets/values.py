@@ -68,6 +68,7 @@ _PLACEHOLDER = LazyRegex(
 )
 _ENV_NAME = LazyRegex(rb"_{0,2}[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, _MAX_TOKENS: names a variable
 _IDENTIFIER = LazyRegex(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, not secrets
+_HOSTNAME = LazyRegex(rb"(?:[a-z0-9-]+\.)+[a-z]{2,}")  # db-3.internal.svc.cluster.local: a host, digits or not
 _PATH = LazyRegex(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*"
                   rb"|[a-z0-9-]+(?:\.[a-z0-9-]+)+/[A-Za-z0-9._/-]*"  # io.example/subscriptionId: a namespaced name
                   rb"|[A-Za-z0-9.-]+:[0-9]{1,5}")  # host:port
@@ -271,7 +272,7 @@ def plausible_secret(value: bytes, *, min_len: int, allow_uuid: bool = False) ->
         return False
     if _PLACEHOLDER.fullmatch(value) or _ENV_NAME.fullmatch(value) or _IDENTIFIER.fullmatch(value):
         return False
-    if _PATH.fullmatch(value) or _DATE_OR_NUMBER.fullmatch(value):
+    if _PATH.fullmatch(value) or _DATE_OR_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value):
         return False
     if _UUID.fullmatch(value):
         return allow_uuid and not is_documented(value) and not looks_fake(value.replace(b"-", b""))

@@ -348,3 +348,20 @@ def _k8s(key: str, value: str) -> str:
 def test_an_encoded_placeholder_or_host_is_silent_and_a_real_value_is_found(text: str, found: bool) -> None:
     findings = scan_text(text, "n.md")
     assert bool(findings) == found, [f.format() for f in findings]
+
+
+@pytest.mark.parametrize("indent", ["", "  ", "      ", "\t"], ids=["flush", "2", "6", "tab"])
+def test_wrapped_base64_indented_alike_on_every_line_is_one_block(indent: str) -> None:
+    """A YAML block scalar or a list item indents every line of a wrapped block the same; the
+    token inside spans two of its lines."""
+    import textwrap
+
+    secret = token("github-pat", 3)
+    blob = b64(f"[auth]\nuser = deploy\ntoken = {secret}\nregion = eu-west-1\n")
+    lines = textwrap.wrap(blob, 64)
+    assert all(secret not in base64.b64decode(line + "=" * (-len(line) % 4)).decode("latin-1") for line in lines)
+    text = "config:\n  settings: |\n" + "".join(indent + line + "\n" for line in lines) + "done\n"
+    findings = scan_text(text, "n.md")
+    assert [(f.rule, f.line, f.col, f.encoding) for f in findings] == [("github-pat", 3, len(indent) + 1, "base64")]
+    never_shown(secret, redact(text), *(f.format() for f in findings))
+

@@ -36,6 +36,7 @@ MIN_BASE64 = 16  # the shortest base64 that can hold a finding ("pw: " and an 8-
 MIN_HEX = 32
 WRAP_MIN = 32  # a line this wide or wider, filled by one base64 run, may be wrapped base64
 MIN_TEXT = 8  # decoded bytes
+MAX_INDENT = 40  # the deepest indentation a wrapped block may have
 MAX_RUN = 48 << 10  # longer runs are images or archives, not text; below the scanner's window overlap
 CONTEXT = 512  # bytes of a line kept before an escape (a key name, a long token's start)
 SEPARATOR = b"\n\0\n"  # between decoded texts scanned together: no rule reads across a NUL
@@ -220,13 +221,22 @@ def _wrapped(buf: bytes, start: int, end: int) -> int:
     76 columns, openssl and PEM at 64): lines of that one width, then a shorter last line
     (with its padding). ``end`` when the run does not begin such a block."""
     width = end - start
-    if width < WRAP_MIN or width % 4 or (start and buf[start - 1] != 10):
+    if width < WRAP_MIN or width % 4:
+        return end
+    # Indented the same on every line (a YAML block scalar, a Markdown list) or not at all;
+    # the look back is bounded, so a long line of runs stays linear.
+    newline = buf.rfind(b"\n", max(0, start - MAX_INDENT - 1), start)
+    if newline < 0 and start > MAX_INDENT:
+        return end
+    indent = buf[newline + 1:start]
+    if indent.strip(b" \t"):
         return end
     at = end
     while at - start < MAX_RUN:
         nl = at + (2 if buf[at:at + 2] == b"\r\n" else 1 if buf[at:at + 1] == b"\n" else 0)
-        if nl == at:
+        if nl == at or buf[nl:nl + len(indent)] != indent:
             return at
+        nl += len(indent)
         line_end = _RUN_TAIL.match(buf, nl).end()
         pad = _padding(buf, line_end)
         after = line_end + pad
@@ -238,9 +248,12 @@ def _wrapped(buf: bytes, start: int, end: int) -> int:
     return at
 
 
+_LINE_BREAK = re.compile(rb"\r?\n[ \t]*")
+
+
 def _block(buf: bytes, start: int, end: int) -> _Run | None:
     """A block of wrapped base64 lines from ``start`` to ``end``, decoded as one run."""
-    run = buf[start:end].replace(b"\r", b"").replace(b"\n", b"")
+    run = _LINE_BREAK.sub(b"", buf[start:end])
     body = run.rstrip(b"=")
     got = _decode(body, len(run) - len(body))
     return None if got is None or got[1] != "base64" else _Run(start, end, *got)

@@ -48,6 +48,15 @@ def _with(line: bytes, placeholder: str, raw: bytes) -> bytes:
 SUR = b'"caf\\udcff zebra ' + TOKEN.encode() + b'"'  # a lone low surrogate, as a JSON escape
 REMEMBER = {"summary": "S", "category": "facts"}
 DEEP = 100_000
+LONE_ID = "a\udcffb"  # what the JSON escape "a\\udcffb" reads as: the reply must carry it back unmended
+BIG = {"name": "memory_remember", "arguments": {**REMEMBER, "body": TOKEN + "x" * 20_000_000}}
+
+
+def _id_at(id: Any, before: dict[str, Any], after: dict[str, Any]) -> bytes:
+    """A message with its members in this order around the id (``json.dumps`` writes a lone
+    surrogate as its escape), as a client that builds ``{...request, id}`` writes it."""
+    return (json.dumps(before)[:-1] + ', "id": ' + json.dumps(id) + (", " + json.dumps(after)[1:] if after else "}")
+            ).encode() + b"\n"
 
 # (row id, raw bytes, expected): expected is None (no reply at all), or
 # (kind, id, code, words): kind "error" (JSON-RPC error with that code), "result", or "tool-error".
@@ -110,7 +119,43 @@ ROWS: list[tuple[str, bytes, Any]] = [
     ("unknown-argument", _call("memory_remember", {**REMEMBER, TOKEN: "x"}),
      ("tool-error", 9, None, ["is not a parameter", "Nothing was done"])),
     ("cr-between-tokens", b'{"jsonrpc": "2.0",\r"id": 9,\r"method": "tools/list"}\n', ("result", 9, None, [])),
-    ("before-initialize", _req(9, "tools/list"), ("error", 9, -32602, [])),
+    # A lone surrogate in the id: answered with the id exactly as sent, never mended to U+FFFD (a
+    # client matches replies to requests by it); the SDK can carry no such id, so it is not served.
+    ("lone-surrogate-id", _req(LONE_ID, "tools/list"), ("error", LONE_ID, -32600, ['"id"', "surrogate"])),
+    ("lone-surrogate-id-recall", _with(_call("memory_recall", {"query": "Q"}, id=LONE_ID), "Q", SUR),
+     ("error", LONE_ID, -32600, ['"id"', "nothing was done"])),
+    ("lone-surrogate-id-remember", _call("memory_remember", {**REMEMBER, "summary": "zebra " + TOKEN}, id=LONE_ID),
+     ("error", LONE_ID, -32600, ['"id"', "nothing was done"])),
+    ("lone-surrogate-id-and-jsonrpc-1.0", _req(LONE_ID, "tools/list").replace(b'"2.0"', b'"1.0"'),
+     ("error", LONE_ID, -32600, ['"jsonrpc"'])),
+    ("lone-surrogate-id-of-a-response", b'{"jsonrpc": "2.0", "id": "a\\udcff", "result": {}}\n', None),
+    ("surrogate-pair-id", _req("a\U0001f600b", "tools/list"), ("result", "a\U0001f600b", None, [])),
+    ("escaped-backslash-id", _req("a\\udcffb", "tools/list"), ("result", "a\\udcffb", None, [])),
+    # Too long or too deep to read whole: the id is looked for at both ends of the line only.
+    ("line-of-20-MB-id-last", _id_at(9, {"method": "tools/call", "params": BIG, "jsonrpc": "2.0"}, {}),
+     ("error", 9, -32600, ["at most 16 MiB"])),
+    ("line-of-20-MB-lone-surrogate-id-last", _id_at(LONE_ID, {"method": "tools/call", "params": BIG,
+                                                               "jsonrpc": "2.0"}, {}),
+     ("error", LONE_ID, -32600, ["at most 16 MiB"])),
+    ("line-of-20-MB-id-in-the-middle", _id_at(9, {"method": "tools/call", "params": BIG}, {"jsonrpc": "2.0"}),
+     ("error", None, -32600, ["at most 16 MiB"])),
+    (f"nested-{DEEP}-deep-id-last", _id_at(9, {"jsonrpc": "2.0", "method": "tools/call", "params": {
+        "name": "memory_recall", "arguments": {"query": "Q"}}}, {}).replace(
+            b'"Q"', b"[" * DEEP + json.dumps(TOKEN).encode() + b"]" * DEEP),
+     ("error", 9, -32600, ["nested too deeply"])),
+    ("byte-order-mark", b"\xef\xbb\xbf" + _req(9, "tools/list"), ("result", 9, None, [])),
+    # Before `initialize`: a clear error with the id (the SDK's was a bare -32602), and serving goes on.
+    ("before-initialize", _req(9, "tools/list"), ("error", 9, -32600, ["before initialize", "initialize request"])),
+    ("before-initialize-recall", _call("memory_recall", {"query": TOKEN}),
+     ("error", 9, -32600, ["tools/call was sent before initialize"])),
+    ("before-initialize-remember", _call("memory_remember", {**REMEMBER, "summary": "zebra"}),
+     ("error", 9, -32600, ["before initialize"])),
+    ("before-initialize-bad-params", _req(9, "tools/call", {"name": 5, "arguments": [TOKEN]}),
+     ("error", 9, -32600, ["before initialize"])),
+    ("before-initialize-ping", _req(9, "ping"), ("result", 9, None, [])),  # allowed before, as MCP says
+    # The official client probes this before `initialize` and falls back on an error: it stays -32601.
+    ("before-initialize-discover", _req(9, "server/discover"), ("error", 9, -32601, ["Method not found"])),
+    ("before-initialize-unknown-method", _req(9, "nosuch/" + TOKEN), ("error", 9, -32601, ["Method not found"])),
 ]
 
 
@@ -155,12 +200,13 @@ def test_every_hostile_line_is_answered_or_skipped_and_the_next_request_is_serve
         project: Path, clean_env: Path, request: pytest.FixtureRequest, raw: bytes, expected: Any) -> None:
     before = _roots(project, clean_env)
     server = RawServer(project)
-    if "before-initialize" not in request.node.name:
+    early = request.node.callspec.id.startswith("before-initialize")
+    if not early:
         server.initialize()
     server.send(raw)
     if expected is not None:
         _check(server.answer(expected[1], timeout=60) if expected[1] is not None else server.next(60), expected)
-    if "before-initialize" in request.node.name:
+    if early:
         server.initialize()
     server.request(10, "tools/list")
     listed = server.answer(10, timeout=60)
@@ -192,6 +238,9 @@ def test_only_escapes_of_lone_surrogates_are_mended(text: str, mended: str) -> N
     json.loads(mended)  # still JSON
 
 
+LONG = "x" * (wire.ID_WINDOW * 2)
+
+
 @pytest.mark.parametrize("text, id", [
     ('{"jsonrpc": "2.0", "id": 5, "method": "x"}', 5),
     ('{"params": {"a": [[["}"]]], "b": "]"}, "id": "after"}', "after"),  # brackets in strings are text
@@ -201,10 +250,33 @@ def test_only_escapes_of_lone_surrogates_are_mended(text: str, mended: str) -> N
     ('{"params": "\\"' * 1000, None),  # escaped quotes, never closed: one pass, no id
     ('[{"id": 5}]', None),
     ('{"id": ' + "1" * 5000 + "}", None),
-])
+    # the last member, found from the end of a line too long to read
+    ('{"params": "' + LONG + '", "jsonrpc": "2.0", "id": 8}', 8),
+    ('{"params": "' + LONG + '", "id" :\t"a\\udcffb" }\r\n', "a\udcffb"),  # as sent, spaces anywhere
+    ('{"params": "' + LONG + '", "id": "x\\"id"}', 'x"id'),  # "id" inside the id itself
+    ('{"params": "' + LONG + '", "note": "x, \\"id\\": 9}"}', None),  # "id" inside a string is text
+    ('{"params": "' + LONG + '", "note": "x\\"id": 9}', None),  # not JSON: a quoted "id" after a backslash
+    ('{"params": ["' + '"id", ' * 30_000 + '1], "id": 10}', 10),  # many "id" strings before it
+    ('{"params": {"x": 1, "id": 11}}', None),  # the last member's value is an object: not the id
+    ('{"params": "' + LONG + '", "id": {"k": 1}}', None),  # an id that is an object is no id
+    ('{"params": "' + LONG + '", "id": 12, "method": "x"}', None),  # in the middle of a long line: not looked for
+    ('{"id": 13, "params": "' + LONG + '", "id": 14}', 14),  # the last wins, as in pydantic's reader
+], ids=lambda v: None if isinstance(v, (int, type(None))) else v[:24] + f"…{len(v)}")
 def test_the_id_is_found_without_reading_the_whole_message(text: str, id: Any) -> None:
-    found = wire.members(text).get("id")
+    found = wire.request_id(text)
     assert (found if isinstance(found, (str, int)) else None) == id
+
+
+def test_the_id_of_a_line_over_the_cap_is_read_from_its_end_as_the_server_reads_it() -> None:
+    """``Lines`` keeps only the first MAX_LINE + 1 bytes and the last ID_WINDOW of what it skips."""
+    import io
+
+    line = _id_at("end", {"method": "tools/call", "params": BIG}, {})
+    lines = wire.Lines(io.BytesIO(line + line.replace(b'"end"', b"2")), wire.Writer(io.BytesIO()))
+    too_long = "Invalid Request: a message is at most 16 MiB"
+    assert lines._read() == (True, None, wire.error_reply("end", -32600, too_long))
+    assert lines._read() == (True, None, wire.error_reply(2, -32600, too_long))  # the next line from its start
+    assert lines._read() == (False, None, None)
 
 
 def test_a_line_the_sdk_accepts_reaches_it_unchanged() -> None:

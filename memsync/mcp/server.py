@@ -339,10 +339,34 @@ async def _masked_errors(ctx: Any, call_next: Any) -> Any:
         raise
 
 
+# -32600 Invalid Request, not the SDK's -32602 Invalid params: the params are fine, the request is not
+# valid yet (MCP's lifecycle puts `initialize` first), and -32600 is the code clients already read as
+# "the request itself is wrong". The implementation-defined range (-32000 to -32099) is where MCP puts
+# its own meanings (-32002 resource not found, -32022 unsupported version); one of ours could collide.
+NOT_INITIALIZED, INVALID_PARAMS = -32600, -32602
+
+
+async def _initialize_first(ctx: Any, call_next: Any) -> Any:
+    """The SDK refuses a request sent before `initialize` with a bare -32602 "Invalid request
+    parameters", which sends a client looking for a fault in its params: say what to do instead.
+    Only the SDK's refusal is rewritten (a request it serves is served), still with the request's id."""
+    from mcp.shared.exceptions import MCPError
+
+    try:
+        return await call_next(ctx)
+    except (MCPError, ValidationError) as exc:
+        refused_params = not isinstance(exc, MCPError) or exc.code == INVALID_PARAMS
+        if not refused_params or ctx.method == "initialize" or ctx.session.client_params is not None:
+            raise  # initialized: a real fault in the params, said as the SDK says it
+        raise MCPError(NOT_INITIALIZED, f"Invalid Request: {ctx.method} was sent before initialize. Send the "
+                       "initialize request first (then the notifications/initialized notification); this "
+                       "request was not served, and the connection stays open") from None
+
+
 def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
     """The server (not yet running) and its tools; ``project`` is ``--project``."""
     server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING",
-                           middleware=[_masked_errors])
+                           middleware=[_masked_errors, _initialize_first])
     tools = Tools(Locator(project))
     async def roots_changed(_ctx: Any, _params: Any) -> None:
         tools.locator.forget_roots()  # the client opened another folder: ask again on the next call

@@ -17,9 +17,13 @@ The SDK accepts our own stdin/stdout objects, so we keep its transport and sessi
 only screen lines before it sees them: a lone surrogate escape becomes U+FFFD (the
 service's gates then judge the text, as for invalid UTF-8 bytes, which the SDK already
 decodes that way); a line that is still refused gets -32700 (not JSON) or -32600 (not a
-request) with the request's id when one can be read. Lines are split at ``\\n`` only and
-capped at ``MAX_LINE`` bytes (the rest is skipped unread), so a client cannot grow memory
-without bound. Replies of ours and the SDK's go through one lock, a whole line at a time.
+request) with the request's id when one can be read. An id is never mended: the reply must
+carry the id as sent, and the SDK can carry no lone surrogate (its reader refuses the escape,
+its writer raises on the character), so such a request gets our -32600 with the id exactly as
+sent (``json.dumps`` writes it back as the same escape). Lines are split at ``\\n`` only and
+capped at ``MAX_LINE`` bytes (the rest is skipped unread but for its last ``ID_WINDOW``
+bytes), so a client cannot grow memory without bound. Replies of ours and the SDK's go
+through one lock, a whole line at a time.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from contextlib import contextmanager
 from typing import IO, Any
 
 MAX_LINE = 16 << 20  # the largest legitimate message (a 1 MiB entry, escaped) is well under this
+ID_WINDOW = 64 << 10  # how much of each end of an unreadable line is searched for its id
 MAX_INT_DIGITS = 4300  # Python's int() limit; pydantic's reader refuses longer numbers too
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
@@ -52,6 +57,9 @@ class _Huge:
 
 class _Nested:
     """A top-level member's value that is an array or an object (skipped, never built)."""
+
+
+_NO_ID = object()
 
 
 def _ws(text: str, at: int) -> int:
@@ -121,6 +129,52 @@ def members(text: str) -> dict[str, Any]:
     return found
 
 
+def _last_member_id(tail: str) -> Any:
+    """The id when it is the last member of the object that ends ``tail`` (``, "id": 7}``), else
+    ``_NO_ID``. Read forward from each ``"id"`` found backward, so no value is parsed backward.
+
+    Sound for JSON: a quote inside a string is escaped, so a ``"id"`` whose opening quote follows
+    ``,`` or ``{`` (whitespace aside) is a key, and a key whose scalar value runs to the closing
+    brace that ends the text is the top-level object's last member. A line that is not JSON may
+    fool it; the error then names an id of the sender's own making, which harms no one else.
+    """
+    end = len(tail) - 1
+    while end >= 0 and tail[end] in " \t\r\n":
+        end -= 1
+    if end < 0 or tail[end] != "}":
+        return _NO_ID
+    at = tail.rfind('"id"', 0, end)
+    while at >= 0:
+        before = at
+        while before > 0 and tail[before - 1] in " \t\r\n":  # no slicing: many "id" must stay cheap
+            before -= 1
+        if before > 0 and tail[before - 1] in ",{":
+            value_at = _ws(tail, at + 4)
+            if tail.startswith(":", value_at):
+                value_at = _ws(tail, value_at + 1)
+                if tail.startswith(("[", "{"), value_at):
+                    return _NO_ID  # an id that is an array or an object (-32600 says so, id null)
+                try:
+                    value, after = _DECODER.raw_decode(tail, value_at)
+                except ValueError:
+                    return _NO_ID
+                return value if _ws(tail, after) == end else _NO_ID
+        at = tail.rfind('"id"', 0, at)
+    return _NO_ID
+
+
+def request_id(head: str, tail: str | None = None) -> Any:
+    """The id of a message too long or too deep to read whole (None if not found), from its first
+    and last ``ID_WINDOW`` characters only: clients write the id near one end (the Python SDK
+    second; a message built as ``{...request, id}`` has it last), and the work is the same
+    however long the line is (reading a 16 MB line whole took seconds).
+    ``tail`` defaults to the end of ``head`` (a whole line at hand); the last id wins, as in
+    pydantic's reader and Python's."""
+    tail = head[-ID_WINDOW:] if tail is None else tail[-ID_WINDOW:]
+    found = _last_member_id(tail)
+    return members(head[:ID_WINDOW]).get("id") if found is _NO_ID else found
+
+
 def _valid_id(value: Any) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
@@ -165,8 +219,7 @@ def _refusal(text: str, why: str) -> bytes:
     try:
         value = _DECODER.decode(text)
     except RecursionError:
-        found = members(text)
-        return error_reply(found.get("id"), INVALID_REQUEST,
+        return error_reply(request_id(text), INVALID_REQUEST,
                            "Invalid Request: nested too deeply (more than 200 levels)")
     except ValueError:
         return error_reply(None, PARSE_ERROR, "Parse error: the line is not JSON (one JSON-RPC message a line)")
@@ -183,25 +236,29 @@ def _refusal(text: str, why: str) -> bytes:
     return error_reply(value.get("id"), INVALID_REQUEST, problem)
 
 
-def screen(raw: bytes, writes: Collection[str] = ()) -> tuple[str | None, bytes | None]:
+def screen(raw: bytes, writes: Collection[str] = (), tail: bytes | None = None) -> tuple[str | None, bytes | None]:
     """One line from the client: the text to hand the SDK (None: skip it) and our reply (None: none).
 
     ``writes``: the tools that write. U+FFFD in place of what was sent is fine for a search
     or a lookup, but a write would keep text the model never meant: a ``tools/call`` of one
     of these whose line needed mending is refused (-32602) instead, in the words of the
-    service's own gate for a lone surrogate.
+    service's own gate for a lone surrogate. ``tail``: for a line over ``MAX_LINE`` read
+    only in part (``raw``), its last bytes, where the id may be.
     """
     from mcp_types import JSONRPCNotification, JSONRPCRequest, jsonrpc_message_adapter
     from pydantic import ValidationError
 
     if len(raw) > MAX_LINE:
-        return None, error_reply(members(raw[:MAX_LINE].decode("utf-8", "replace")).get("id"), INVALID_REQUEST,
+        end = raw[-ID_WINDOW:] if tail is None else tail[-ID_WINDOW:]
+        return None, error_reply(request_id(raw[:ID_WINDOW].decode("utf-8", "replace"),
+                                            end.decode("utf-8", "replace")), INVALID_REQUEST,
                                  f"Invalid Request: a message is at most {MAX_LINE >> 20} MiB")
     try:
         text, mended = raw.decode("utf-8"), False
     except UnicodeDecodeError:  # bytes not UTF-8 become U+FFFD, as the SDK does
         text, mended = raw.decode("utf-8", "replace"), True
-    text = text.strip(" \t\r\n")
+    # RFC 8259 lets a reader ignore a byte order mark; some shells put one before what they pipe.
+    text = text.strip(" \t\r\n").removeprefix("\ufeff").lstrip(" \t\r\n")
     if not text:
         return None, None
     try:
@@ -210,11 +267,20 @@ def screen(raw: bytes, writes: Collection[str] = ()) -> tuple[str | None, bytes 
         fixed = mend_surrogates(text)
         if fixed == text:
             return None, _refusal(text, str(exc))
-        text, mended = fixed, True
         try:
-            message = jsonrpc_message_adapter.validate_json(text, by_name=False)
+            message = jsonrpc_message_adapter.validate_json(fixed, by_name=False)
         except ValidationError as again:
-            return None, _refusal(text, str(again))
+            return None, _refusal(text, str(again))  # Python's reader takes the escapes: ids as sent
+        if isinstance(message, JSONRPCRequest) and isinstance(message.id, str) and "\ufffd" in message.id:
+            try:  # rare: a line that needed mending; Python's reader takes the escape, and any depth < 200
+                sent = _DECODER.decode(text).get("id")
+            except ValueError:
+                sent = message.id
+            if sent != message.id:  # the id itself was mended: answer with it as sent, unserved
+                return None, error_reply(sent, INVALID_REQUEST, 'Invalid Request: "id" holds half of a '
+                                         "surrogate pair (a lone \\udXXX escape); nothing was done. Use an "
+                                         "integer, or a string of valid Unicode")
+        text, mended = fixed, True
     if (mended and isinstance(message, JSONRPCRequest) and message.method == "tools/call"
             and (tool := (message.params or {}).get("name")) in writes):
         return None, error_reply(message.id, INVALID_PARAMS, f"Invalid params: {tool}'s arguments hold text that "
@@ -267,10 +333,14 @@ class Lines:
         raw = self._stream.readline(MAX_LINE + 1)
         if not raw:
             return False, None, None
+        tail = None
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while (rest := self._stream.readline(1 << 20)) and not rest.endswith(b"\n"):
-                pass  # skipped unread: the reply needs only the start
-        return (True, *screen(raw, self._writes))
+            tail = raw[-ID_WINDOW:]
+            while rest := self._stream.readline(1 << 20):  # skipped unread but for the end, where an id may be
+                tail = (tail + rest)[-ID_WINDOW:]
+                if rest.endswith(b"\n"):
+                    break
+        return (True, *screen(raw, self._writes, tail))
 
     def __aiter__(self) -> Lines:
         return self

@@ -5,7 +5,11 @@ Lines are written to the real server's stdin as bytes, after a real `initialize`
 got no reply at all (the SDK's stdio transport drops a line its JSON reader refuses, so the
 client waited forever for that id: the module's docstring says where and why), three quoted
 the planted token back (unknown method, tool, argument), and one wrote text with U+FFFD in
-place of bytes that were not UTF-8."""
+place of bytes that were not UTF-8. Of the 18 rows added after them, 10 failed on that wire
+(the others keep what was right): four ids with a lone surrogate answered mended (U+FFFD), so
+no client could match them; two ids at the end of a line over 16 MiB answered as null; a
+leading byte order mark refused as not JSON; three requests before `initialize` answered, as
+the first such row was, with the SDK's bare -32602."""
 from __future__ import annotations
 
 import json

@@ -343,6 +343,33 @@ def test_the_project_comes_from_the_server_never_from_the_model(tmp_path: Path) 
     run(main)
 
 
+@pytest.mark.filterwarnings("ignore:The roots capability is deprecated")
+def test_a_client_that_never_answers_roots_list_still_gets_its_tool_calls_answered(tmp_path: Path) -> None:
+    """It advertised roots and leaves roots/list unanswered: after ROOTS_TIMEOUT the call is served
+    from the working directory (it waited forever before), and the next one at once."""
+    import time
+
+    from memsync.mcp.project import ROOTS_TIMEOUT
+
+    a = make_project(tmp_path, "a")
+    write_entry(a / ".memory", "facts/where-a", "this is project alpha zzalpha")
+    asked = []
+
+    async def silent(_ctx):  # type: ignore[no-untyped-def]
+        asked.append(time.monotonic())
+        await anyio.sleep_forever()
+
+    async def main() -> None:
+        async with connect(a, list_roots_callback=silent, mode="legacy") as c:
+            for _ in range(2):
+                with anyio.fail_after(ROOTS_TIMEOUT + 60):
+                    r = await c.call_tool("memory_recall", {"query": "zzalpha"})
+                assert not r.is_error and [h["id"] for h in r.structured_content["hits"]] == ["facts/where-a"]
+            assert len(asked) == 1  # the answer (the working directory) is kept for the session
+
+    run(main)
+
+
 def test_missing_memory_is_an_answer_and_a_bad_project_a_clear_error(tmp_path: Path, run) -> None:  # noqa: F811
     bare = tmp_path / "bare"
     bare.mkdir()

@@ -15,6 +15,10 @@ from urllib.parse import unquote, urlparse
 
 from memsync.errors import MemsyncError
 
+# How long a client that advertised roots has to answer roots/list. Hosts answer from the folders
+# they have open, at once; without a bound, a host that never answers leaves every tool call
+# waiting forever (the SDK puts no time limit on a request to the client).
+ROOTS_TIMEOUT = 5.0
 # A host that does not fill in its variables leaves them as written (``${workspaceFolder}``).
 _PLACEHOLDER = re.compile(r"\$\{[^}]*\}|^\$[A-Za-z_]")
 
@@ -51,7 +55,7 @@ class Locator:
 
     def __init__(self, explicit: Path | None) -> None:
         self.explicit = explicit
-        self._by_session: dict[int, Path] = {}
+        self._found: tuple[object, Path] | None = None  # (the client's connection, its project)
 
     def fixed(self) -> tuple[Path, str] | None:
         """The project when it does not depend on the client: (folder, how it was found)."""
@@ -69,27 +73,36 @@ class Locator:
         fixed = self.fixed()
         if fixed is not None:
             return fixed[0]
-        key = id(session)
-        found = self._by_session.get(key)
-        if found is None:
-            found = await self._from_roots(session) or Path(os.path.realpath(os.getcwd()))
-            self._by_session = {key: found}  # one client per stdio server; never grows
+        # The SDK makes a session object per request; the client's initialize params are one object
+        # per connection (kept here, so its identity cannot be reused by another).
+        client = getattr(session, "client_params", None) or session
+        if self._found is not None and self._found[0] is client:
+            return self._found[1]
+        found = await self._from_roots(session) or Path(os.path.realpath(os.getcwd()))
+        self._found = (client, found)  # one client per stdio server: one answer kept
         return found
 
     def forget_roots(self) -> None:
         """The client said its roots changed: ask again on the next call."""
-        self._by_session.clear()
+        self._found = None
 
     async def _from_roots(self, session: Any) -> Path | None:
         caps = getattr(session, "client_capabilities", None) if session is not None else None
         if caps is None or getattr(caps, "roots", None) is None:
             return None
+        import logging
         import warnings
 
+        import anyio
+
         try:
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), anyio.fail_after(ROOTS_TIMEOUT):
                 warnings.simplefilter("ignore")  # roots are deprecated in the newest revision, still widely sent
                 result = await session.list_roots()
+        except TimeoutError:
+            logging.getLogger("memsync.mcp").warning("the client did not answer roots/list in %.0f s; serving the "
+                                                     "working directory's project", ROOTS_TIMEOUT)
+            return None
         except Exception:  # a client that advertised roots but cannot answer: fall back to the cwd
             return None
         for root in getattr(result, "roots", None) or []:

@@ -5,11 +5,11 @@ Lines are written to the real server's stdin as bytes, after a real `initialize`
 got no reply at all (the SDK's stdio transport drops a line its JSON reader refuses, so the
 client waited forever for that id: the module's docstring says where and why), three quoted
 the planted token back (unknown method, tool, argument), and one wrote text with U+FFFD in
-place of bytes that were not UTF-8. Of the 18 rows added after them, 10 failed on that wire
+place of bytes that were not UTF-8. Of the 22 rows added after them, 14 failed on that wire
 (the others keep what was right): four ids with a lone surrogate answered mended (U+FFFD), so
 no client could match them; two ids at the end of a line over 16 MiB answered as null; a
 leading byte order mark refused as not JSON; three requests before `initialize` answered, as
-the first such row was, with the SDK's bare -32602."""
+the first such row was, and four with params that do not fit, with the SDK's bare -32602."""
 from __future__ import annotations
 
 import json
@@ -148,6 +148,14 @@ ROWS: list[tuple[str, bytes, Any]] = [
             b'"Q"', b"[" * DEEP + json.dumps(TOKEN).encode() + b"]" * DEEP),
      ("error", 9, -32600, ["nested too deeply"])),
     ("byte-order-mark", b"\xef\xbb\xbf" + _req(9, "tools/list"), ("result", 9, None, [])),
+    # Params that do not fit the method: the SDK said only "Invalid request parameters"; now the fields.
+    ("call-without-a-tool-name", _req(9, "tools/call", {"arguments": {"query": TOKEN}}),
+     ("error", 9, -32602, ["Invalid params", "params.name is required"])),
+    ("arguments-not-an-object", _req(9, "tools/call", {"name": "memory_recall", "arguments": [TOKEN]}),
+     ("error", 9, -32602, ["params.arguments", "dictionary"])),
+    ("cursor-not-a-string", _req(9, "tools/list", {"cursor": 5}), ("error", 9, -32602, ["params.cursor"])),
+    ("initialize-again-without-its-fields", _req(9, "initialize", {"clientInfo": TOKEN}),
+     ("error", 9, -32602, ["params.protocolVersion is required", "params.clientInfo"])),
     # Before `initialize`: a clear error with the id (the SDK's was a bare -32602), and serving goes on.
     ("before-initialize", _req(9, "tools/list"), ("error", 9, -32600, ["before initialize", "initialize request"])),
     ("before-initialize-recall", _call("memory_recall", {"query": TOKEN}),

@@ -173,7 +173,7 @@ def _unknown_args(tool: str, unknown: list[str], allowed: list[str]) -> str:
             "again with those names.")
 
 
-def _bad_args(tool: str, exc: ValidationError) -> str:
+def _bad_args(tool: str, exc: ValidationError, what: str = "arguments") -> str:
     problems = []
     for e in exc.errors()[:5]:
         where = ".".join(str(p) for p in e.get("loc", ())) or "arguments"
@@ -182,7 +182,7 @@ def _bad_args(tool: str, exc: ValidationError) -> str:
             problems.append(f"{where} is required")
         else:
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
-    return f"{tool}: " + "; ".join(problems) + ". Nothing was done; call it again with corrected arguments."
+    return f"{tool}: " + "; ".join(problems) + f". Nothing was done; call it again with corrected {what}."
 
 
 class Tools:
@@ -346,27 +346,31 @@ async def _masked_errors(ctx: Any, call_next: Any) -> Any:
 NOT_INITIALIZED, INVALID_PARAMS = -32600, -32602
 
 
-async def _initialize_first(ctx: Any, call_next: Any) -> Any:
-    """The SDK refuses a request sent before `initialize` with a bare -32602 "Invalid request
-    parameters", which sends a client looking for a fault in its params: say what to do instead.
-    Only the SDK's refusal is rewritten (a request it serves is served), still with the request's id."""
+async def _clear_refusals(ctx: Any, call_next: Any) -> Any:
+    """The SDK's refusals of a request it cannot serve all read -32602 "Invalid request parameters"
+    with nothing more: one sent before `initialize` is told to send that first (its code above), and
+    params that do not fit the method's schema name the fields at fault (pydantic's locations and
+    words, never the values sent). Only refusals are rewritten, still with the request's id."""
     from mcp.shared.exceptions import MCPError
 
     try:
         return await call_next(ctx)
     except (MCPError, ValidationError) as exc:
-        refused_params = not isinstance(exc, MCPError) or exc.code == INVALID_PARAMS
-        if not refused_params or ctx.method == "initialize" or ctx.session.client_params is not None:
-            raise  # initialized: a real fault in the params, said as the SDK says it
-        raise MCPError(NOT_INITIALIZED, f"Invalid Request: {ctx.method} was sent before initialize. Send the "
-                       "initialize request first (then the notifications/initialized notification); this "
-                       "request was not served, and the connection stays open") from None
+        if isinstance(exc, MCPError) and exc.code != INVALID_PARAMS:
+            raise
+        if ctx.method != "initialize" and ctx.session.client_params is None:
+            raise MCPError(NOT_INITIALIZED, f"Invalid Request: {ctx.method} was sent before initialize. Send the "
+                           "initialize request first (then the notifications/initialized notification); this "
+                           "request was not served, and the connection stays open") from None
+        if isinstance(exc, MCPError):
+            raise
+        raise MCPError(INVALID_PARAMS, "Invalid params: " + _bad_args(ctx.method, exc, "params")) from None
 
 
 def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
     """The server (not yet running) and its tools; ``project`` is ``--project``."""
     server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING",
-                           middleware=[_masked_errors, _initialize_first])
+                           middleware=[_masked_errors, _clear_refusals])
     tools = Tools(Locator(project))
     async def roots_changed(_ctx: Any, _params: Any) -> None:
         tools.locator.forget_roots()  # the client opened another folder: ask again on the next call

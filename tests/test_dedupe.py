@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from memsync import dedupe, service
-from memsync.dedupe import MAX_JUDGED_CHARS, judge, keywords, specifics, stem
+from memsync.dedupe import MAX_JUDGED_CHARS, checks, judge, keywords, specifics, stem
 from memsync.dedupe.numerals import numbers, zh_int
 from memsync.dedupe.text import read
 
@@ -643,7 +643,8 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "every staging deploy / staging deploys: the new text keeps the entry's modifier"),
     # round 5: a list member set before the one the entry names (Chinese 和/、, or a name), and a
     # list of phrases that repeat their preposition ("from the VPN and from CI runners")
-    ("dup", "构建在 CI 里要开缓存，本地随意", "构建在 CI 里要开缓存", "no list: 本地 in another clause"),
+    ("near", "构建在 CI 里要开缓存，本地随意", "构建在 CI 里要开缓存",
+     "本地随意 put after the entry's words is new (and no list: see the test below)"),
     ("dup", "Deploys are announced in Slack and in the release notes",
      "Each deploy is announced in Slack and listed in the release notes", "in X and in Y: both members are the entry's"),
     # round 5: a setting's value (key=value) is code, as a flag's is: another value is another setting
@@ -785,10 +786,30 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "Don't use std APIs stabilised after 1.74 without bumping rust-version in Cargo.toml", "X without Y / don't"),
     ("dup", "Never merge without a review", "Merge only after a review", "never X without Y / X only after Y"),
     ("near", "Merging a PR without a review is fine", "Never merge a PR without a review", "the requirement dropped"),
+    # the entry's own words with more put in: what is put in is new
+    ("near", "Never commit .env files or the local SQLite database; add them to .gitignore",
+     "Never commit .env files; add them to .gitignore", "a list member put into the entry's words"),
+    ("near", "提交前先跑 make lint，再跑 make test，而且要更新 CHANGELOG", "提交前先跑 make lint，再跑 make test",
+     "a clause put at the end (zh)"),
+    ("near", "Staging deploys run from the release branch, and every deploy posts to the #ops channel; "
+     "rollbacks use the previous tag", "Staging deploys run from the release branch; rollbacks use the previous tag",
+     "a clause put in the middle"),
+    ("dup", "备忘：提交前先跑 make lint 和 make test", "提交前先跑 make lint 和 make test", "only a new opening (zh)"),
+    ("dup", "Note: the staging database is reset every Sunday night", "The staging database is reset every Sunday night",
+     "only a new opening"),
+    ("dup", "Run the unit tests before you push a branch", "Run the unit tests before pushing a branch",
+     "small words reworded"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)
     assert verdict.duplicate is (label == "dup"), (what, verdict.reason)
+
+
+def test_a_word_in_another_clause_is_no_list_member() -> None:
+    # 本地 follows a comma, not 和/、: the clause is put in, but no list gains a member
+    verdict = judge("构建在 CI 里要开缓存，本地随意", "构建在 CI 里要开缓存")
+    assert verdict.reason == "adds local 随 意 to the entry's own words"
+    assert checks.joined(read("构建在 CI 里要开缓存，本地随意"), read("构建在 CI 里要开缓存")) is None
 
 
 # What a negation reaches, and what "optional" leaves neither asserted nor negated.

@@ -590,6 +590,20 @@ def widened(new: Text, old: Text) -> str | None:
     return None
 
 
+def extended(new: Text, old: Text) -> str | None:
+    """The entry's own words with more put in (``never log emails`` / ``never log emails or
+    phone numbers``, ``…，确认后再 commit，而且不要自己 push``): nothing of the entry is
+    reworded, so what is put in is what the new text adds. A new opening (a title, ``FYI:``) is
+    not a fact; where the entry's middle is only small words, one plain word may be a rewording."""
+    head, _, ma, mb = _middles(new.toks, old.toks)
+    if head == 0 or _has_word(mb):
+        return None
+    fresh = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
+    if not fresh or (mb and len(fresh) < 2 and not any(w in new.names for w in fresh)):
+        return None
+    return f"adds {' '.join(show(w) for w in fresh)} to the entry's own words"
+
+
 # In order: the cheap exact checks first, then the structural ones.
 ALL = (numbers, counts, slots, identifiers, code, substitution, flip, required, reversal, swap, named, joined,
-       inserted, added, exception, widened)
+       inserted, added, exception, widened, extended)

@@ -799,6 +799,15 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "only a new opening"),
     ("dup", "Run the unit tests before you push a branch", "Run the unit tests before pushing a branch",
      "small words reworded"),
+    # every one of a kind where the entry names one of them
+    ("near", "Every queue worker retries a failed message three times",
+     "The billing queue worker retries a failed message three times", "every X / the billing X"),
+    ("near", "All Lambda functions log to CloudWatch with a 30-day retention",
+     "Our ingest Lambda functions log to CloudWatch with a 30-day retention", "all X / our ingest X"),
+    ("dup", "Use pathlib for all paths, never string concatenation with '/'",
+     "Never build paths with string concatenation and '/'; use pathlib", "all paths / never build paths: a verb"),
+    ("dup", "Every deploy to production needs a green CI run", "Production deploys need a green CI run",
+     "every deploy / production deploys: the new text keeps the modifier"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -6,6 +6,7 @@ words that differ, not for similarity. Each is linear (or bounded) in the texts'
 """
 from __future__ import annotations
 
+import itertools
 import os
 import re
 
@@ -604,6 +605,47 @@ def extended(new: Text, old: Text) -> str | None:
     return f"adds {' '.join(show(w) for w in fresh)} to the entry's own words"
 
 
+# English determiners that say the rule is about every one of a kind (``every job``). Chinese
+# 所有/全部 are read as filler (vocab.ZH_FILLER), so only English is judged here.
+_EVERY = frozenset(("every", "all", "each"))
+_DETERMINERS = frozenset("the this that these those our your its their".split())
+
+
+def generalised(new: Text, old: Text) -> str | None:
+    """``Every scheduled job takes the lock`` / ``The nightly export job takes the lock``: the new
+    text says every one of a kind where the entry names one of them — a noun phrase (after a
+    determiner or at the text's start) whose modifiers the new text does not have."""
+    if new.cjk or old.cjk:  # across languages the modifiers the glossary maps are no evidence
+        return None
+    toks, theirs = new.toks, old.toks
+    old_every = {w for i, (_, v) in enumerate(theirs) if v in _EVERY
+                 for _, w in itertools.takewhile(lambda t: t[0] == "k", theirs[i + 1:i + 4])}
+    for i, (_, v) in enumerate(toks):
+        if v not in _EVERY:
+            continue
+        phrase = [w for _, w in itertools.takewhile(lambda t: t[0] == "k", toks[i + 1:i + 4])]
+        for word in phrase:
+            if word in old_every:
+                continue  # the entry says "all clients" too
+            for a in range(1, len(theirs)):
+                if theirs[a] != ("k", word) or theirs[a - 1][0] != "k":
+                    continue
+                p = a - 1
+                while p > 0 and theirs[p - 1][0] == "k":
+                    p -= 1
+                # the phrase opens the text or follows a determiner ("the nightly export job"); after
+                # a verb or mid-clause ("never build paths", "reviewers send back PRs") the words
+                # before the noun are a verb and its subject, not modifiers
+                if p > 0 and theirs[p - 1][1] not in _DETERMINERS:
+                    continue
+                mods = [w for _, w in theirs[p:a] if w not in phrase and not new.match(w, old.idents.get(w))]
+                if mods:
+                    named = [m for m in mods if not m.startswith("#")] or mods  # "nightly" reads as a period
+                    return (f"says {v} {show(word)} where the entry names "
+                            f"{' '.join(show(m) for m in named)} {show(word)}")
+    return None
+
+
 # In order: the cheap exact checks first, then the structural ones.
 ALL = (numbers, counts, slots, identifiers, code, substitution, flip, required, reversal, swap, named, joined,
-       inserted, added, exception, widened, extended)
+       inserted, added, exception, widened, generalised, extended)

@@ -799,6 +799,16 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "only a new opening"),
     ("dup", "Run the unit tests before you push a branch", "Run the unit tests before pushing a branch",
      "small words reworded"),
+    # the same key set to another value; a list member set before the entry's one
+    ("near", "Deploy the worker with concurrency=8 and prefetch=1", "Deploy the worker with concurrency=4 and prefetch=1",
+     "a number in a setting"),
+    ("near", "Caddy 反代时设 header_up=Host，lb_policy=first", "Caddy 反代时设 header_up=Host，lb_policy=round_robin",
+     "another value for the same key"),
+    ("dup", "Set lb_policy=first on the Caddy proxy", "The Caddy proxy runs with lb_policy=first", "the same setting"),
+    ("near", "在 staging 和 production 里都要开 query log", "在 production 里要开 query log",
+     "a member before the entry's (zh)"),
+    ("near", "Run the smoke tests against canary and prod after a deploy", "Run the smoke tests against prod after a deploy",
+     "a member before the entry's"),
     # every one of a kind where the entry names one of them
     ("near", "Every queue worker retries a failed message three times",
      "The billing queue worker retries a failed message three times", "every X / the billing X"),

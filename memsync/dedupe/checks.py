@@ -73,6 +73,28 @@ def identifiers(new: Text, old: Text) -> str | None:
     return f"differs in an identifier ({extra[0]})" if extra else None
 
 
+def _settings(t: Text) -> dict[str, set[str]]:
+    """``key=value`` as written (``type=gha``, ``mode=max``): each key with its values."""
+    toks = t.toks
+    out: dict[str, set[str]] = {}
+    for i in range(1, len(toks) - 1):
+        if toks[i] == ("s", "=") and toks[i - 1][0] == "k" and toks[i + 1][0] in ("k", "s"):  # =first, =none
+            out.setdefault(toks[i - 1][1], set()).add(toks[i + 1][1])
+    return out
+
+
+def setting(new: Text, old: Text) -> str | None:
+    """The same key set to another value (``type=registry`` / ``type=gha``): another setting,
+    however much of the sentence is the same."""
+    mine, theirs = _settings(new), _settings(old)
+    for key in sorted(mine.keys() & theirs.keys()):
+        if not mine[key] & theirs[key]:
+            value = min(mine[key])
+            if not old.match(value, new.idents.get(value)) and value not in {v for _, v in old.toks}:
+                return f"sets {show(key)} to {show(value)} where the entry has {show(min(theirs[key]))}"
+    return None
+
+
 def _opposite(w: str) -> str | None:
     """The word ``w`` is the opposite of: its antonym, or for ``unpinned`` what it negates
     (``never use an unpinned image`` / ``always pin the image``: a double negative)."""
@@ -543,6 +565,21 @@ def joined(new: Text, old: Text) -> str | None:
         english = toks[i][1] in ("and", "or")
         if member and (not english or parallel or any(w in new.names for w in member)):
             return f"adds {' '.join(show(w) for w in member)} to what the entry names"
+    return _joined_before(new, old)
+
+
+def _joined_before(new: Text, old: Text) -> str | None:
+    """The new member set before the entry's: ``在本地和 CI 里都要设`` / ``在 CI 里要设`` — what
+    comes before the list is what the entry has right before its one member."""
+    toks = new.toks
+    pairs = set(zip(old.toks, old.toks[1:]))
+    for i in range(2, len(toks) - 1):
+        if toks[i][0] != "conj" or toks[i][1] in ("/", "&", "+"):
+            continue
+        member, after = toks[i - 1], toks[i + 1]
+        if member[0] == after[0] == "k" and not old.match(member[1], new.idents.get(member[1])) \
+                and (toks[i - 2], after) in pairs:
+            return f"adds {show(member[1])} to what the entry names (before {show(after[1])})"
     return None
 
 
@@ -647,5 +684,5 @@ def generalised(new: Text, old: Text) -> str | None:
 
 
 # In order: the cheap exact checks first, then the structural ones.
-ALL = (numbers, counts, slots, identifiers, code, substitution, flip, required, reversal, swap, named, joined,
+ALL = (numbers, counts, slots, identifiers, code, substitution, setting, flip, required, reversal, swap, named, joined,
        inserted, added, exception, widened, generalised, extended)

@@ -203,10 +203,36 @@ def prefixable(w: str) -> bool:
     return len(w) >= 4 and w.isascii() and w.isalpha() and w not in vocab.CANONICAL
 
 
+_DURATIONS = (("d", 86_400_000), ("h", 3_600_000), ("min", 60_000), ("s", 1000), ("ms", 1))
+_SIZES = (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("B", 1))
+
+
+def _in_units(value: str, units: tuple[tuple[str, int], ...], sep: str) -> str | None:
+    """``604800000`` (ms) as ``7d``: the largest unit it is a whole number of; else the smallest."""
+    try:
+        n = float(value)
+    except ValueError:
+        return None
+    for name, size in units:
+        if n >= size and (n / size).is_integer():
+            return f"{int(n // size)}{sep}{name}"
+    return f"{value}{sep}{units[-1][0]}"
+
+
 def show(word: str) -> str:
-    """A keyword as the user reads it in a reason: ``#80%`` -> ``80%``, ``zzget`` -> ``GET``."""
+    """A keyword as the user reads it in a reason: ``#80%`` -> ``80%``, ``zzget`` -> ``GET``,
+    ``#t604800000`` -> ``7d``, ``#b536870912`` -> ``512 MiB``, ``#mo3`` -> ``3 months``, ``#h15`` -> ``15:00``."""
     if word.startswith("#"):
-        return word[1:]
+        value = word[1:]
+        if value[:1] == "t":
+            return _in_units(value[1:], _DURATIONS, "") or value
+        if value[:1] == "b":
+            return _in_units(value[1:], _SIZES, " ") or value
+        if value[:2] == "mo" and value[2:].isdigit():
+            return f"{value[2:]} month{'' if value[2:] == '1' else 's'}"
+        if value[:1] == "h" and value[1:].isdigit():
+            return f"{value[1:]}:00"
+        return value
     return word[2:].upper() if word.startswith("zz") else word
 
 

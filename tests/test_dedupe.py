@@ -809,6 +809,12 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "a member before the entry's (zh)"),
     ("near", "Run the smoke tests against canary and prod after a deploy", "Run the smoke tests against prod after a deploy",
      "a member before the entry's"),
+    # a story of what once happened tells why: what it mentions is not asked for
+    ("dup", "服务器 cron 一律按 UTC 写，别按本地时间写", "服务器 cron 按 UTC 写\n曾经有人按本地时间写，任务晚跑了 8 小时",
+     "曾经…: an anecdote (zh)"),
+    ("dup", "Write server cron schedules in UTC, never in local time",
+     "Server cron schedules are in UTC\nLast time someone used local time, the backup ran 8 hours late",
+     "last time …: an anecdote"),
     # every one of a kind where the entry names one of them
     ("near", "Every queue worker retries a failed message three times",
      "The billing queue worker retries a failed message three times", "every X / the billing X"),

@@ -15,7 +15,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Callable
 
 from memsync.dedupe import vocab
@@ -137,6 +137,13 @@ MARKERS = {
     "zzaslong": "unless",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
+# How a clause that tells a past event opens, as tokens: 曾经, 上次, 以前, "once", "last time", "someone once".
+_ANECDOTES = (("曾", "经"), ("上", "次"), ("以", "前"), ("once",), ("last", "time"), ("someone", "once"))
+
+
+def _anecdote(toks: Sequence[Tok], i: int) -> bool:
+    opening = tuple(v for _, v in toks[i:i + 2])
+    return any(opening[:len(a)] == a for a in _ANECDOTES)
 _OBJECT_OF = frozenset(("s", w) for w in "at in on for with by of".split())
 _REMOVAL = frozenset({"removed", "deleted", "dropped", "zzremoved"})
 _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
@@ -573,6 +580,9 @@ class Text:
                 # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
                 condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
         reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
+        # a story of what once happened (曾经有人…, 上次…, "someone once …", "last time …") tells why,
+        # as a reason does; what it mentions is not what the text asks for
+        reason.update(lo[i] for i in range(len(toks)) if lo[i] == i and _anecdote(toks, i))
         # "don't use X without bumping Y" is "use X with Y bumped": two negations in a clause, the
         # second "without", cancel (Y is required, X allowed once it is), as people read them
         double: set[int] = set()

@@ -815,6 +815,14 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
     ("dup", "Write server cron schedules in UTC, never in local time",
      "Server cron schedules are in UTC\nLast time someone used local time, the backup ran 8 hours late",
      "last time …: an anecdote"),
+    # an aside in parentheses: its clause goes on past it, and a negation does not reach into it
+    ("dup", "A release without a changelog entry (what changed, for whom) gets sent back by the release bot",
+     "Every release must have a changelog entry saying what changed; the release bot sends back releases without one",
+     "a harm after an aside"),
+    ("dup", "没有 changelog（写清改了什么、影响谁）的发布会被机器人打回",
+     "每次发布都要有 changelog，写清改了什么；机器人会打回没有 changelog 的发布", "a harm after an aside (zh)"),
+    ("dup", "Call torch.manual_seed(42) before every eval run", "Every eval run starts with torch.manual_seed(42)",
+     "a call's brackets are no aside"),
     # every one of a kind where the entry names one of them
     ("near", "Every queue worker retries a failed message three times",
      "The billing queue worker retries a failed message three times", "every X / the billing X"),

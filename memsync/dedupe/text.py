@@ -137,6 +137,7 @@ MARKERS = {
     "zzaslong": "unless",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
+_PARENS = {"(": "(", "（": "(", ")": ")", "）": ")"}  # an aside's brackets, told from other boundaries
 # How a clause that tells a past event opens, as tokens: 曾经, 上次, 以前, "once", "last time", "someone once".
 _ANECDOTES = (("曾", "经"), ("上", "次"), ("以", "前"), ("once",), ("last", "time"), ("someone", "once"))
 
@@ -484,17 +485,30 @@ class Text:
 
     @functools.cached_property
     def clauses(self) -> tuple[list[int], list[int]]:
-        """For each token, the first and last index of its clause (between boundaries)."""
+        """For each token, the first and last index of its clause (between boundaries). An aside in
+        parentheses is a clause of its own that the clause around it goes on past: ``a PR without a
+        Testing section (how it was verified) gets sent back`` is one clause with an aside."""
         n = len(self.toks)
         lo, hi = [0] * n, [0] * n
-        start = 0
-        for i, (kind, _) in enumerate(self.toks):
-            if kind in ("b", "otherwise"):
+        start, outer = 0, []
+        for i, (kind, value) in enumerate(self.toks):
+            if kind == "b" and value == "(":
+                outer.append(start)
                 start = i + 1
+            elif kind == "b" and value == ")" and outer:
+                start = outer.pop()
+            elif kind in ("b", "otherwise"):
+                start = i + 1  # inside an aside, a comma starts a clause of the aside
             lo[i] = start
-        end = n - 1
+        end, outer = n - 1, []
         for i in range(n - 1, -1, -1):
-            if self.toks[i][0] in ("b", "otherwise"):
+            kind, value = self.toks[i]
+            if kind == "b" and value == ")":
+                outer.append(end)
+                end = i - 1
+            elif kind == "b" and value == "(" and outer:
+                end = outer.pop()
+            elif kind in ("b", "otherwise"):
                 end = i - 1
             hi[i] = end
         return lo, hi
@@ -508,6 +522,8 @@ class Text:
         j = i + 1
         while j <= hi:
             kind, value = self.toks[j]
+            if kind == "b":
+                break  # an aside in parentheses: the clause goes on past it, a negation does not
             if not out and value in _ZH_PREP and kind in ("s", "from"):
                 scope = hi - i  # the verb comes after the prepositional phrase
             elif kind == "k" and value in _TRANSPARENT:
@@ -536,6 +552,8 @@ class Text:
         out: list[int] = []
         j = i - 1
         while j >= lo and self.toks[j][0] != "k":
+            if self.toks[j][0] == "b":
+                return out  # an aside's bracket: what is inside it is not the topic
             j -= 1
         while j >= lo and self.toks[j][0] == "k":
             out.append(j)
@@ -833,7 +851,11 @@ def read(text: str) -> Text:
                 idents[tok[1]] = ident_parts
         elif m["b"]:
             # key=value, tabindex="0": the value belongs to its key, in one clause
-            toks.append(("s", "=") if "=" in m["b"] and not m["b"].strip("=\"'“” ") else ("b", ""))
+            mark = m["b"].strip()
+            if mark == "(" and m.start() > 0 and (flat[m.start() - 1].isalnum() or flat[:m.start()].endswith("\x00 ")):
+                mark = ""  # f(42), torch.manual_seed(42) (an identifier's placeholder): a call, not an aside
+            toks.append(("s", "=") if "=" in m["b"] and not m["b"].strip("=\"'“” ")
+                        else ("b", _PARENS.get(mark, "")))
         elif m["conj"]:
             c = m["conj"]
             toks.append(("conj", "" if c == "、" else c))  # "/", "&", "+" join names, not list items

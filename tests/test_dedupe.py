@@ -823,6 +823,10 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "每次发布都要有 changelog，写清改了什么；机器人会打回没有 changelog 的发布", "a harm after an aside (zh)"),
     ("dup", "Call torch.manual_seed(42) before every eval run", "Every eval run starts with torch.manual_seed(42)",
      "a call's brackets are no aside"),
+    # "only after" is the order the entry gives, not a restriction
+    ("dup", "Show the user the diff first and push only after they confirm", "先给用户看 diff，确认后再 push",
+     "only after / 确认后再"),
+    ("near", "Push only on weekdays after they confirm", "Push after they confirm", "only on … is a restriction"),
     # every one of a kind where the entry names one of them
     ("near", "Every queue worker retries a failed message three times",
      "The billing queue worker retries a failed message three times", "every X / the billing X"),

@@ -465,9 +465,12 @@ def exception(new: Text, old: Text) -> str | None:
 
     if not any(_restricts(t) for t in old.toks):
         must = any(k == "s" and v in MUST for k, v in old.toks)
+        ordered = any(kind == "order" for kind, _, _ in old.relations)
         for i, tok in enumerate(new.toks):  # "only on weekdays", 仅在CI上, 只有主分支才
             if must and _modal(new.toks, i):
                 continue  # 只能提交到X, "can only go to X": a requirement, as the entry's 必须/must
+            if i + 1 < len(new.toks) and new.toks[i + 1][0] == "after" and ordered:
+                continue  # "commit only after they confirm" / 确认后再 commit: the order the entry gives
             if _restricts(tok) and fresh_in(new.toks[lo[i]:hi[i] + 1]):
                 return f"adds a restriction the entry does not have (only … {show(fresh_in(new.toks[lo[i]:hi[i] + 1])[0])})"
             if _restricts(tok) and i + 1 < len(new.toks) and new.toks[i + 1][0] == "k":

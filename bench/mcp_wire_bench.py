@@ -200,7 +200,7 @@ def main() -> None:
         "| one line | `wire.screen` → error | finding the id: both ends | every member, as before | before ÷ now "
         "| id found / before |",
         "|---|---:|---:|---:|---:|---:|",
-    ] + [f"| {name} | {screen:.1f} ms | {now * 1000:.0f} µs | {before:.0f} ms | {before / now:,.0f} | {id} / {old} |"
+    ] + [f"| {name} | {screen:.2f} ms | {now * 1000:.0f} µs | {before:.0f} ms | {before / now:,.0f} | {id} / {old} |"
          for name, screen, now, before, id, old in unreadable] + [
         "",
         f"Through `memsync mcp` (median of {len(huge)}): from starting to write the 20 MB line (id last) "

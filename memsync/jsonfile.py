@@ -22,7 +22,13 @@ def write_json(path: Path, value: Any) -> None:
 
     tmp = temp_path(path)
     try:
-        tmp.write_bytes(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        try:
+            data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        except UnicodeEncodeError:
+            # a path whose bytes are not UTF-8 (os.fsdecode keeps them as lone surrogates): JSON's
+            # \udcff escapes carry it, and read_json gives back the same string
+            data = json.dumps(value, separators=(",", ":")).encode("ascii")
+        tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
         try:

@@ -51,6 +51,7 @@ _RUN_MARKS = bytes(0x61 if c in _ALNUM else 0x20 for c in range(256))
 _RUN = b"a" * MIN_BASE64
 _RUN_TAIL = LazyRegex(rb"[A-Za-z0-9+/_-]*")
 _HEX_DIGITS = b"0123456789abcdefABCDEF"
+_BASE32_DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TO_STANDARD = bytes.maketrans(b"-_", b"+/")
 _RUN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"  # base64 (either alphabet), hex
 # Control characters (C0 but tab and line ends, DEL, C1): decoded bytes holding one are not text.
@@ -60,7 +61,7 @@ _CONTROL = LazyRegex(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 # without that byte never runs the pattern. One alternation would be scanned position
 # by position (re finds no common prefix), five times slower.
 _TRIGGERS = (
-    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|/)", True),
+    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
     # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
@@ -73,10 +74,10 @@ _INVISIBLE = rb"\xe2\x80[\x8b-\x8f]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf|\xc2\xad|\x
 _DECODE_SOURCE = (
     rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
-    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|\\(?P<lit>[/\\])"
+    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\[0-3][0-7]{2})+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
     rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
-_KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "lit": "escape", "dec": "html",
+_KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "inv": "invisible"}
 
 
@@ -160,7 +161,7 @@ class _Segment:
 
 
 def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
-    """(text, encoding) of a hex or base64 run (``pad`` "=" after it), or None."""
+    """(text, encoding) of a hex, base32 or base64 run (``pad`` "=" after it), or None."""
     n = len(run)
     digits = run[2:] if run[:2] in (b"0x", b"0X") else run
     if len(digits) >= MIN_HEX and not digits.translate(None, _HEX_DIGITS):
@@ -168,9 +169,25 @@ def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
             return None
         data = binascii.unhexlify(digits)
         return (data, "hex") if is_text(data) else None
+    if not run.translate(None, _BASE32_DIGITS):
+        # RFC 4648 base32 (capitals, 2-7, "=" to a multiple of 8): tried first, as its
+        # alphabet is base64's too; random ids, TOTP seeds and capitalised words decode
+        # to bytes that are not text.
+        if (n + pad) % 8 if pad else n % 8 in (1, 3, 6):
+            return None
+        import base64
+
+        data = base64.b32decode(run + b"=" * (-n % 8))
+        if is_text(data):
+            return data, "base32"
+    return _base64(run, pad)
+
+
+def _base64(run: bytes, pad: int) -> tuple[bytes, str] | None:
+    n = len(run)
     if run.islower():
         return None  # paths, slugs, snake_case: base64 of text always holds capitals
-    if (n + pad) % 4 if pad else n % 4 == 1:
+    if pad > 2 or ((n + pad) % 4 if pad else n % 4 == 1):
         return None
     if b"-" in run or b"_" in run:
         if b"+" in run or b"/" in run:
@@ -199,9 +216,9 @@ def stands_for(value: bytes) -> bytes | None:
     return text if text != value and _valid_text(text) else None
 
 
-def _padding(buf: bytes, end: int) -> int:
+def _padding(buf: bytes, end: int, most: int = 2) -> int:
     pad = 0
-    while pad < 2 and buf[end + pad:end + pad + 1] == b"=":
+    while pad < most and buf[end + pad:end + pad + 1] == b"=":
         pad += 1
     return pad
 
@@ -209,11 +226,27 @@ def _padding(buf: bytes, end: int) -> int:
 def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
     if end - start > MAX_RUN:
         return None
-    pad = _padding(buf, end)
+    pad = _padding(buf, end, 6)  # base32 pads with up to six
     got = _decode(buf[start:end], pad)
     if got is None:
         return None
-    return _Run(start, end + pad if got[1] == "base64" else end, *got)
+    return _Run(start, end + pad if got[1] != "hex" else end, *got)
+
+
+def _path_segments(buf: bytes, start: int, end: int) -> _Run | None:
+    """A run holding "/" that did not decode whole may be a URL path whose one segment is
+    base64url (``https://hooks.example.com/v1/<token's base64url>``): its segments of 16 or
+    more are decoded alone, the first that is text kept."""
+    at = start
+    while at < end:
+        cut = buf.find(b"/", at, end)
+        stop = end if cut < 0 else cut
+        if stop - at >= MIN_BASE64:
+            got = _decode_run(buf, at, stop)
+            if got is not None:
+                return got
+        at = stop + 1
+    return None
 
 
 def _wrapped(buf: bytes, start: int, end: int) -> int:
@@ -249,6 +282,10 @@ def _wrapped(buf: bytes, start: int, end: int) -> int:
 
 
 _LINE_BREAK = re.compile(rb"\r?\n[ \t]*")
+# YAML's binary tag: "key: !!binary VALUE" on one line (quoted or not), or "key: !!binary |"
+# (or ">", with a chomping or indentation indicator and a comment) over an indented block.
+_BINARY_TAG = LazyRegex(rb"!!binary[ \t]+(?:(?P<block>[|>][-+1-9]{0,2}[ \t]*(?:#[^\r\n]*)?\r?\n)|[\"']?)")
+_BASE64_STANDARD = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 
 
 def _block(buf: bytes, start: int, end: int) -> _Run | None:
@@ -257,6 +294,63 @@ def _block(buf: bytes, start: int, end: int) -> _Run | None:
     body = run.rstrip(b"=")
     got = _decode(body, len(run) - len(body))
     return None if got is None or got[1] != "base64" else _Run(start, end, *got)
+
+
+def _binary_value(buf: bytes, tag: int) -> _Segment | None:
+    """The line holding a YAML ``!!binary`` value with the value decoded in place, so the key
+    before the tag still names what the decoded bytes are (``api_key: !!binary …`` of a
+    key without a prefix); None when it is not base64 of text (an image, random bytes)."""
+    m = _BINARY_TAG.match(buf, tag)
+    if m is None:
+        return None
+    line_start = buf.rfind(b"\n", 0, tag) + 1
+    if m.group("block") is None:
+        start = m.end()
+        end = _RUN_TAIL.match(buf, start).end()
+        end += _padding(buf, end)
+        body = buf[start:end]
+    else:  # the lines indented deeper than the key's, each base64 alone
+        key_line = buf[line_start:tag]
+        key_indent = len(key_line) - len(key_line.lstrip(b" "))
+        parts = []
+        start = end = at = m.end()
+        while at < len(buf) and end - start < MAX_RUN:
+            newline = buf.find(b"\n", at)
+            line_end = len(buf) if newline < 0 else newline
+            line = buf[at:line_end].rstrip(b"\r")
+            value = line.lstrip(b" ")
+            indent = len(line) - len(value)
+            if not value or indent <= key_indent or value.translate(None, _BASE64_STANDARD):
+                break
+            if not parts:
+                start = at + indent
+            parts.append(value)
+            end = at + len(line)
+            at = line_end + 1
+        body = b"".join(parts)
+    if not MIN_BASE64 <= len(body) <= MAX_RUN:
+        return None
+    bare = body.rstrip(b"=")
+    got = _base64(bare, len(body) - len(bare))
+    if got is None:
+        return None
+    prefix = buf[line_start:tag]
+    seg = _Segment(line_start)
+    seg.text = prefix + got[0]
+    seg.d_start, seg.d_end = [len(prefix)], [len(seg.text)]
+    seg.o_start, seg.o_end, seg.kinds = [start], [end], ["base64"]
+    return seg
+
+
+def _binary_values(buf: bytes) -> list[_Segment]:
+    out = []
+    at = buf.find(b"!!binary")
+    while at >= 0:
+        seg = _binary_value(buf, at)
+        if seg is not None:
+            out.append(seg)
+        at = buf.find(b"!!binary", at + 8)
+    return out
 
 
 def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
@@ -286,6 +380,8 @@ def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
                 else:
                     binary_until = max(binary_until, block)
                     got = _decode_run(buf, start, end)
+                    if got is None and buf.find(b"/", start, end) >= 0:
+                        got = _path_segments(buf, start, end)
                 if got is not None:
                     out.append(got)
         at = marks.find(_RUN, end)
@@ -304,8 +400,11 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     value = m.group(kind)  # type: ignore[arg-type]
     if kind == "inv":
         return b""
-    if kind in ("x", "pct"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
-        data = binascii.unhexlify(value.replace(b"\\x" if kind == "x" else b"%", b""))
+    if kind in ("x", "pct", "o"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
+        if kind == "o":  # \101\102: C, printf, $'...' (three digits; "\0" alone is a NUL, not text)
+            data = bytes(int(value[i + 1:i + 4], 8) for i in range(0, len(value), 4))
+        else:
+            data = binascii.unhexlify(value.replace(b"\\x" if kind == "x" else b"%", b""))
         return data if _valid_text(data) else None
     if kind == "lit":
         return value
@@ -403,6 +502,8 @@ def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
     if len(buf) >= MIN_BASE64:
         items += _runs(buf, plain)
     items += _segments(buf, ascii_only)
+    if b"!!binary" in buf:
+        items += _binary_values(buf)
     if not items:
         return []
     offsets = []

@@ -64,6 +64,8 @@ _TRIGGERS = (
     (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
+    # Quoted-printable (RFC 2045): "=3D", capitals only, and "=" ending a line (a soft break).
+    (b"=", rb"=(?:[0-9A-F]{2}|\r?\n)", True),
     # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
     (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4])", False),
     (b"\xef", rb"\xef\xbb\xbf", False),
@@ -76,9 +78,14 @@ _DECODE_SOURCE = (
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\[0-3][0-7]{2})+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=[0-9A-F]{2})+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
-         "hx": "html", "name": "html", "pct": "percent", "inv": "invisible"}
+         "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
+         "soft": "quoted-printable", "inv": "invisible"}
+# A soft line break is read only where a quoted-printable encoder puts one: at the end of a
+# line 76 wide at most, and long enough that "PASSWORD=" with its value on the next line of
+# a .env file is not joined to it.
+QP_LINE = (40, 76)
 
 
 class _Patterns:
@@ -400,11 +407,14 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     value = m.group(kind)  # type: ignore[arg-type]
     if kind == "inv":
         return b""
-    if kind in ("x", "pct", "o"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
+    if kind == "soft":
+        line_start = m.string.rfind(b"\n", 0, m.start()) + 1
+        return b"" if QP_LINE[0] <= m.start() + 1 - line_start <= QP_LINE[1] else None
+    if kind in ("x", "pct", "o", "qp"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
         if kind == "o":  # \101\102: C, printf, $'...' (three digits; "\0" alone is a NUL, not text)
             data = bytes(int(value[i + 1:i + 4], 8) for i in range(0, len(value), 4))
         else:
-            data = binascii.unhexlify(value.replace(b"\\x" if kind == "x" else b"%", b""))
+            data = binascii.unhexlify(value.replace({"x": b"\\x", "pct": b"%"}.get(kind, b"="), b""))
         return data if _valid_text(data) else None
     if kind == "lit":
         return value
@@ -470,7 +480,8 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
             end = buf.find(b"\n", m.end())
             end = len(buf) if end < 0 else end
             first[end] = min(m.start(), first.get(end, end))
-            at = buf.find(byte, end)
+            # a soft line break joins the next line, whose own escapes are still looked for
+            at = buf.find(byte, m.end() if buf[m.end() - 1] == 10 else end)
     return first
 
 
@@ -478,7 +489,7 @@ def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
     to the line's end."""
     first = _escape_lines(buf, ascii_only)
-    out = []
+    spans: list[list[int]] = []
     for end, p in sorted(first.items()):
         lo = max(0, p - CONTEXT)
         newline = buf.rfind(b"\n", lo, p)
@@ -486,6 +497,13 @@ def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
         if start == lo and lo > 0 and buf[lo - 1] != 10:
             space = buf.find(b" ", lo, p)  # cut mid-line: begin after a space, not inside a token
             start = space + 1 if space >= 0 else lo
+        if spans and start < spans[-1][1]:  # lines joined by a soft line break: one segment
+            spans[-1][1] = end
+            spans[-1][0] = min(spans[-1][0], start)
+        else:
+            spans.append([start, end])
+    out = []
+    for start, end in spans:
         seg = _unescape(buf, start, end)
         if seg is not None:
             out.append(seg)

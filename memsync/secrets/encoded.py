@@ -480,8 +480,12 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
             end = buf.find(b"\n", m.end())
             end = len(buf) if end < 0 else end
             first[end] = min(m.start(), first.get(end, end))
-            # a soft line break joins the next line, whose own escapes are still looked for
-            at = buf.find(byte, m.end() if buf[m.end() - 1] == 10 else end)
+            # a soft line break joins the next line, whose own escapes are still looked for;
+            # one may end a line whose first escape was an "=3D"
+            if buf[m.end() - 1] == 10:
+                at = buf.find(byte, m.end())
+            else:
+                at = buf.find(byte, max(m.end(), end - 2) if byte == b"=" else end)
     return first
 
 

@@ -1,5 +1,6 @@
-"""Secrets under an encoding: base64 / base64url and hex runs, ``\\u`` ``\\x`` escapes,
-HTML entities, percent-encoding, and invisible characters inside a token.
+"""Secrets under an encoding: base64 / base64url, base32 and hex runs (a YAML ``!!binary``
+value, a URL path segment), ``\\u`` ``\\x`` and octal escapes, HTML entities, percent-encoding,
+quoted-printable, and invisible characters inside a token.
 
 The plain rules see text as written, but agents paste a Kubernetes Secret, an
 ``echo … | base64 -d`` line, a JSON string holding ``\\u0067hp_…``, or a token
@@ -11,12 +12,14 @@ its encoding noted; its masked form and fingerprint are the decoded secret's.
 
 Two kinds of span:
 
-* runs (base64, base64url, hex) are decoded alone: what they hold must carry its
+* runs (base64, base64url, base32, hex) are decoded alone: what they hold must carry its
   own context (a token's prefix, ``password=`` inside), so random base64 never
   becomes a finding by itself;
-* escapes (``\\u`` ``\\x`` ``\\/``, ``&#…;`` and named entities, ``%XX``, invisible
-  characters) are decoded with the line around them, so a key name before an
-  escaped value still counts, and each decoded byte maps back to its place.
+* escapes (``\\u`` ``\\x`` ``\\101`` ``\\/``, ``&#…;`` and named entities, ``%XX``, ``=XX``,
+  invisible characters) are decoded with the line around them (lines joined by a
+  quoted-printable soft break are one), so a key name before an escaped value still
+  counts, and each decoded byte maps back to its place; a YAML ``!!binary`` value is
+  decoded in its line the same way, its key kept.
 
 Text without an encoded-looking run pays one ``translate`` and a few searches.
 """
@@ -319,7 +322,7 @@ def _binary_value(buf: bytes, tag: int) -> _Segment | None:
     else:  # the lines indented deeper than the key's, each base64 alone
         key_line = buf[line_start:tag]
         key_indent = len(key_line) - len(key_line.lstrip(b" "))
-        parts = []
+        parts: list[bytes] = []
         start = end = at = m.end()
         while at < len(buf) and end - start < MAX_RUN:
             newline = buf.find(b"\n", at)
@@ -491,7 +494,7 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
 
 def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
-    to the line's end."""
+    to the line's end; lines joined by soft line breaks make one segment."""
     first = _escape_lines(buf, ascii_only)
     spans: list[list[int]] = []
     for end, p in sorted(first.items()):

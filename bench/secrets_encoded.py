@@ -238,9 +238,11 @@ def _positive(enc: str, kind: str, r: Rng) -> tuple[str, str, str] | None:
     if enc == "quoted-printable":  # a mail body; the 76-column soft breaks may cut the value
         intro = r.choice(["Hello, the new credential for the build farm, as the console showed it: ",
                           "Hi ops team - please store this in the vault and delete the mail: ", "Reminder: "])
-        text = intro + (f"{key}={value}" if context else value) + " (rotate it by Friday)."
-        lines = quoted_printable(text)
-        at = lines[len(quoted_printable(intro + (key or value)[:1])) - 1]  # the line the value starts on
+        held = f"{key}={value}" if context else value
+        lines = quoted_printable(intro + held + " (rotate it by Friday).")
+        # the lines the key and value sit on: a finding is where the secret starts, which a
+        # soft break may have put on the line after its key
+        at = "\n".join(lines[len(quoted_printable(intro + held[:1])) - 1:len(quoted_printable(intro + held))])
         body = "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n" + "\n".join(lines)
         return note(r, body, None), at, rule
     if enc == "json-unicode":
@@ -284,7 +286,7 @@ def positives(seed: int) -> list[Encoded]:
             text, at, rule = made
             start = text.index(at)
             first = text.count("\n", 0, start) + 1
-            last = first
+            last = first + at.count("\n")  # a span over lines (quoted-printable soft breaks)
             name = "secret.yaml" if enc == "k8s-secret" and r.random() < 0.5 else "note.md"
             if name == "secret.yaml":  # the manifest alone, as kubectl writes it
                 body = text.split("```yaml\n", 1)[1].split("```", 1)[0]

@@ -67,8 +67,9 @@ _TRIGGERS = (
     (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
-    # Quoted-printable (RFC 2045): "=3D", capitals only, and "=" ending a line (a soft break).
-    (b"=", rb"=(?:[0-9A-F]{2}|\r?\n)", True),
+    # Quoted-printable (RFC 2045), capitals only: what an encoder writes as "=XX" ("=" itself,
+    # bytes of non-ASCII characters; not "token=6A…" or "color=FF"), and "=" ending a line.
+    (b"=", rb"=(?:3D|[89A-F][0-9A-F]|\r?\n)", True),
     # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
     (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4])", False),
     (b"\xef", rb"\xef\xbb\xbf", False),
@@ -81,14 +82,28 @@ _DECODE_SOURCE = (
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\[0-3][0-7]{2})+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=[0-9A-F]{2})+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
          "soft": "quoted-printable", "inv": "invisible"}
 # A soft line break is read only where a quoted-printable encoder puts one: at the end of a
-# line 76 wide at most, and long enough that "PASSWORD=" with its value on the next line of
-# a .env file is not joined to it.
-QP_LINE = (40, 76)
+# line 70 to 76 wide (encoders fill to 76), so "PASSWORD=" with its value on the next line of
+# a .env file is not joined to it, nor a PEM body's 64-wide padded last line.
+QP_LINE = (70, 76)
+_BASE64_LINE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"
+
+
+def _soft_break(buf: bytes, at: int) -> bool:
+    """Is the "=" at ``at``, ending its line, a quoted-printable soft line break? Its line is
+    as wide as an encoder fills one, and it is not the padded last line of wrapped base64:
+    it holds a byte base64 never holds (a space, punctuation, an "=XX"), or it is a full
+    76-wide line cut inside a token (base64's last line is shorter, or ends in "==")."""
+    line_start = buf.rfind(b"\n", 0, at) + 1
+    width = at + 1 - line_start
+    if not QP_LINE[0] <= width <= QP_LINE[1]:
+        return False
+    body = buf[line_start:at]
+    return bool(body.rstrip(b"=").translate(None, _BASE64_LINE)) or (width == QP_LINE[1] and body[-1:] != b"=")
 
 
 class _Patterns:
@@ -411,8 +426,7 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     if kind == "inv":
         return b""
     if kind == "soft":
-        line_start = m.string.rfind(b"\n", 0, m.start()) + 1
-        return b"" if QP_LINE[0] <= m.start() + 1 - line_start <= QP_LINE[1] else None
+        return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
     if kind in ("x", "pct", "o", "qp"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
         if kind == "o":  # \101\102: C, printf, $'...' (three digits; "\0" alone is a NUL, not text)
             data = bytes(int(value[i + 1:i + 4], 8) for i in range(0, len(value), 4))
@@ -474,6 +488,11 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
         misses = 0
         while at >= 0:
             m = pattern.match(buf, at) if misses < 32 else pattern.search(buf, at)
+            if m is not None and buf[m.end() - 1] == 10 and not _soft_break(buf, m.start()):
+                if misses >= 32:  # a line ending in "=" that no encoder wrapped: search on after it
+                    at = buf.find(byte, m.end())
+                    continue
+                m = None
             if m is None:
                 if misses >= 32:
                     break

@@ -68,8 +68,9 @@ _TRIGGERS = (
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
     # Quoted-printable (RFC 2045), capitals only: what an encoder writes as "=XX" ("=" itself,
-    # bytes of non-ASCII characters; not "token=6A…" or "color=FF"), and "=" ending a line.
-    (b"=", rb"=(?:3D|[89A-F][0-9A-F]|\r?\n)", True),
+    # a UTF-8 lead byte and a continuation; not "token=6A…" or "color=FF"), and "=" ending a
+    # line. (One byte is looked for: searching "=3D" and "=\n" as strings is five times slower.)
+    (b"=", rb"=(?:3D|[C-F][0-9A-F]=[89AB][0-9A-F]|\r?\n)", True),
     # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
     (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4])", False),
     (b"\xef", rb"\xef\xbb\xbf", False),

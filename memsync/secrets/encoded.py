@@ -259,10 +259,19 @@ def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
     return _Run(start, end + pad if got[1] != "hex" else end, *got)
 
 
+def _in_url(buf: bytes, start: int) -> bool:
+    """Does ``start`` sit in a URL (``scheme://`` before it on its line, no space between)?"""
+    scheme = buf.rfind(b"://", max(0, start - 2048), start)
+    return scheme >= 0 and buf.find(b" ", scheme, start) < 0 and buf.find(b"\n", scheme, start) < 0
+
+
 def _path_segments(buf: bytes, start: int, end: int) -> _Run | None:
-    """A run holding "/" that did not decode whole may be a URL path whose one segment is
-    base64url (``https://hooks.example.com/v1/<token's base64url>``): its segments of 16 or
-    more are decoded alone, the first that is text kept."""
+    """A run holding "/" in a URL that did not decode whole may be its path, one segment of
+    it base64url (``https://hooks.example.com/v1/<token's base64url>``): its segments of 16
+    or more are decoded alone, the first that is text kept. (Wrapped base64 holds "/" too:
+    a PEM body's lines are not split.)"""
+    if not _in_url(buf, start):
+        return None
     at = start
     while at < end:
         cut = buf.find(b"/", at, end)

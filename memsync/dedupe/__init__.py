@@ -31,6 +31,8 @@ stable as the corpus grows and does not punish an existing entry for saying more
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from memsync.dedupe import checks
@@ -122,6 +124,10 @@ def coverage(new: frozenset[str], existing: frozenset[str]) -> float:
     return found / len(new)
 
 
+# Chinese is read a character at a time; a reason shows the characters it names as written, together.
+_CJK_GAP = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
+
+
 def judge(new_text: str, existing_text: str, threshold: float = DEFAULT_COVERAGE) -> Verdict:
     """Does ``existing_text`` already say ``new_text``?"""
     if len(new_text) > MAX_JUDGED_CHARS or len(existing_text) > MAX_JUDGED_CHARS:
@@ -135,7 +141,7 @@ def judge(new_text: str, existing_text: str, threshold: float = DEFAULT_COVERAGE
     for check in checks.ALL:
         reason = check(new, old)
         if reason:
-            return Verdict(False, share, reason)
+            return Verdict(False, share, _CJK_GAP.sub("", reason))
     return Verdict(True, share, f"covers {share:.0%} of the new keywords")
 
 

@@ -6,6 +6,7 @@ words that differ, not for similarity. Each is linear (or bounded) in the texts'
 """
 from __future__ import annotations
 
+import itertools
 import os
 import re
 
@@ -70,6 +71,28 @@ def slots(new: Text, old: Text) -> str | None:
 def identifiers(new: Text, old: Text) -> str | None:
     extra = sorted(i for i, parts in new.idents.items() if not old.match(i, parts))
     return f"differs in an identifier ({extra[0]})" if extra else None
+
+
+def _settings(t: Text) -> dict[str, set[str]]:
+    """``key=value`` as written (``type=gha``, ``mode=max``): each key with its values."""
+    toks = t.toks
+    out: dict[str, set[str]] = {}
+    for i in range(1, len(toks) - 1):
+        if toks[i] == ("s", "=") and toks[i - 1][0] == "k" and toks[i + 1][0] in ("k", "s"):  # =first, =none
+            out.setdefault(toks[i - 1][1], set()).add(toks[i + 1][1])
+    return out
+
+
+def setting(new: Text, old: Text) -> str | None:
+    """The same key set to another value (``type=registry`` / ``type=gha``): another setting,
+    however much of the sentence is the same."""
+    mine, theirs = _settings(new), _settings(old)
+    for key in sorted(mine.keys() & theirs.keys()):
+        if not mine[key] & theirs[key]:
+            value = min(mine[key])
+            if not old.match(value, new.idents.get(value)) and value not in {v for _, v in old.toks}:
+                return f"sets {show(key)} to {show(value)} where the entry has {show(min(theirs[key]))}"
+    return None
 
 
 def _opposite(w: str) -> str | None:
@@ -442,9 +465,12 @@ def exception(new: Text, old: Text) -> str | None:
 
     if not any(_restricts(t) for t in old.toks):
         must = any(k == "s" and v in MUST for k, v in old.toks)
+        ordered = any(kind == "order" for kind, _, _ in old.relations)
         for i, tok in enumerate(new.toks):  # "only on weekdays", 仅在CI上, 只有主分支才
             if must and _modal(new.toks, i):
                 continue  # 只能提交到X, "can only go to X": a requirement, as the entry's 必须/must
+            if i + 1 < len(new.toks) and new.toks[i + 1][0] == "after" and ordered:
+                continue  # "commit only after they confirm" / 确认后再 commit: the order the entry gives
             if _restricts(tok) and fresh_in(new.toks[lo[i]:hi[i] + 1]):
                 return f"adds a restriction the entry does not have (only … {show(fresh_in(new.toks[lo[i]:hi[i] + 1])[0])})"
             if _restricts(tok) and i + 1 < len(new.toks) and new.toks[i + 1][0] == "k":
@@ -542,6 +568,21 @@ def joined(new: Text, old: Text) -> str | None:
         english = toks[i][1] in ("and", "or")
         if member and (not english or parallel or any(w in new.names for w in member)):
             return f"adds {' '.join(show(w) for w in member)} to what the entry names"
+    return _joined_before(new, old)
+
+
+def _joined_before(new: Text, old: Text) -> str | None:
+    """The new member set before the entry's: ``在本地和 CI 里都要设`` / ``在 CI 里要设`` — what
+    comes before the list is what the entry has right before its one member."""
+    toks = new.toks
+    pairs = set(zip(old.toks, old.toks[1:]))
+    for i in range(2, len(toks) - 1):
+        if toks[i][0] != "conj" or toks[i][1] in ("/", "&", "+"):
+            continue
+        member, after = toks[i - 1], toks[i + 1]
+        if member[0] == after[0] == "k" and not old.match(member[1], new.idents.get(member[1])) \
+                and (toks[i - 2], after) in pairs:
+            return f"adds {show(member[1])} to what the entry names (before {show(after[1])})"
     return None
 
 
@@ -590,6 +631,61 @@ def widened(new: Text, old: Text) -> str | None:
     return None
 
 
+def extended(new: Text, old: Text) -> str | None:
+    """The entry's own words with more put in (``never log emails`` / ``never log emails or
+    phone numbers``, ``…，确认后再 commit，而且不要自己 push``): nothing of the entry is
+    reworded, so what is put in is what the new text adds. A new opening (a title, ``FYI:``) is
+    not a fact; where the entry's middle is only small words, one plain word may be a rewording."""
+    head, _, ma, mb = _middles(new.toks, old.toks)
+    if head == 0 or _has_word(mb):
+        return None
+    fresh = [v for k, v in ma if k == "k" and not old.match(v, new.idents.get(v))]
+    if not fresh or (mb and len(fresh) < 2 and not any(w in new.names for w in fresh)):
+        return None
+    return f"adds {' '.join(show(w) for w in fresh)} to the entry's own words"
+
+
+# English determiners that say the rule is about every one of a kind (``every job``). Chinese
+# 所有/全部 are read as filler (vocab.ZH_FILLER), so only English is judged here.
+_EVERY = frozenset(("every", "all", "each"))
+_DETERMINERS = frozenset("the this that these those our your its their".split())
+
+
+def generalised(new: Text, old: Text) -> str | None:
+    """``Every scheduled job takes the lock`` / ``The nightly export job takes the lock``: the new
+    text says every one of a kind where the entry names one of them — a noun phrase (after a
+    determiner or at the text's start) whose modifiers the new text does not have."""
+    if new.cjk or old.cjk:  # across languages the modifiers the glossary maps are no evidence
+        return None
+    toks, theirs = new.toks, old.toks
+    old_every = {w for i, (_, v) in enumerate(theirs) if v in _EVERY
+                 for _, w in itertools.takewhile(lambda t: t[0] == "k", theirs[i + 1:i + 4])}
+    for i, (_, v) in enumerate(toks):
+        if v not in _EVERY:
+            continue
+        phrase = [w for _, w in itertools.takewhile(lambda t: t[0] == "k", toks[i + 1:i + 4])]
+        for word in phrase:
+            if word in old_every:
+                continue  # the entry says "all clients" too
+            for a in range(1, len(theirs)):
+                if theirs[a] != ("k", word) or theirs[a - 1][0] != "k":
+                    continue
+                p = a - 1
+                while p > 0 and theirs[p - 1][0] == "k":
+                    p -= 1
+                # the phrase opens the text or follows a determiner ("the nightly export job"); after
+                # a verb or mid-clause ("never build paths", "reviewers send back PRs") the words
+                # before the noun are a verb and its subject, not modifiers
+                if p > 0 and theirs[p - 1][1] not in _DETERMINERS:
+                    continue
+                mods = [w for _, w in theirs[p:a] if w not in phrase and not new.match(w, old.idents.get(w))]
+                if mods:
+                    named = [m for m in mods if not m.startswith("#")] or mods  # "nightly" reads as a period
+                    return (f"says {v} {show(word)} where the entry names "
+                            f"{' '.join(show(m) for m in named)} {show(word)}")
+    return None
+
+
 # In order: the cheap exact checks first, then the structural ones.
-ALL = (numbers, counts, slots, identifiers, code, substitution, flip, required, reversal, swap, named, joined,
-       inserted, added, exception, widened)
+ALL = (numbers, counts, slots, identifiers, code, substitution, setting, flip, required, reversal, swap, named, joined,
+       inserted, added, exception, widened, generalised, extended)

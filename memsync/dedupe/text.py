@@ -15,7 +15,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Callable
 
 from memsync.dedupe import vocab
@@ -137,6 +137,14 @@ MARKERS = {
     "zzaslong": "unless",
 }
 _REASON = frozenset({("b", "because"), ("b", "since")})
+_PARENS = {"(": "(", "（": "(", ")": ")", "）": ")"}  # an aside's brackets, told from other boundaries
+# How a clause that tells a past event opens, as tokens: 曾经, 上次, 以前, "once", "last time", "someone once".
+_ANECDOTES = (("曾", "经"), ("上", "次"), ("以", "前"), ("once",), ("last", "time"), ("someone", "once"))
+
+
+def _anecdote(toks: Sequence[Tok], i: int) -> bool:
+    opening = tuple(v for _, v in toks[i:i + 2])
+    return any(opening[:len(a)] == a for a in _ANECDOTES)
 _OBJECT_OF = frozenset(("s", w) for w in "at in on for with by of".split())
 _REMOVAL = frozenset({"removed", "deleted", "dropped", "zzremoved"})
 _TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
@@ -203,10 +211,36 @@ def prefixable(w: str) -> bool:
     return len(w) >= 4 and w.isascii() and w.isalpha() and w not in vocab.CANONICAL
 
 
+_DURATIONS = (("d", 86_400_000), ("h", 3_600_000), ("min", 60_000), ("s", 1000), ("ms", 1))
+_SIZES = (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("B", 1))
+
+
+def _in_units(value: str, units: tuple[tuple[str, int], ...], sep: str) -> str | None:
+    """``604800000`` (ms) as ``7d``: the largest unit it is a whole number of; else the smallest."""
+    try:
+        n = float(value)
+    except ValueError:
+        return None
+    for name, size in units:
+        if n >= size and (n / size).is_integer():
+            return f"{int(n // size)}{sep}{name}"
+    return f"{value}{sep}{units[-1][0]}"
+
+
 def show(word: str) -> str:
-    """A keyword as the user reads it in a reason: ``#80%`` -> ``80%``, ``zzget`` -> ``GET``."""
+    """A keyword as the user reads it in a reason: ``#80%`` -> ``80%``, ``zzget`` -> ``GET``,
+    ``#t604800000`` -> ``7d``, ``#b536870912`` -> ``512 MiB``, ``#mo3`` -> ``3 months``, ``#h15`` -> ``15:00``."""
     if word.startswith("#"):
-        return word[1:]
+        value = word[1:]
+        if value[:1] == "t":
+            return _in_units(value[1:], _DURATIONS, "") or value
+        if value[:1] == "b":
+            return _in_units(value[1:], _SIZES, " ") or value
+        if value[:2] == "mo" and value[2:].isdigit():
+            return f"{value[2:]} month{'' if value[2:] == '1' else 's'}"
+        if value[:1] == "h" and value[1:].isdigit():
+            return f"{value[1:]}:00"
+        return value
     return word[2:].upper() if word.startswith("zz") else word
 
 
@@ -451,17 +485,30 @@ class Text:
 
     @functools.cached_property
     def clauses(self) -> tuple[list[int], list[int]]:
-        """For each token, the first and last index of its clause (between boundaries)."""
+        """For each token, the first and last index of its clause (between boundaries). An aside in
+        parentheses is a clause of its own that the clause around it goes on past: ``a PR without a
+        Testing section (how it was verified) gets sent back`` is one clause with an aside."""
         n = len(self.toks)
         lo, hi = [0] * n, [0] * n
-        start = 0
-        for i, (kind, _) in enumerate(self.toks):
-            if kind in ("b", "otherwise"):
+        start, outer = 0, []
+        for i, (kind, value) in enumerate(self.toks):
+            if kind == "b" and value == "(":
+                outer.append(start)
                 start = i + 1
+            elif kind == "b" and value == ")" and outer:
+                start = outer.pop()
+            elif kind in ("b", "otherwise"):
+                start = i + 1  # inside an aside, a comma starts a clause of the aside
             lo[i] = start
-        end = n - 1
+        end, outer = n - 1, []
         for i in range(n - 1, -1, -1):
-            if self.toks[i][0] in ("b", "otherwise"):
+            kind, value = self.toks[i]
+            if kind == "b" and value == ")":
+                outer.append(end)
+                end = i - 1
+            elif kind == "b" and value == "(" and outer:
+                end = outer.pop()
+            elif kind in ("b", "otherwise"):
                 end = i - 1
             hi[i] = end
         return lo, hi
@@ -475,6 +522,8 @@ class Text:
         j = i + 1
         while j <= hi:
             kind, value = self.toks[j]
+            if kind == "b":
+                break  # an aside in parentheses: the clause goes on past it, a negation does not
             if not out and value in _ZH_PREP and kind in ("s", "from"):
                 scope = hi - i  # the verb comes after the prepositional phrase
             elif kind == "k" and value in _TRANSPARENT:
@@ -503,6 +552,8 @@ class Text:
         out: list[int] = []
         j = i - 1
         while j >= lo and self.toks[j][0] != "k":
+            if self.toks[j][0] == "b":
+                return out  # an aside's bracket: what is inside it is not the topic
             j -= 1
         while j >= lo and self.toks[j][0] == "k":
             out.append(j)
@@ -547,6 +598,9 @@ class Text:
                 # 没填就用浏览器的, 不确认就呼副值班: "if not X, Y"; a negation after 就 still counts
                 condition.update(j for j in range(lo[i], i) if toks[j][0] == "neg")
         reason = {lo[i] for i, tok in enumerate(toks) if i + 1 < len(toks) and tok in _REASON}
+        # a story of what once happened (曾经有人…, 上次…, "someone once …", "last time …") tells why,
+        # as a reason does; what it mentions is not what the text asks for
+        reason.update(lo[i] for i in range(len(toks)) if lo[i] == i and _anecdote(toks, i))
         # "don't use X without bumping Y" is "use X with Y bumped": two negations in a clause, the
         # second "without", cancel (Y is required, X allowed once it is), as people read them
         double: set[int] = set()
@@ -797,7 +851,11 @@ def read(text: str) -> Text:
                 idents[tok[1]] = ident_parts
         elif m["b"]:
             # key=value, tabindex="0": the value belongs to its key, in one clause
-            toks.append(("s", "=") if "=" in m["b"] and not m["b"].strip("=\"'“” ") else ("b", ""))
+            mark = m["b"].strip()
+            if mark == "(" and m.start() > 0 and (flat[m.start() - 1].isalnum() or flat[:m.start()].endswith("\x00 ")):
+                mark = ""  # f(42), torch.manual_seed(42) (an identifier's placeholder): a call, not an aside
+            toks.append(("s", "=") if "=" in m["b"] and not m["b"].strip("=\"'“” ")
+                        else ("b", _PARENS.get(mark, "")))
         elif m["conj"]:
             c = m["conj"]
             toks.append(("conj", "" if c == "、" else c))  # "/", "&", "+" join names, not list items

@@ -337,7 +337,8 @@ def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
 
 
-def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+def _hooked_root(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A memory root in a real git repository with the real hook installed and one commit."""
     monkeypatch.setenv("PYTHONPATH", str(REPO))  # the hook runs `python -m memsync`
     root = tmp_path / "mem"
     assert cli("init", "--root", "mem")[0] == 0
@@ -345,6 +346,11 @@ def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monke
     assert cli("hooks", "install", "--root", "mem")[0] == 0
     _git(root, "add", "-A")
     assert _git(root, "commit", "-qm", "init").returncode == 0
+    return root
+
+
+def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _hooked_root(tmp_path, cli, monkeypatch)
     secret = token("github-fine-grained-pat")
     manifest = (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: ci\ntype: Opaque\ndata:\n"
                 f"  username: {b64('ci-bot')}\n  token: {b64(secret)}\n")
@@ -371,13 +377,7 @@ def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monke
 def test_the_git_hook_blocks_a_yaml_binary_value(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """A key without a vendor prefix under ``!!binary`` (block and one-line forms) stops the
     commit at its base64, masked as the decoded key; the image beside it is no finding."""
-    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the hook runs `python -m memsync`
-    root = tmp_path / "mem"
-    assert cli("init", "--root", "mem")[0] == 0
-    _git(root, "init", "-q", "-b", "main")
-    assert cli("hooks", "install", "--root", "mem")[0] == 0
-    _git(root, "add", "-A")
-    assert _git(root, "commit", "-qm", "init").returncode == 0
+    root = _hooked_root(tmp_path, cli, monkeypatch)
     key, password = _password(11) + _password(12), _password(13)
     image = base64.b64encode(bytes.fromhex("89504e470d0a1a0a") + random.Random(14).randbytes(120)).decode()
     config = (f"service: billing\nicon: !!binary {image}\napi_key: !!binary " + yaml_block(key, "  ", 32)

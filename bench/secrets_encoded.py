@@ -45,8 +45,9 @@ CONTEXT_KEY = {"password-en": ["password", "db_password", "DB_PASSWORD", "smtpPa
                "aws-secret-access-key": ["aws_secret_access_key", "AWS_SECRET_ACCESS_KEY"],
                "alibaba-access-key-secret": ["ALIBABA_CLOUD_ACCESS_KEY_SECRET", "aliyun_access_key_secret"]}
 # Runs are decoded alone: the secret travels with its context; escapes keep the text around them.
-RUN_ENCODINGS = ("k8s-secret", "basic-auth", "echo-base64", "base64", "base64url", "hex", "two-layers")
-TEXT_ENCODINGS = ("json-unicode", "backslash-x", "html-entity", "percent", "invisible")
+RUN_ENCODINGS = ("k8s-secret", "basic-auth", "echo-base64", "base64", "base64url", "hex", "two-layers",
+                 "yaml-binary", "url-path", "base32")
+TEXT_ENCODINGS = ("json-unicode", "backslash-x", "html-entity", "percent", "invisible", "octal", "quoted-printable")
 ENCODINGS = RUN_ENCODINGS + TEXT_ENCODINGS
 
 
@@ -109,6 +110,24 @@ def backslash_x(c: str) -> str:
 def html_entity(r: Rng) -> Callable[[str], str]:
     form = r.choice(["&#{};", "&#x{:x};", "&#x{:X};"])
     return lambda c: form.format(ord(c))
+
+
+def octal(c: str) -> str:
+    return "".join(f"\\{b:03o}" for b in c.encode("utf-8"))
+
+
+def quoted_printable(text: str, width: int = 76) -> list[str]:
+    """RFC 2045 section 6.7: bytes outside printable ASCII and "=" itself as "=XX", lines cut
+    with a soft break ("=" at the end) so that none is wider than ``width``, never inside an
+    "=XX"."""
+    pieces = [chr(b) if 33 <= b <= 126 and b != 61 or b == 32 else f"={b:02X}" for b in text.encode("utf-8")]
+    lines, line = [], ""
+    for piece in pieces:
+        if len(line) + len(piece) > width - 1:
+            lines.append(line + "=")
+            line = ""
+        line += piece
+    return lines + [line]
 
 
 def percent(c: str) -> str:
@@ -191,7 +210,41 @@ def _positive(enc: str, kind: str, r: Rng) -> tuple[str, str, str] | None:
         else:  # base64 of base64
             encoded = b64(b64(carried))
         return note(r, f"echo {encoded} | base64 -d | base64 -d", "sh"), encoded, rule
+    if enc == "yaml-binary":  # YAML's binary tag: the key stays plain, its value is base64 of the bytes
+        name = key or r.choice(["token", "api_key", "credentials", "blob"])
+        encoded = b64(value)
+        if multiline or r.random() < 0.4:  # the block form, wrapped at 76
+            lines = [encoded[i:i + 76] for i in range(0, len(encoded), 76)]
+            body = f"service: deploy\n{name}: !!binary |\n" + "".join(f"  {line}\n" for line in lines) + "timeout: 30\n"
+            return note(r, body, "yaml"), lines[0], rule
+        return note(r, f"service: deploy\n{name}: !!binary {encoded}\ntimeout: 30\n", "yaml"), encoded, rule
+    if enc == "url-path":  # base64url as one whole segment of a URL path
+        if multiline:
+            return None
+        encoded = b64url(carried)
+        line = r.choice([f"POST https://hooks.internal/v1/{encoded}", f"The share link: https://share.internal/k/{encoded}/view"])
+        return note(r, line, None), encoded, rule
+    if enc == "base32":  # RFC 4648 section 6: capitals and 2-7, "=" to a multiple of 8
+        encoded = base64.b32encode(carried.encode("utf-8")).decode()
+        line = r.choice([f"The vault export (base32): {encoded}", f"blob: {encoded}", f"echo {encoded} | base32 -d"])
+        return note(r, line, None), encoded, rule
     # Per-character encodings: the value is encoded, a key before it is left as written.
+    if enc == "octal":
+        escaped = some(r, value, octal)
+        name = key or r.choice(["TOKEN", "blob", "api_key"])
+        line = r.choice([f'char *{name.lower()} = "{escaped}";', f"export {name}=$'{escaped}'"]
+                        + ([] if context else [f"printf '{escaped}' | gh auth login --with-token"]))
+        return note(r, line, "c" if line.startswith("char") else "sh"), line, rule
+    if enc == "quoted-printable":  # a mail body; the 76-column soft breaks may cut the value
+        intro = r.choice(["Hello, the new credential for the build farm, as the console showed it: ",
+                          "Hi ops team - please store this in the vault and delete the mail: ", "Reminder: "])
+        held = f"{key}={value}" if context else value
+        lines = quoted_printable(intro + held + " (rotate it by Friday).")
+        # the lines the key and value sit on: a finding is where the secret starts, which a
+        # soft break may have put on the line after its key
+        at = "\n".join(lines[len(quoted_printable(intro + held[:1])) - 1:len(quoted_printable(intro + held))])
+        body = "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n" + "\n".join(lines)
+        return note(r, body, None), at, rule
     if enc == "json-unicode":
         escaped = some(r, value, json_unicode)
         field = key or r.choice(["token", "value", "apiKey", "url"])
@@ -233,7 +286,7 @@ def positives(seed: int) -> list[Encoded]:
             text, at, rule = made
             start = text.index(at)
             first = text.count("\n", 0, start) + 1
-            last = first
+            last = first + at.count("\n")  # a span over lines (quoted-printable soft breaks)
             name = "secret.yaml" if enc == "k8s-secret" and r.random() < 0.5 else "note.md"
             if name == "secret.yaml":  # the manifest alone, as kubectl writes it
                 body = text.split("```yaml\n", 1)[1].split("```", 1)[0]
@@ -318,7 +371,46 @@ LOOKALIKES: dict[str, Callable[[Rng], str]] = {
         f"echo {b64('AKIAIOSFODNN7EXAMPLE')} | base64 -d", f"echo {b64('ghp_' + 'x' * 36)} | base64 -d",
         '{"token": "\\u0067hp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"}',
         "token: " + "\u200b".join("sk_live_" + "0" * 24)]),
+    "octal-lookalike": lambda r: r.choice([
+        f"chmod 0{r.choice('67')}{r.choice('45')}{r.choice('045')} deploy.sh && umask 022",
+        'char buf[] = "end\\0"; write(fd, "\\0\\0\\0\\0", 4);',
+        "echo -e '\\033[31mfailed\\033[0m'", f"printf '{octal(_prose(r, 4))}\\n'",
+        f"C:\\{r.randint(2000, 2030)}\\reports\\{r.randint(100, 377)}\\out.txt"]),
+    "qp-lookalike": lambda r: r.choice([
+        f"https://search.internal/?q=A{r.randint(1, 9)}&page={r.randint(2, 90)}&sort=DESC&color=FF0000&id=3D",
+        f"--width={r.randint(40, 120)} --max=1F x=0A1B",
+        "DB_PASSWORD=\nDB_HOST=db-3.internal.svc.cluster.local\nDB_USER=app",
+        "Content-Transfer-Encoding: quoted-printable\n\n" + "\n".join(quoted_printable(
+            "Café au lait — " + " ".join(r.choice(EN) for _ in range(30)))),
+        "blob:\n  " + b64(_prose(r, 6) + "!!") + "\n  password_policy: rotate every ninety days"]),
+    "base32-lookalike": lambda r: r.choice([
+        "otpauth example seed JBSWY3DPEHPK3PXP", "THEQUICKBROWNFOXJUMPSOVERTHELAZYDOG DEPLOYMENTSTRATEGYROLLINGUPDATE",
+        f"recovery seed {base64.b32encode(r.randbytes(r.choice([10, 20, 32]))).decode()}",
+        f"ulid 01{pick(r, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 24)}",
+        f"notes {base64.b32encode(_prose(r, 5).encode()).decode()}"]),
+    "yaml-binary-lookalike": lambda r: r.choice([
+        "icon: !!binary |\n" + "".join(f"  {line}\n" for line in _wrap76(base64.b64encode(
+            bytes.fromhex("89504e470d0a1a0a") + r.randbytes(r.randint(100, 600))).decode())),
+        f"salt: !!binary {base64.b64encode(r.randbytes(32)).decode()}",
+        f"api_key: !!binary {base64.b64encode(r.randbytes(24)).decode()}",
+        f"password: !!binary {b64(r.choice(['changeme', '<your-password>', '${DB_PASSWORD}']))}",
+        f"greeting: !!binary {b64(_prose(r, 5))}"]),
+    "url-path-lookalike": lambda r: r.choice([
+        f"https://git.internal/acme/memsync/commit/{pick(r, HEX, 40)}",
+        f"https://api.internal/v1/users/{_uuid(r)}/avatar",
+        f"https://blog.internal/2024/05/{'-'.join(r.choice(EN).lower() for _ in range(5))}",
+        f"https://drive.internal/file/d/{pick(r, string.ascii_letters + string.digits, 33)}/view",
+        f"https://cdn.internal/a/{b64url_bytes(r.randbytes(24))}/logo.png",
+        f"https://share.internal/s/{b64url(_prose(r, 4))}"]),
 }
+
+
+def _wrap76(text: str) -> list[str]:
+    return [text[i:i + 76] for i in range(0, len(text), 76)]
+
+
+def b64url_bytes(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
 def lookalikes(seed: int, per_kind: int = 8) -> list[Encoded]:

@@ -63,6 +63,28 @@ def b64url(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
+def octal(c: str) -> str:
+    return "".join("\\%03o" % b for b in c.encode())
+
+
+def b32(text: str) -> str:
+    return base64.b32encode(text.encode()).decode()
+
+
+def yaml_block(value: str, indent: str = "  ", width: int = 40) -> str:
+    """``!!binary |`` and the base64 of ``value`` wrapped at ``width`` below it."""
+    encoded = b64(value)
+    return "|\n" + "".join(f"{indent}{encoded[i:i + width]}\n" for i in range(0, len(encoded), width))
+
+
+def qp_mail(t: str) -> str:
+    """A quoted-printable mail body whose 76-column soft line break ("=" at the line's end)
+    falls inside the token."""
+    line = "Hello, the new deploy key for the build farm, as the console showed it: " + t + " (rotate it soon)."
+    assert line.index(t) < 75 < line.index(t) + len(t)
+    return "Content-Transfer-Encoding: quoted-printable\n\n" + line[:75] + "=\n" + line[75:] + "\n"
+
+
 def escaped_json(t: str) -> str:
     """A JSON document whose string value is \\u-escaped throughout."""
     return '{"k": "x", "v": "' + every(t, u) + '"}'
@@ -90,6 +112,15 @@ ENCODINGS: list[tuple[str, str, Encode]] = [
     ("soft-hyphen", "invisible", lambda t: (f"{t[:5]}\u00ad{t[5:20]}\ufeff{t[20:]} was pasted", t[:5])),
     ("two-layers", "base64+base64", lambda t: (f"echo {b64(b64(t))} | base64 -d | base64 -d", b64(b64(t)))),
     ("base64-of-escapes", "base64+escape", lambda t: (f"cfg: {b64(escaped_json(t))}", b64(escaped_json(t)))),
+    ("yaml-binary", "base64", lambda t: (f"service: billing\ntoken: !!binary {b64(t)}\ntimeout: 30", b64(t))),
+    ("yaml-binary-block", "base64", lambda t: ("creds: !!binary " + yaml_block(f"user: ci\ntoken: {t}\n"),
+                                               b64("user: ci\ntoken: " + t)[:40])),
+    ("url-path-base64url", "base64", lambda t: (f"POST https://hooks.example.com/v1/{b64url(t)}/run", b64url(t))),
+    ("c-octal", "octal", lambda t: ('char *k = "' + every(t, octal) + '";', octal(t[0]))),
+    ("printf-octal", "octal", lambda t: (f"printf '{every(t[:6], octal)}{t[6:]}' | gh auth login", octal(t[0]))),
+    ("base32", "base32", lambda t: (f"The vault stores it as base32: {b32(t)}", b32(t))),
+    ("base32-env", "base32", lambda t: (f"DEPLOY_BLOB={b32('key=' + t)}", b32("key=" + t))),
+    ("quoted-printable", "quoted-printable", lambda t: (qp_mail(t), t[:3] + "=")),
 ]
 # (generator label, rule id): one vendor token of each family the encodings are tried on
 KINDS = [("github-pat", "github-pat"), ("aws-access-key-id", "aws-access-key-id"), ("slack-bot-token", "slack-token"),
@@ -130,6 +161,17 @@ def test_an_encoded_token_is_the_plain_finding_at_the_encoded_span(name: str, no
     # a URL's password, percent-encoded as a whole
     ("conn=" + every("postgres://app:Xq7vLm2PzR9tKw4e@db.internal/app", pct), "url-credentials", "percent"),
     ("<a href=\"https://deploy:Xq7vLm2PzR9tKw4e&#64;git.internal/r.git\">repo</a>", "url-credentials", "html"),
+    # YAML's !!binary tag between the key and its base64: the key names the decoded bytes
+    (f"service: billing\napi_key: !!binary {b64('Xq7vLm2PzR9tKw4eWq8aZ0pLm3NvB7cX')}\ntimeout: 30",
+     "secret-assignment", "base64"),
+    (f"db:\n  password: !!binary {b64('Xq7vLm2PzR9tKw4e')}\n", "password-assignment", "base64"),
+    (f"db:\n  password: !!binary \"{b64('Xq7vLm2PzR9tKw4e')}\"\n", "password-assignment", "base64"),
+    ("db:\n  client_secret: !!binary " + yaml_block("Xq7vLm2PzR9tKw4eWq8aZ0pLm3NvB7cX", "    ", 20) + "  port: 5432\n",
+     "secret-assignment", "base64"),
+    ("db:\n  password: !!binary >-  # rotated weekly\n    " + b64("Xq7vLm2PzR9tKw4e") + "\n", "password-assignment",
+     "base64"),
+    # octal escapes of the key and the value alike (printf, $'...')
+    ("export " + every("DB_PASSWORD=Xq7vLm2PzR9tKw4e", octal), "password-assignment", "octal"),
 ])
 def test_assignments_and_urls_under_an_encoding(text: str, rule: str, note: str | None) -> None:
     [found] = scan_text(text)
@@ -239,6 +281,42 @@ LOOKALIKES = {
     "zwj-emoji": "family \U0001F468\u200d\U0001F469\u200d\U0001F467 and inter\u00adnational, \ufeffBOM",
     "encoded-examples": f"echo {b64('AKIAIOSFODNN7EXAMPLE')} | base64 -d; " + '{"t": "\\u0067hp_' + "X" * 36 + '"}',
     "password-with-percent": "password: fX#l#-PCbxmV%98 is not percent-encoded",
+    # octal-looking: file modes, NULs in C strings, ANSI colours, a Windows path with digits
+    "octal-lookalikes": ("chmod 0755 deploy.sh && umask 022\nchar buf[] = \"end\\0\"; write(fd, \"\\0\\0\\0\\0\", 4);\n"
+                         "echo -e '\\033[31mfailed\\033[0m'\nprintf '%s\\n' done; C:\\2024\\reports\\317\\x\n"
+                         "printf '" + every("Deploy notes for the staging cluster", octal) + "'\n"),
+    # "=" in ordinary text: query strings, flags, colours, a .env with an empty value, and
+    # quoted-printable mail of prose
+    "qp-lookalikes": ("https://search.example.com/?q=A1&page=2&sort=DESC&color=FF0000&id=3D\n"
+                      "--width=80 --max=1F x=0A1B\nDB_PASSWORD=\nDB_HOST=db-3.internal.svc.cluster.local\n"
+                      "Ordinary prose that happens to run long and end with an equals sign, a=\n"
+                      "b+c for the build matrix\n"
+                      "Content-Transfer-Encoding: quoted-printable\n\nCaf=C3=A9 au lait =E2=80=94 the meeting mov=\n"
+                      "ed to Thursday, see the wiki page for the agenda and the notes from last week.\n"),
+    "qp-after-base64-padding": ("blob:\n  " + b64("The deploy script uses pnpm because the lockfile is shared!!") + "\n"
+                                "  password_policy: rotate every ninety days\n"),
+    # base32-looking: documented TOTP seeds, capitalised words, random seeds, ULIDs, AWS ids
+    "base32-lookalikes": ("otpauth example seed JBSWY3DPEHPK3PXP (the RFC 6238 docs use GEZDGNBVGY3TQOJQ)\n"
+                          "THEQUICKBROWNFOXJUMPSOVERTHELAZYDOG and DEPLOYMENTSTRATEGYROLLINGUPDATE\n"
+                          f"seed {base64.b32encode(random.Random(5).randbytes(20)).decode()} "
+                          f"recovery {base64.b32encode(random.Random(6).randbytes(10)).decode().rstrip('=')}\n"
+                          "ulid 01ARZ3NDEKTSV4RRFFQ69G5FAV, key id AKIAIOSFODNN7EXAMPLE\n"
+                          f"notes {b32('The deploy script uses pnpm because the lockfile is shared.')}\n"),
+    # YAML !!binary of an image, of random bytes, of prose
+    "yaml-binary-lookalikes": ("icon: !!binary |\n" + "".join(
+        f"  {line}\n" for line in __import__("textwrap").wrap(base64.b64encode(
+            bytes.fromhex("89504e470d0a1a0a") + random.Random(7).randbytes(300)).decode(), 76))
+        + f"salt: !!binary {base64.b64encode(random.Random(8).randbytes(32)).decode()}\n"
+        + f"api_key: !!binary {base64.b64encode(random.Random(9).randbytes(24)).decode()}\n"
+        + f"password: !!binary {b64('changeme')}\ngreeting: !!binary {b64('hello from the build farm')}\n"),
+    # URL path segments that are ids, hashes, slugs or base64url of random bytes
+    "url-path-lookalikes": (
+        "https://github.com/acme/memsync/commit/3f1c0a9e5b7d2e4f6a8c0b1d3e5f7a9c0b1d3e5f\n"
+        "https://api.example.com/v1/users/6f1c2a9e-5b7d-4e4f-8a8c-0b1d3e5f7a9c/avatar\n"
+        "https://blog.example.com/2024/05/how-we-ship-memory-notes-safely\n"
+        "https://drive.example.com/file/d/1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUv/view\n"
+        f"https://cdn.example.com/a/{base64.urlsafe_b64encode(random.Random(10).randbytes(24)).decode()}/logo.png\n"
+        f"https://share.example.com/s/{b64url('The deploy script uses pnpm because the lockfile is shared.')}\n"),
 }
 
 
@@ -259,7 +337,8 @@ def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
 
 
-def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+def _hooked_root(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A memory root in a real git repository with the real hook installed and one commit."""
     monkeypatch.setenv("PYTHONPATH", str(REPO))  # the hook runs `python -m memsync`
     root = tmp_path / "mem"
     assert cli("init", "--root", "mem")[0] == 0
@@ -267,6 +346,11 @@ def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monke
     assert cli("hooks", "install", "--root", "mem")[0] == 0
     _git(root, "add", "-A")
     assert _git(root, "commit", "-qm", "init").returncode == 0
+    return root
+
+
+def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _hooked_root(tmp_path, cli, monkeypatch)
     secret = token("github-fine-grained-pat")
     manifest = (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: ci\ntype: Opaque\ndata:\n"
                 f"  username: {b64('ci-bot')}\n  token: {b64(secret)}\n")
@@ -290,7 +374,42 @@ def test_the_git_hook_blocks_a_kubernetes_secret_note(tmp_path: Path, cli, monke
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_remember_refuses_a_zero_width_split_token(tmp_path: Path, run) -> None:
+def test_the_git_hook_blocks_a_yaml_binary_value(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key without a vendor prefix under ``!!binary`` (block and one-line forms) stops the
+    commit at its base64, masked as the decoded key; the image beside it is no finding."""
+    root = _hooked_root(tmp_path, cli, monkeypatch)
+    key, password = _password(11) + _password(12), _password(13)
+    image = base64.b64encode(bytes.fromhex("89504e470d0a1a0a") + random.Random(14).randbytes(120)).decode()
+    config = (f"service: billing\nicon: !!binary {image}\napi_key: !!binary " + yaml_block(key, "  ", 32)
+              + f"password: !!binary {b64(password)}\n")
+    note = root / "facts" / "billing-config.md"
+    note.write_text(f"---\nid: facts/billing-config\nkind: fact\nsummary: the billing service config\n---\n\n"
+                    f"```yaml\n{config}```\n", encoding="utf-8")
+    assert cli("compile", "--root", "mem")[0] == 0
+    _git(root, "add", "-A")
+    done = _git(root, "commit", "-qm", "add the billing config")
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert output.count("billing-config.md:") == 2, output
+    assert f"facts/billing-config.md:11:3: secret-assignment (base64): {key[:4]}*** ({len(key)} chars)" in output
+    [plain] = scan_text(f"password: {password}")
+    assert f"facts/billing-config.md:13:20: password-assignment (base64): {plain.masked}" in output
+    assert "billing-config.md:9:" not in output  # the image
+    for secret in (key, password, b64(key), b64(password)):
+        never_shown(secret, output)
+    assert _git(root, "log", "--format=%s").stdout.split("\n")[0] == "init"
+    # the same config with the values left to the deploy job goes through
+    config = (f"service: billing\nicon: !!binary {image}\napi_key: !!binary " + yaml_block("${BILLING_API_KEY}", "  ", 32)
+              + f"password: !!binary {b64('<set by the deploy job>')}\n")
+    note.write_text(f"---\nid: facts/billing-config\nkind: fact\nsummary: the billing service config\n---\n\n"
+                    f"```yaml\n{config}```\n", encoding="utf-8")
+    _git(root, "add", "-A")
+    done = _git(root, "commit", "-qm", "add the billing config")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_remember_refuses_a_zero_width_split_token(
+tmp_path: Path, run) -> None:
     root = tmp_path / "mem"
     assert run("init", "--root", str(root)).returncode == 0
     before = snapshot(root)

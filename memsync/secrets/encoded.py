@@ -1,5 +1,6 @@
-"""Secrets under an encoding: base64 / base64url and hex runs, ``\\u`` ``\\x`` escapes,
-HTML entities, percent-encoding, and invisible characters inside a token.
+"""Secrets under an encoding: base64 / base64url, base32 and hex runs (a YAML ``!!binary``
+value, a URL path segment), ``\\u`` ``\\x`` and octal escapes, HTML entities, percent-encoding,
+quoted-printable, and invisible characters inside a token.
 
 The plain rules see text as written, but agents paste a Kubernetes Secret, an
 ``echo … | base64 -d`` line, a JSON string holding ``\\u0067hp_…``, or a token
@@ -11,12 +12,14 @@ its encoding noted; its masked form and fingerprint are the decoded secret's.
 
 Two kinds of span:
 
-* runs (base64, base64url, hex) are decoded alone: what they hold must carry its
+* runs (base64, base64url, base32, hex) are decoded alone: what they hold must carry its
   own context (a token's prefix, ``password=`` inside), so random base64 never
   becomes a finding by itself;
-* escapes (``\\u`` ``\\x`` ``\\/``, ``&#…;`` and named entities, ``%XX``, invisible
-  characters) are decoded with the line around them, so a key name before an
-  escaped value still counts, and each decoded byte maps back to its place.
+* escapes (``\\u`` ``\\x`` ``\\101`` ``\\/``, ``&#…;`` and named entities, ``%XX``, ``=XX``,
+  invisible characters) are decoded with the line around them (lines joined by a
+  quoted-printable soft break are one), so a key name before an escaped value still
+  counts, and each decoded byte maps back to its place; a YAML ``!!binary`` value is
+  decoded in its line the same way, its key kept.
 
 Text without an encoded-looking run pays one ``translate`` and a few searches.
 """
@@ -51,6 +54,7 @@ _RUN_MARKS = bytes(0x61 if c in _ALNUM else 0x20 for c in range(256))
 _RUN = b"a" * MIN_BASE64
 _RUN_TAIL = LazyRegex(rb"[A-Za-z0-9+/_-]*")
 _HEX_DIGITS = b"0123456789abcdefABCDEF"
+_BASE32_DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TO_STANDARD = bytes.maketrans(b"-_", b"+/")
 _RUN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"  # base64 (either alphabet), hex
 # Control characters (C0 but tab and line ends, DEL, C1): decoded bytes holding one are not text.
@@ -60,9 +64,13 @@ _CONTROL = LazyRegex(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 # without that byte never runs the pattern. One alternation would be scanned position
 # by position (re finds no common prefix), five times slower.
 _TRIGGERS = (
-    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|/)", True),
+    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
+    # Quoted-printable (RFC 2045), capitals only: what an encoder writes as "=XX" ("=" itself,
+    # a UTF-8 lead byte and a continuation; not "token=6A…" or "color=FF"), and "=" ending a
+    # line. (One byte is looked for: searching "=3D" and "=\n" as strings is five times slower.)
+    (b"=", rb"=(?:3D|[C-F][0-9A-F]=[89AB][0-9A-F]|\r?\n)", True),
     # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
     (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4])", False),
     (b"\xef", rb"\xef\xbb\xbf", False),
@@ -73,11 +81,30 @@ _INVISIBLE = rb"\xe2\x80[\x8b-\x8f]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf|\xc2\xad|\x
 _DECODE_SOURCE = (
     rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
-    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|\\(?P<lit>[/\\])"
+    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\[0-3][0-7]{2})+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
-_KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "lit": "escape", "dec": "html",
-         "hx": "html", "name": "html", "pct": "percent", "inv": "invisible"}
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+_KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
+         "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
+         "soft": "quoted-printable", "inv": "invisible"}
+# A soft line break is read only where a quoted-printable encoder puts one: at the end of a
+# line 70 to 76 wide (encoders fill to 76), so "PASSWORD=" with its value on the next line of
+# a .env file is not joined to it, nor a PEM body's 64-wide padded last line.
+QP_LINE = (70, 76)
+_BASE64_LINE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"
+
+
+def _soft_break(buf: bytes, at: int) -> bool:
+    """Is the "=" at ``at``, ending its line, a quoted-printable soft line break? Its line is
+    as wide as an encoder fills one, and it is not the padded last line of wrapped base64:
+    it holds a byte base64 never holds (a space, punctuation, an "=XX"), or it is a full
+    76-wide line cut inside a token (base64's last line is shorter, or ends in "==")."""
+    line_start = buf.rfind(b"\n", 0, at) + 1
+    width = at + 1 - line_start
+    if not QP_LINE[0] <= width <= QP_LINE[1]:
+        return False
+    body = buf[line_start:at]
+    return bool(body.rstrip(b"=").translate(None, _BASE64_LINE)) or (width == QP_LINE[1] and body[-1:] != b"=")
 
 
 class _Patterns:
@@ -160,7 +187,7 @@ class _Segment:
 
 
 def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
-    """(text, encoding) of a hex or base64 run (``pad`` "=" after it), or None."""
+    """(text, encoding) of a hex, base32 or base64 run (``pad`` "=" after it), or None."""
     n = len(run)
     digits = run[2:] if run[:2] in (b"0x", b"0X") else run
     if len(digits) >= MIN_HEX and not digits.translate(None, _HEX_DIGITS):
@@ -168,9 +195,25 @@ def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
             return None
         data = binascii.unhexlify(digits)
         return (data, "hex") if is_text(data) else None
+    if not run.translate(None, _BASE32_DIGITS):
+        # RFC 4648 base32 (capitals, 2-7, "=" to a multiple of 8): tried first, as its
+        # alphabet is base64's too; random ids, TOTP seeds and capitalised words decode
+        # to bytes that are not text.
+        if (n + pad) % 8 if pad else n % 8 in (1, 3, 6):
+            return None
+        import base64
+
+        data = base64.b32decode(run + b"=" * (-n % 8))
+        if is_text(data):
+            return data, "base32"
+    return _base64(run, pad)
+
+
+def _base64(run: bytes, pad: int) -> tuple[bytes, str] | None:
+    n = len(run)
     if run.islower():
         return None  # paths, slugs, snake_case: base64 of text always holds capitals
-    if (n + pad) % 4 if pad else n % 4 == 1:
+    if pad > 2 or ((n + pad) % 4 if pad else n % 4 == 1):
         return None
     if b"-" in run or b"_" in run:
         if b"+" in run or b"/" in run:
@@ -199,9 +242,9 @@ def stands_for(value: bytes) -> bytes | None:
     return text if text != value and _valid_text(text) else None
 
 
-def _padding(buf: bytes, end: int) -> int:
+def _padding(buf: bytes, end: int, most: int = 2) -> int:
     pad = 0
-    while pad < 2 and buf[end + pad:end + pad + 1] == b"=":
+    while pad < most and buf[end + pad:end + pad + 1] == b"=":
         pad += 1
     return pad
 
@@ -209,11 +252,36 @@ def _padding(buf: bytes, end: int) -> int:
 def _decode_run(buf: bytes, start: int, end: int) -> _Run | None:
     if end - start > MAX_RUN:
         return None
-    pad = _padding(buf, end)
+    pad = _padding(buf, end, 6)  # base32 pads with up to six
     got = _decode(buf[start:end], pad)
     if got is None:
         return None
-    return _Run(start, end + pad if got[1] == "base64" else end, *got)
+    return _Run(start, end + pad if got[1] != "hex" else end, *got)
+
+
+def _in_url(buf: bytes, start: int) -> bool:
+    """Does ``start`` sit in a URL (``scheme://`` before it on its line, no space between)?"""
+    scheme = buf.rfind(b"://", max(0, start - 2048), start)
+    return scheme >= 0 and buf.find(b" ", scheme, start) < 0 and buf.find(b"\n", scheme, start) < 0
+
+
+def _path_segments(buf: bytes, start: int, end: int) -> _Run | None:
+    """A run holding "/" in a URL that did not decode whole may be its path, one segment of
+    it base64url (``https://hooks.example.com/v1/<token's base64url>``): its segments of 16
+    or more are decoded alone, the first that is text kept. (Wrapped base64 holds "/" too:
+    a PEM body's lines are not split.)"""
+    if not _in_url(buf, start):
+        return None
+    at = start
+    while at < end:
+        cut = buf.find(b"/", at, end)
+        stop = end if cut < 0 else cut
+        if stop - at >= MIN_BASE64:
+            got = _decode_run(buf, at, stop)
+            if got is not None:
+                return got
+        at = stop + 1
+    return None
 
 
 def _wrapped(buf: bytes, start: int, end: int) -> int:
@@ -249,6 +317,10 @@ def _wrapped(buf: bytes, start: int, end: int) -> int:
 
 
 _LINE_BREAK = re.compile(rb"\r?\n[ \t]*")
+# YAML's binary tag: "key: !!binary VALUE" on one line (quoted or not), or "key: !!binary |"
+# (or ">", with a chomping or indentation indicator and a comment) over an indented block.
+_BINARY_TAG = LazyRegex(rb"!!binary[ \t]+(?:(?P<block>[|>][-+1-9]{0,2}[ \t]*(?:#[^\r\n]*)?\r?\n)|[\"']?)")
+_BASE64_STANDARD = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 
 
 def _block(buf: bytes, start: int, end: int) -> _Run | None:
@@ -257,6 +329,63 @@ def _block(buf: bytes, start: int, end: int) -> _Run | None:
     body = run.rstrip(b"=")
     got = _decode(body, len(run) - len(body))
     return None if got is None or got[1] != "base64" else _Run(start, end, *got)
+
+
+def _binary_value(buf: bytes, tag: int) -> _Segment | None:
+    """The line holding a YAML ``!!binary`` value with the value decoded in place, so the key
+    before the tag still names what the decoded bytes are (``api_key: !!binary …`` of a
+    key without a prefix); None when it is not base64 of text (an image, random bytes)."""
+    m = _BINARY_TAG.match(buf, tag)
+    if m is None:
+        return None
+    line_start = buf.rfind(b"\n", 0, tag) + 1
+    if m.group("block") is None:
+        start = m.end()
+        end = _RUN_TAIL.match(buf, start).end()
+        end += _padding(buf, end)
+        body = buf[start:end]
+    else:  # the lines indented deeper than the key's, each base64 alone
+        key_line = buf[line_start:tag]
+        key_indent = len(key_line) - len(key_line.lstrip(b" "))
+        parts: list[bytes] = []
+        start = end = at = m.end()
+        while at < len(buf) and end - start < MAX_RUN:
+            newline = buf.find(b"\n", at)
+            line_end = len(buf) if newline < 0 else newline
+            line = buf[at:line_end].rstrip(b"\r")
+            value = line.lstrip(b" ")
+            indent = len(line) - len(value)
+            if not value or indent <= key_indent or value.translate(None, _BASE64_STANDARD):
+                break
+            if not parts:
+                start = at + indent
+            parts.append(value)
+            end = at + len(line)
+            at = line_end + 1
+        body = b"".join(parts)
+    if not MIN_BASE64 <= len(body) <= MAX_RUN:
+        return None
+    bare = body.rstrip(b"=")
+    got = _base64(bare, len(body) - len(bare))
+    if got is None:
+        return None
+    prefix = buf[line_start:tag]
+    seg = _Segment(line_start)
+    seg.text = prefix + got[0]
+    seg.d_start, seg.d_end = [len(prefix)], [len(seg.text)]
+    seg.o_start, seg.o_end, seg.kinds = [start], [end], ["base64"]
+    return seg
+
+
+def _binary_values(buf: bytes) -> list[_Segment]:
+    out = []
+    at = buf.find(b"!!binary")
+    while at >= 0:
+        seg = _binary_value(buf, at)
+        if seg is not None:
+            out.append(seg)
+        at = buf.find(b"!!binary", at + 8)
+    return out
 
 
 def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
@@ -286,6 +415,8 @@ def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
                 else:
                     binary_until = max(binary_until, block)
                     got = _decode_run(buf, start, end)
+                    if got is None and buf.find(b"/", start, end) >= 0:
+                        got = _path_segments(buf, start, end)
                 if got is not None:
                     out.append(got)
         at = marks.find(_RUN, end)
@@ -304,8 +435,13 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     value = m.group(kind)  # type: ignore[arg-type]
     if kind == "inv":
         return b""
-    if kind in ("x", "pct"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
-        data = binascii.unhexlify(value.replace(b"\\x" if kind == "x" else b"%", b""))
+    if kind == "soft":
+        return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
+    if kind in ("x", "pct", "o", "qp"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
+        if kind == "o":  # \101\102: C, printf, $'...' (three digits; "\0" alone is a NUL, not text)
+            data = bytes(int(value[i + 1:i + 4], 8) for i in range(0, len(value), 4))
+        else:
+            data = binascii.unhexlify(value.replace({"x": b"\\x", "pct": b"%"}.get(kind, b"="), b""))
         return data if _valid_text(data) else None
     if kind == "lit":
         return value
@@ -362,6 +498,11 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
         misses = 0
         while at >= 0:
             m = pattern.match(buf, at) if misses < 32 else pattern.search(buf, at)
+            if m is not None and buf[m.end() - 1] == 10 and not _soft_break(buf, m.start()):
+                if misses >= 32:  # a line ending in "=" that no encoder wrapped: search on after it
+                    at = buf.find(byte, m.end())
+                    continue
+                m = None
             if m is None:
                 if misses >= 32:
                     break
@@ -371,15 +512,20 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
             end = buf.find(b"\n", m.end())
             end = len(buf) if end < 0 else end
             first[end] = min(m.start(), first.get(end, end))
-            at = buf.find(byte, end)
+            # a soft line break joins the next line, whose own escapes are still looked for;
+            # one may end a line whose first escape was an "=3D"
+            if buf[m.end() - 1] == 10:
+                at = buf.find(byte, m.end())
+            else:
+                at = buf.find(byte, max(m.end(), end - 2) if byte == b"=" else end)
     return first
 
 
 def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
-    to the line's end."""
+    to the line's end; lines joined by soft line breaks make one segment."""
     first = _escape_lines(buf, ascii_only)
-    out = []
+    spans: list[list[int]] = []
     for end, p in sorted(first.items()):
         lo = max(0, p - CONTEXT)
         newline = buf.rfind(b"\n", lo, p)
@@ -387,6 +533,13 @@ def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
         if start == lo and lo > 0 and buf[lo - 1] != 10:
             space = buf.find(b" ", lo, p)  # cut mid-line: begin after a space, not inside a token
             start = space + 1 if space >= 0 else lo
+        if spans and start < spans[-1][1]:  # lines joined by a soft line break: one segment
+            spans[-1][1] = end
+            spans[-1][0] = min(spans[-1][0], start)
+        else:
+            spans.append([start, end])
+    out = []
+    for start, end in spans:
         seg = _unescape(buf, start, end)
         if seg is not None:
             out.append(seg)
@@ -403,6 +556,8 @@ def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
     if len(buf) >= MIN_BASE64:
         items += _runs(buf, plain)
     items += _segments(buf, ascii_only)
+    if b"!!binary" in buf:
+        items += _binary_values(buf)
     if not items:
         return []
     offsets = []

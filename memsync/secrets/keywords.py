@@ -69,6 +69,9 @@ _UUID_QUALIFIERS = frozenset(b"api access auth bearer private personal refresh s
                              b"npm user app secret master license subscription heroku snyk hapi vault".split())
 _NAME_CHAIN = re.compile(rb"[A-Za-z0-9_.:-]+")
 _TOKEN_CHARS = re.compile(rb"[A-Za-z0-9+/=._-]{12,}")
+# YAML's core tags ("password: !!binary <base64>"): the value follows the tag, and the
+# decoder reads a !!binary one in place.
+_YAML_TAG = re.compile(rb"!!(?:binary|str|int|float|bool|null|timestamp|map|seq|set|omap|pairs)")
 _GLUED_PASS = frozenset(b"store key srcstore deststore srckey destkey new old".split())
 # "auth" alone (docker config.json, .npmrc's _auth) or after one of these words names a credential.
 _AUTH_QUALIFIERS = frozenset(b"basic http proxy registry npm docker".split())
@@ -145,6 +148,8 @@ def _encoded_placeholder(value: bytes) -> bool:
 def judge(words: list[bytes], keyword: bytes, start: int, value: bytes) -> Hit | None:
     """A hit for ``value`` assigned to a key of ``words`` ending in ``keyword``, if it looks real."""
     is_password = keyword in _PASSWORD or keyword in _CJK_PASSWORD
+    if _YAML_TAG.fullmatch(value):
+        return None
     rule = _rule_for(words, keyword, value)
     if rule in _SHAPED:
         # The key names the vendor and the value has its exact shape ("/" and "+" included).

@@ -649,6 +649,7 @@ def extended(new: Text, old: Text) -> str | None:
 # 所有/全部 are read as filler (vocab.ZH_FILLER), so only English is judged here.
 _EVERY = frozenset(("every", "all", "each"))
 _DETERMINERS = frozenset("the this that these those our your its their".split())
+_MAX_EVERY = 16
 
 
 def generalised(new: Text, old: Text) -> str | None:
@@ -660,16 +661,18 @@ def generalised(new: Text, old: Text) -> str | None:
     toks, theirs = new.toks, old.toks
     old_every = {w for i, (_, v) in enumerate(theirs) if v in _EVERY
                  for _, w in itertools.takewhile(lambda t: t[0] == "k", theirs[i + 1:i + 4])}
-    for i, (_, v) in enumerate(toks):
-        if v not in _EVERY:
-            continue
+    at: dict[str, list[int]] = {}
+    for a in range(1, len(theirs)):
+        if theirs[a][0] == "k" and theirs[a - 1][0] == "k":
+            at.setdefault(theirs[a][1], []).append(a)
+    # a note says "every" a few times; a text of thousands of them is not read past the first few
+    for i in [j for j, (_, v) in enumerate(toks) if v in _EVERY][:_MAX_EVERY]:
+        v = toks[i][1]
         phrase = [w for _, w in itertools.takewhile(lambda t: t[0] == "k", toks[i + 1:i + 4])]
         for word in phrase:
             if word in old_every:
                 continue  # the entry says "all clients" too
-            for a in range(1, len(theirs)):
-                if theirs[a] != ("k", word) or theirs[a - 1][0] != "k":
-                    continue
+            for a in at.get(word, ())[:_MAX_EVERY]:
                 p = a - 1
                 while p > 0 and theirs[p - 1][0] == "k":
                     p -= 1

@@ -278,7 +278,7 @@ def screen(raw: bytes, writes: Collection[str] = (), tail: bytes | None = None) 
                 sent = message.id
             if sent != message.id:  # the id itself was mended: answer with it as sent, unserved
                 return None, error_reply(sent, INVALID_REQUEST, 'Invalid Request: "id" holds half of a '
-                                         "surrogate pair (a lone \\udXXX escape); nothing was done. Use an "
+                                         "surrogate pair (a lone \\ud800-\\udfff escape); nothing was done. Use an "
                                          "integer, or a string of valid Unicode")
         text, mended = fixed, True
     if (mended and isinstance(message, JSONRPCRequest) and message.method == "tools/call"

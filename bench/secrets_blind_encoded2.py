@@ -40,6 +40,7 @@ import os
 import quopri
 import random
 import shutil
+import statistics
 import string
 import subprocess
 import sys
@@ -153,7 +154,20 @@ def b32(s: str | bytes) -> str:
 
 def qp(text: str) -> str:
     """Quoted-printable body as a mail encoder writes it (76-column soft breaks)."""
-    return quopri.encodestring(text.encode()).decode()
+    out = quopri.encodestring(text.encode()).decode()
+    return out if out.endswith("\n") else out + "\n"
+
+
+def qp_split(prefix: str, secret: str, suffix: str, at: int) -> str:
+    """QP of prefix+secret+suffix, padded so that a soft break falls `at` characters into the
+    secret's encoded form."""
+    se = quopri.encodestring(secret.encode()).decode().rstrip("\n")
+    for pad in range(0, 200):
+        enc = qp(prefix + "x" * pad + " " + secret + suffix)
+        first = [ln for ln in enc.splitlines() if se[:at] in ln and se not in ln]
+        if first and first[0].endswith(se[:at] + "="):
+            return enc
+    raise AssertionError("no padding puts the soft break there")
 
 
 def wrap(s: str, n: int) -> list[str]:
@@ -528,6 +542,109 @@ def build_cases(seed: int = 20261201) -> list[Case]:
     add("neg", "url-b64url-chinese", "Chinese prose around a short-link with a random base64url segment",
         "活动页短链：https://s.example.cn/x/" + b64url(rbytes(18)) + " ，有效期七天。\n")
 
+    # ------------------------------------------------ harder claimed cases (pos)
+    tok = t.gitlab()
+    enc = "".join("\\%o" % b for b in tok.encode())
+    add("pos", "octal", "C string with minimal-digit octal escapes (\\60 for '0', \\55 for '-')",
+        f"```c\nconst char *ci = \"{enc}\";\n```\n", [enc], [tok, enc])
+    tok = t.anthropic()
+    enc = b64(tok)
+    add("pos", "yaml-binary", "`!!binary |-` block (strip chomping) wrapped at 76",
+        "```yaml\nllm:\n  key: !!binary |-\n" + "\n".join("    " + x for x in wrap(enc, 76)) + "\n  model: big\n```\n",
+        ["\n".join("    " + x for x in wrap(enc, 76))], [tok, enc])
+    tok = t.slack()
+    enc = b64url(tok)
+    add("pos", "url-b64url", "wss:// URL with a base64url Slack token segment",
+        f"Realtime endpoint: `wss://rt.example.net/socket/{enc}/v1`\n", [enc], [tok, enc])
+    pw = t.password()
+    enc = b64url(f"user=alice&password={pw}")
+    add("pos", "url-b64url", "magic-link path segment: base64url of user=...&password=...",
+        f"Login link from the old admin tool: https://admin.example.com/login/{enc}/go\n", [enc], [pw, enc])
+    pw = t.password()
+    enc = b32(f"password={pw}")
+    add("pos", "base32", "base32 of a password= line in a config dump",
+        f"Dumped from the device config (base32):\n\n    CFG {enc}\n", [enc], [pw, enc])
+    tok = t.stripe()
+    enc = b32(tok)
+    add("pos", "base32", "Chinese prose, base32 of a Stripe key followed by a full-width comma",
+        f"支付密钥的 base32 是 {enc}，请尽快轮换。\n", [enc], [tok, enc])
+    tok = t.github()
+    enc = b32(tok)
+    add("pos", "base32", "otpauth-style URI whose secret= is base32 of a GitHub PAT",
+        f"    otpauth://totp/ACME:bot?secret={enc}&issuer=ACME\n", [enc.rstrip('=')], [tok, enc])
+    pw = t.password()
+    text = ("Dear customer,\n\nyour temporary credentials for the partner portal are listed below; please change them"
+            f" on first use.\n\nlogin=partner-042\npassword={pw}\n\nRegards")
+    enc = qp(text).replace("\n", "\r\n")
+    pline = [x for x in enc.split("\r\n") if x.startswith("password=3D")][0]
+    add("pos", "qp", "QP e-mail with CRLF line ends and a password=3D line",
+        "Pasted raw (CRLF kept):\r\n\r\n```\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + enc + "```\r\n",
+        [pline], [pw])
+    for at, mk in ((4, t.stripe), (30, t.sendgrid), (37, t.npm)):
+        tok = mk()
+        enc = qp_split("Note from billing", tok, " and it replaces the one from March.", at)
+        add("pos", "qp", f"QP line whose soft break falls {at} characters into a vendor token",
+            f"```\nContent-Transfer-Encoding: quoted-printable\n\n{enc}```\n", [enc.rstrip(chr(10))], [tok])
+    pw = t.password()
+    enc = qp_split("Reminder for the on-call rotation: the shared console login uses", "password=" + pw,
+                   " until the vault migration is done.", 11 + 7)
+    add("pos", "qp", "QP prose where password=3D<value> is cut by a soft break inside the value",
+        f"```\nContent-Transfer-Encoding: quoted-printable\n\n{enc}```\n", [enc.rstrip(chr(10))], [pw])
+
+    # ------------------------------------------------ harder look-alikes (neg)
+    add("neg", "octal-file-mode", "Chinese prose around chmod/umask octal modes",
+        "权限设置：私钥用 `chmod 0600`，脚本用 `chmod 0755`，目录默认 `umask 0027`，别用 0777。\n")
+    add("neg", "sed-backrefs", "sed backreferences and od output with backslash digits",
+        "```sh\nsed -E 's/([a-z]+)-([0-9]+)/\\2_\\1/g' list.txt\nprintf 'a\\tb\\n' | od -c\n# 0000000   a  \\t   b  \\n\n"
+        "grep -P '\\d{3}\\s\\d{4}' phones.txt\n```\n")
+    add("neg", "ansi-colour", "Terminal title and bell escapes \\033]0;...\\007",
+        "```sh\nprintf '\\033]0;%s\\007' \"build: $branch\"\nprintf '\\033[2J\\033[H'\nprintf '\\a\\0\\012'\n```\n")
+    add("neg", "octal-placeholder", "bash $'...' octal of a placeholder under PASSWORD",
+        "Sample env for the workshop:\n\n```bash\nexport ADMIN_PASSWORD=$'" + octal("changeme") + "'\n```\n")
+    add("neg", "octal-documented-example", "octal of the AWS documented example secret key under aws_secret_access_key",
+        "```ini\naws_secret_access_key = \"" + octal("wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCY" + "EXAMPLEKEY") + "\"\n```\n")
+    add("neg", "base32-alphabet", "Note documenting the base32 alphabet itself",
+        "RFC 4648 base32 alphabet: `" + B32 + "`, pad with `=` to a multiple of 8. Crockford's variant: `" + CROCKFORD + "`.\n")
+    add("neg", "base32-public-id", "base32 of a Twilio Account SID (an identifier)",
+        "Account ref (base32 of the SID): " + b32("AC" + rbytes(16).hex()) + "\n")
+    add("neg", "base32-lower-onion", "Tor v3 onion address (lower-case base32)",
+        "Mirror: http://" + base64.b32encode(rbytes(35)).decode().lower().rstrip("=") + ".onion/\n")
+    add("neg", "dns-txt", "SPF/DKIM/DMARC TXT records with = and a base64 public key",
+        "```\nexample.com. TXT \"v=spf1 include:_spf.example.net ~all\"\n"
+        "sel1._domainkey TXT \"v=DKIM1; k=rsa; p=" + b64(b"\x30\x81\x9f\x30\x0d" + rbytes(150)) + "\"\n"
+        "_dmarc TXT \"v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com\"\n```\n")
+    add("neg", "qp-html", "QP HTML part with style=3D and href=3D attributes",
+        "```\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+        + qp('<p style="color:#333;font-family:Arial,sans-serif;font-size:14px;line-height:1.5">Your order has shipped. '
+             'Track it <a href="https://shop.example.com/orders/48151623?utm_source=mail&utm_medium=email">here</a>.</p>')
+        + "```\n")
+    add("neg", "mime-base64-attachment", "MIME base64 attachment (76-column lines, = padding) of random bytes",
+        "```\nContent-Type: application/pdf; name=\"invoice.pdf\"\nContent-Transfer-Encoding: base64\n\n"
+        + "\n".join(wrap(b64(b"%PDF-1.4\n" + rbytes(300)), 76)) + "\n```\n")
+    add("neg", "ini", "INI file with key=value and spaces around =",
+        "```ini\n[server]\nhost = 0.0.0.0\nport = 8080\nworkers = 4\n[log]\nlevel=info\nformat = %(asctime)s %(message)s\n```\n")
+    add("neg", "qp-mail-chinese", "Chinese note around a QP mail with =20 and soft breaks (no secret)",
+        "这封邮件只是放假通知，quoted-printable 原文：\n\n```\n"
+        + qp("国庆假期安排：十月一日至七日放假，八日正常上班。值班表见附件，如有问题请联系行政部。 \n祝大家假期愉快！") + "```\n")
+    add("neg", "url-slack-documented-example", "Slack's zeroed documentation webhook",
+        "Docs example: https://hooks.slack.com/services/T" + "0" * 8 + "/B" + "0" * 8 + "/" + "X" * 24 + "\n")
+    add("neg", "url-b64url-uuid", "22-character base64url short ids of UUIDs in paths",
+        "\n".join(f"- https://app.example.com/p/{b64url(rbytes(16))}" for _ in range(3)) + "\n")
+    add("neg", "url-drive-id", "Google Drive file URL",
+        "Slides: https://drive.google.com/file/d/1" + "".join(r.choice(WORD) for _ in range(32)) + "/view?usp=sharing\n")
+    add("neg", "binary-template", "!!binary of a ${VAULT_TOKEN} template under token",
+        "```yaml\nvault:\n  token: !!binary " + b64("${VAULT_TOKEN}") + "\n```\n")
+    add("neg", "binary-zeros", "!!binary of all-zero bytes",
+        "```yaml\nbitmap: !!binary " + b64(bytes(48)) + "\n```\n")
+    add("neg", "binary-random-keyish-name", "!!binary of random bytes under public_key / cache_key / host key fingerprint",
+        "```yaml\nnode:\n  public_key: !!binary " + b64(rbytes(32)) + "\n  cache_key: !!binary " + b64(rbytes(20))
+        + "\n  ssh_host_key_fingerprint: !!binary " + b64(rbytes(32)) + "\n```\n")
+    add("neg", "equals-3d-text", "=3D in ordinary text: #3D3D3D colours, 3-D Secure flow=3DS2, scale=3D",
+        "- CSS: `background: #3D3D3D; border-color:#3d3d3d`\n- Checkout: https://pay.example.com/start?flow=3DS2&amount=100&currency=EUR\n"
+        "- Blender export: `--scale=3D --axis=Y`\n")
+    add("neg", "url-b64url-chinese", "Chinese prose around a URL whose segment is base64url of a Chinese sentence",
+        "分享链接：https://s.example.cn/note/" + b64url("今天的站会改到下午四点") + "/view ，内部可见。\n")
+
     # ================================================= ambiguous (amb)
     add("amb", "totp-random-seed", "otpauth URI with a random base32 TOTP seed under secret=",
         "2FA seed for the shared ops account:\n\n    otpauth://totp/ACME:ops@example.com?secret="
@@ -549,6 +666,28 @@ def build_cases(seed: int = 20261201) -> list[Case]:
     enc = b64url(tok)
     add("amb", "url-query-b64url", "base64url GitHub PAT as a query value, not a path segment",
         f"https://ci.example.com/api/run?t={enc}&job=nightly\n", [enc], [tok, enc])
+    add("amb", "qp-unsubscribe-token", "QP HTML link with an unsubscribe token=3D<random hex>",
+        "```\nContent-Transfer-Encoding: quoted-printable\n\n"
+        + qp('<a href="https://news.example.com/unsubscribe?list=weekly&token=' + rbytes(20).hex() + '">Unsubscribe</a>')
+        + "```\n")
+    add("amb", "url-reset-token", "password-reset URL whose segment is random base64url (a bearer-ish token)",
+        "Reset link from the test mail: https://id.example.com/reset-password/" + b64url(rbytes(32)) + "\n")
+    tok = t.github()
+    enc = b64(tok)
+    add("amb", "yaml-binary-list-item", "!!binary as a YAML list item (no key)",
+        f"```yaml\ntokens:\n  - !!binary {enc}\n```\n", [enc], [tok, enc])
+    tok = t.gitlab()
+    enc = octal(tok.encode()[:10]) + tok[10:]
+    add("amb", "octal-partial", "token only partly octal-escaped (first 10 bytes)",
+        f"```sh\nprintf '{enc}'\n```\n", [enc], [tok])
+    tok = t.hf()
+    enc = "".join("\\0%03o" % b for b in tok.encode())
+    add("amb", "octal-printf-b", "printf %b with \\0NNN four-digit escapes",
+        f"```sh\nprintf '%b' '{enc}'\n```\n", [enc], [tok])
+    tok = t.slack()
+    enc = b64(tok)
+    add("amb", "yaml-binary-long-tag", "verbose tag !<tag:yaml.org,2002:binary>",
+        f"```yaml\nslack: !<tag:yaml.org,2002:binary> {enc}\n```\n", [enc], [tok, enc])
     tok = t.slack()
     ew = "=?UTF-8?Q?" + qp(f"token {tok}").replace("=\n", "").strip().replace(" ", "_").replace("?", "=3F") + "?="
     add("amb", "rfc2047-q-word", "RFC 2047 Q-encoded Subject header holding a Slack token",
@@ -655,7 +794,7 @@ def run_gitleaks(notes: Path, tmp: Path) -> tuple[dict[str, list[dict]] | None, 
 
 # ---------------------------------------------------------------- scoring
 def score(labels: dict[str, dict], found: dict[str, list[dict]]) -> dict:
-    groups: dict[tuple[str, str], dict] = defaultdict(lambda: {"n": 0, "hit": 0, "line_ok": 0, "files": []})
+    groups: dict[tuple[str, str], dict] = defaultdict(lambda: {"n": 0, "hit": 0, "line_ok": 0, "decoded": 0, "files": []})
     for name, lab in sorted(labels.items()):
         g = groups[(lab["label"], lab["kind"])]
         g["n"] += 1
@@ -664,6 +803,8 @@ def score(labels: dict[str, dict], found: dict[str, list[dict]]) -> dict:
             g["hit"] += 1
             if lab["lines"] and any(f["line"] in lab["lines"] for f in fs):
                 g["line_ok"] += 1
+            if any(f["encoding"] for f in fs):
+                g["decoded"] += 1
             g["files"].append((name, fs))
         else:
             g["files"].append((name, []))
@@ -690,9 +831,10 @@ def main() -> None:
     try:
         labels = write_set(root, cases)
         notes = root / "notes"
-        ms, ms_t, ms_out = run_memsync(notes)
-        ds, ds_t, ds_out = run_detect_secrets(notes)
-        gl, gl_t, gl_out = run_gitleaks(notes, tmp)
+        # Three interleaved runs; the table shows the median wall time of each tool.
+        runs = [(run_memsync(notes), run_detect_secrets(notes), run_gitleaks(notes, tmp)) for _ in range(3)]
+        (ms, _, ms_out), (ds, _, ds_out), (gl, _, gl_out) = runs[-1]
+        ms_t, ds_t, gl_t = (statistics.median(r[i][1] for r in runs) for i in range(3))
         load1 = uptime()
         secrets = {s for c in cases for s in c.secrets if len(s) >= 8}
         leaks = {tool: sum(1 for line in out.splitlines() for s in secrets if s in line)
@@ -716,14 +858,16 @@ def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # ty
              "descriptions). pos = claimed, must be found at a line the encoded text spans; neg = look-alike, any finding "
              "is a false positive; ctl = same shapes unencoded; amb = claims undecided; unc = explicitly not claimed.\n")
     L.append(f"Load before: `{load0}`  \nLoad after: `{load1}`\n")
-    L.append("Whole-process wall time on the set: " + ", ".join(
+    L.append("Whole-process wall time on the set (median of 3): " + ", ".join(
         f"{n} {t:.2f} s" for (n, f), t in zip(tools, times) if f is not None) + "\n")
     L.append("Output lines holding a whole token (plain or encoded): " + ", ".join(
         f"{k} {v}" for k, v in leaks.items()) + "\n")
+    L.append("Cells: files flagged (of those, flagged at a line the encoded text spans); for memsync, [files where "
+             "a finding carries an encoding label, i.e. was found by decoding rather than by a plain rule].\n")
     hdr = "| group | kind | n | " + " | ".join(f"{n} found (line ok)" for n, f in tools if f is not None) + " |"
     L.append(hdr)
     L.append("|" + "---|" * (3 + sum(1 for _, f in tools if f is not None)))
-    totals: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+    totals: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0, 0]))
     for k in kinds:
         row = [k[0], k[1]]
         n = None
@@ -735,21 +879,25 @@ def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # ty
             g = s[k]
             n = g["n"]
             t = totals[name][k[0]]
-            t[0] += g["n"]; t[1] += g["hit"]; t[2] += g["line_ok"]
-            cells.append(f"{g['hit']} ({g['line_ok']})" if k[0] in ("pos", "ctl", "amb", "unc") else f"{g['hit']}")
+            t[0] += g["n"]; t[1] += g["hit"]; t[2] += g["line_ok"]; t[3] += g["decoded"]
+            cell = f"{g['hit']} ({g['line_ok']})" if k[0] in ("pos", "ctl", "amb", "unc") else f"{g['hit']}"
+            if name == "memsync" and k[0] != "ctl":
+                cell += f" [{g['decoded']} decoded]"
+            cells.append(cell)
         L.append("| " + " | ".join(row + [str(n)] + cells) + " |")
     L.append("")
     L.append("## Totals\n")
-    L.append("| tool | pos recall | pos at right line | ctl recall | neg false positives (files) | amb flagged | unc flagged |")
-    L.append("|---|---|---|---|---|---|---|")
+    L.append("| tool | pos recall | pos at right line | pos by decoding | ctl recall | neg false positives (files) | amb flagged | unc flagged |")
+    L.append("|---|---|---|---|---|---|---|---|")
     for name, _ in tools:
         if scored[name] is None:
-            L.append(f"| {name} | not run | | | | | |")
+            L.append(f"| {name} | not run | | | | | | |")
             continue
         t = totals[name]
         def frac(g: str, i: int = 1) -> str:
             return f"{t[g][i]}/{t[g][0]}"
-        L.append(f"| {name} | {frac('pos')} | {frac('pos', 2)} | {frac('ctl')} | {frac('neg')} | {frac('amb')} | {frac('unc')} |")
+        dec = f"{t['pos'][3]}/{t['pos'][0]}" if name == "memsync" else "n/a"
+        L.append(f"| {name} | {frac('pos')} | {frac('pos', 2)} | {dec} | {frac('ctl')} | {frac('neg')} | {frac('amb')} | {frac('unc')} |")
     L.append("")
     L.append("## memsync per file (misses, false positives, rules)\n")
     s = scored["memsync"]
@@ -769,6 +917,14 @@ def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # ty
             rules = "; ".join(f"L{f['line']} {f['rule']} [{f['encoding']}]" for f in fs)
             L.append(f"- `{name}` ({lab['context']}): {status}" + (f" — {rules}" if rules else "")
                      + (f" (expected lines {lab['lines']})" if fs and lab["lines"] and status != "found" else ""))
+    L.append("")
+    L.append("## Baselines' false positives\n")
+    for name, f in tools[1:]:
+        if f is None:
+            L.append(f"- {name}: not run")
+            continue
+        fps = [f"`{n}` {', '.join(x['rule'] for x in fs)}" for n, fs in sorted(f.items()) if labels[n]["label"] == "neg" and fs]
+        L.append(f"- {name}: " + ("; ".join(fps) if fps else "none"))
     L.append("")
     return "\n".join(L)
 

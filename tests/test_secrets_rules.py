@@ -341,6 +341,8 @@ FALSE_ALARMS = [
     "updated_at: 1712345678901",
     "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
     "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "otpauth://totp/Example:alice@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+    "totp_secret: JBSWY3DPEHPK3PXP",
     "https://hooks.slack.com/services/T00000000/B00000000/" + "X" * 24,
     "ghp_" + "x" * 36, "sk_live_" + "X" * 24, "glpat-" + "x" * 20, "AKIA" + "X" * 16,
     "npm_" + "0" * 36, "AIza" + "X" * 35, "xoxb-" + "0" * 12 + "-" + "0" * 13 + "-" + "x" * 24,
@@ -409,6 +411,7 @@ def test_random_token_bodies_are_never_judged_fake(alphabet: str) -> None:
     ("RANDOMSTRINGHERE", True), ("your-key-goes-here", True), ("ABCD-1234-1234", True), ("1234-1234-1234-1234", True),
     ("my-Bitbucket-password", True), ("YourGitHubPersonalAccessTokenHere1234", True), ("sk-proj-...", True),
     ("IOSFODNN7EXAMPLE", True), ("f5525280-104e-4d35-bef5-8f1f1example", True),
+    ("JBSWY3DPEHPK3PXP", True), ("KRUGS4ZANFZSAYJAOJSWC3BAONSWG4TF", False),  # the documented TOTP seed; a random one
 ])
 def test_documented_examples_and_fillers_are_fake(value: str, fake: bool) -> None:
     from memsync.secrets.values import looks_fake

@@ -81,7 +81,7 @@ _INVISIBLE = rb"\xe2\x80[\x8b-\x8f]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf|\xc2\xad|\x
 _DECODE_SOURCE = (
     rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
-    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\[0-3][0-7]{2})+)|\\(?P<lit>[/\\])"
+    rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\(?:[0-3][0-7]{2}|[1-7][0-7]?(?![0-7])))+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
     rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
@@ -438,8 +438,9 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     if kind == "soft":
         return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
     if kind in ("x", "pct", "o", "qp"):  # a run of bytes: it stands for text only if it is UTF-8 without controls
-        if kind == "o":  # \101\102: C, printf, $'...' (three digits; "\0" alone is a NUL, not text)
-            data = bytes(int(value[i + 1:i + 4], 8) for i in range(0, len(value), 4))
+        if kind == "o":  # \101\102: C, printf, $'...'; C also writes "-" as \55 (a line needs one of three
+            # digits to be looked at; "\0" alone is a NUL, "\1" a sed group: controls, not text)
+            data = bytes(int(digits, 8) for digits in value.split(b"\\")[1:])
         else:
             data = binascii.unhexlify(value.replace({"x": b"\\x", "pct": b"%"}.get(kind, b"="), b""))
         return data if _valid_text(data) else None

@@ -27,11 +27,13 @@ class LazyRegex:
 _FILLER = frozenset(b"xX0*.#_-/=?")
 # Truncated or elided values: "sk-...", "ghp_…", "****": never a whole secret.
 _ELIDED = (b"...", b"\xe2\x80\xa6", b"****")
-# Values published in vendor documentation as examples (AWS, RFC 4122, Stripe's docs).
+# Values published in vendor documentation as examples (AWS, RFC 4122, Stripe's docs, and the
+# TOTP seed of Google Authenticator's key-URI documentation that most 2FA guides copy).
 DOCUMENTED = frozenset((
     b"AKIAIOSFODNN7EXAMPLE", b"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", b"AKIAI44QH8DHBEXAMPLE",
     b"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", b"550e8400-e29b-41d4-a716-446655440000",
     b"sk_test_" + b"4eC39HqLyjWDarjtT1zdp7dc", b"pk_test_" + b"TYooMQauvdEDq54NiTphI7jx",
+    b"JBSWY3DPEHPK3PXP",
 ))
 # Words documentation writes instead of a value ("YourApiTokenHere", "RANDOMSTRINGHERE",
 # "your-key-goes-here"), searched in the lowered value and cut out with the filler runs;

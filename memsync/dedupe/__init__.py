@@ -32,7 +32,6 @@ stable as the corpus grows and does not punish an existing entry for saying more
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from memsync.dedupe import checks

@@ -140,14 +140,16 @@ _REASON = frozenset({("b", "because"), ("b", "since")})
 _PARENS = {"(": "(", "（": "(", ")": ")", "）": ")"}  # an aside's brackets, told from other boundaries
 # How a clause that tells a past event opens, as tokens: 曾经, 上次, 以前, "once", "last time", "someone once".
 _ANECDOTES = (("曾", "经"), ("上", "次"), ("以", "前"), ("once",), ("last", "time"), ("someone", "once"))
+_OBJECT_OF = frozenset(("s", w) for w in "at in on for with by of".split())
+_REMOVAL = frozenset({"removed", "deleted", "dropped", "zzremoved"})
+_TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
 
 
 def _anecdote(toks: Sequence[Tok], i: int) -> bool:
     opening = tuple(v for _, v in toks[i:i + 2])
     return any(opening[:len(a)] == a for a in _ANECDOTES)
-_OBJECT_OF = frozenset(("s", w) for w in "at in on for with by of".split())
-_REMOVAL = frozenset({"removed", "deleted", "dropped", "zzremoved"})
-_TRANSPARENT = frozenset({"use", "allow", "write"})  # verbs a negation reaches through ("not allowed to X" negates X)
+
+
 # Chinese prepositions that open a phrase between a negation and its verb (不要把X硬编码,
 # 禁止对main强推, 不允许在生产环境改库): the negation reaches the whole clause.
 _ZH_PREP = frozenset("在 对 给 向 往 将 把 从 zzfrom".split())

@@ -9,6 +9,7 @@ name to its value, then the value itself:
 syntax                 connector
 =====================  ===============================================================
 most languages         ``=`` ``:`` ``:=`` ``=>`` ``==`` ``<-`` ``|`` ``：`` ``是`` `` is ``
+env fallbacks          ``??`` ``||`` ``?:`` (``process.env.X ?? "…"``); ``${X:-…}``'s default
 Makefile, PHP          ``?=`` ``::=`` ``:::=`` ``+=`` ``.=``
 Go, Kotlin, TS, Rust   a type between name and ``=``: ``var t string =``, ``val t: String =``
 Java, Kotlin, PHP      a quoted name, then ``,`` or ``to``: ``setProperty("X_TOKEN", "…")``
@@ -19,7 +20,8 @@ name / value pairs     ``- name: DB_PASSWORD`` / ``value: …``, ``{"name": …,
 HCL                    ``variable "db_password" { … default = "…" }``
 YAML                   ``password: |`` with the value on the next, deeper line
 JSON in a string       ``{\\"password\\": \\"…\\"}``
-flags, Dockerfile      whitespace: ``--password …``, ``ENV TOKEN …`` (their own triggers)
+flags, Dockerfile      whitespace: ``--password …``, ``ENV TOKEN …``, fish ``set -x TOKEN …``,
+                       ``.properties``' ``a.b.password …`` (their own triggers)
 =====================  ===============================================================
 
 Values are quoted (``"`` ``'`` `````` ``\\"`` ``「`` ``“`` …, with ``b"…"``/``@"…"``
@@ -44,7 +46,8 @@ CJK_OPS = "|".join(_utf8_escaped(op) for op in ("：", "＝", "是", "为", "為
 CJK_QUOTES = {"“".encode(): "”".encode(), "‘".encode(): "’".encode(), "「".encode(): "」".encode(),
               "『".encode(): "』".encode(), "（".encode(): "）".encode()}
 SPACE = r"(?:[ \t]|\xe3\x80\x80)"  # ASCII space, tab, ideographic space U+3000
-_OPS = rf"(?::::=|::=|:=|\?=|\+=|\.=|=>|==|<-|[:=|]|{CJK_OPS}|is[ \t])"
+# ?? || ?: : the literal fallback of an env lookup (process.env.X ?? "…", getenv("X") ?: "…") is hard-coded.
+_OPS = rf"(?::::=|::=|:=|\?=|\+=|\.=|=>|==|<-|\?\?|\|\||\?:|[:=|]|{CJK_OPS}|is[ \t])"
 _TYPE = r"(?:\[\])?[&*]?(?:'[a-z]+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w.:]{0,40}(?:\[[\w.]{0,20}\])*(?:<[^<>=\n]{0,40}>)?\??"
 _CJK_QUOTE_RE = "|".join(_utf8_escaped(q.decode()) for q in CJK_QUOTES)
 
@@ -105,7 +108,9 @@ _QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
 _NAMEISH = LazyRegex(rb"_*(?:[A-Z]+|[A-Z]?[a-z]+)[0-9]*(?:_+(?:[A-Z]+|[A-Z]?[a-z]+)[0-9]*)*_*|_*[a-z][a-z0-9_]*")
 _HEX = LazyRegex(rb"[0-9a-fA-F]{16,}")
 _SPACED_QUOTED = frozenset((b"password", b"passwd", b"passphrase", b"passcode", b"passwort"))
-_ENV_INSTRUCTION = LazyRegex(rb"[ \t]*ENV[ \t]+$")
+# Dockerfile ENV, fish `set -x` / `set -gx`, csh `setenv`: NAME, whitespace, value.
+_ENV_INSTRUCTION = LazyRegex(rb"[ \t]*(?:ENV|set(?:[ \t]+-{1,2}[A-Za-z]+)+|setenv)[ \t]+$")
+_PROPERTIES_KEY = LazyRegex(rb"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+")  # mail.smtp.password
 _NETRC_BEFORE = LazyRegex(rb"(?:^|\s)(?:machine|login|account|default)\s+\S+\s+$|^[ \t]*$")
 MAX_VALUE = 400
 
@@ -261,6 +266,15 @@ def _pair_value(value: bytes) -> bool:
     return digit and (mixed or not value.isalnum()) and not name_like(value)
 
 
+def _properties(buf: bytes, key: bytes, before: bytes, got: tuple[int, bytes, bool] | None) -> bool:
+    """``a.b.password VALUE`` alone on its line: a dotted key at the line start and one bare word."""
+    if got is None or got[2] or before.strip() or not _PROPERTIES_KEY.fullmatch(key):
+        return False
+    end = got[0] + len(got[1])
+    eol = buf.find(b"\n", end, end + 200)
+    return not buf[end:eol if eol >= 0 else end + 200].strip().strip(_TRAILING)  # read_value cut a final "."
+
+
 def _netrc(buf: bytes, line_start: int, before: bytes) -> bool:
     """``password`` as a .netrc token: after ``login X`` on its line, or on a line of its own
     below a ``machine``/``login`` line."""
@@ -313,6 +327,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
         return None
     if syntax == "namevalue" and not _NAME_FIELD.search(before + (b"" if opener == b"<" else opener)):
         return None
+    if opener in (b'"', b"'") and syntax not in ("xmlattr", "xmlend") and before.rstrip().endswith(b"="):
+        return None  # password="example-token" url="…": the quoted "key" is an attribute's value
     value = got[1] if got else b""  # read above for every syntax but hcl and xmlend
     if syntax in ("comma", "to") and (opener not in (b'"', b"'", b"`", b'\\"') or not _pair_value(value)):
         return None  # ("tokens", "symbol2label"), ('RC4_KEY', '__darwin_t'): a list of names, not a pair
@@ -326,6 +342,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
             syntax = "env"  # Dockerfile: ENV API_TOKEN value
         elif key == b"password" and _netrc(buf, line_start, before):
             syntax = "netrc"
+        elif _properties(buf, key, before, got):
+            syntax = "properties"  # mail.smtp.password VALUE: .properties' whitespace separator
         elif not (got and got[2]) or key.lower() not in _SPACED_QUOTED or buf[m.end():m.end() + 1] == b"`":
             return None  # "password policy", "pass `x` explicitly": prose; SQL's PASSWORD 'x' is not
     if syntax == "hcl":
@@ -349,6 +367,10 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
     if got is None:
         return None
     vstart, value, quoted = got
+    if buf[start - 2:start] == b"${" and syntax == "op":
+        # ${DB_PASSWORD:-default}: only the default is a value (usually none: ${X:-}, ${X:?msg}).
+        lead = len(value) - len(value.lstrip(b"-=?+"))
+        vstart, value = vstart + lead, value[lead:].split(b"}", 1)[0]
     if len(value) < min_len:
         return None
     return Assignment(key, words_of(key), vstart, value, quoted, syntax)

@@ -1,5 +1,5 @@
 """Credential shapes that need a little parsing: command lines, Authorization schemes,
-Kubernetes Secrets, .npmrc, base64-wrapped PEM, PuTTY keys.
+SQL's IDENTIFIED BY, Kubernetes Secrets, .npmrc, base64-wrapped PEM, PuTTY keys.
 
 Each rule is triggered by a literal (a flag, a header name, ``kind: Secret``,
 ``machine``, ...) and then reads the few fields around it; values are judged
@@ -192,6 +192,32 @@ class AuthorizationRule:
         if not plausible_secret(value, min_len=12, allow_uuid=True):
             return None
         return (m.start("s"), m.start("s") + len(value), self.id, value)
+
+
+# --- SQL: CREATE USER … IDENTIFIED BY '…' ---------------------------------------------------
+
+_IDENTIFIED = LazyRegex(rb"identified(?:[ \t]+with[ \t]+[A-Za-z0-9_'\"]{1,64})?[ \t]+by[ \t]+(?:password[ \t]+)?", re.IGNORECASE)
+
+
+class SqlPasswordRule:
+    """``CREATE USER app IDENTIFIED BY '…'`` (Oracle, MySQL), ``IDENTIFIED WITH plugin BY '…'``
+    (MySQL): the quoted string is the password. (``PASSWORD '…'`` and ``PASSWORD = '…'`` are
+    keyword assignments.) A bind parameter (``:pwd``) or an unquoted word is code."""
+
+    id = "password-assignment"
+    title = "a password set in SQL with IDENTIFIED BY"
+    triggers = (("identified", r"""[ \t]+(?:with[ \t]+[a-z0-9_'"]{1,64}[ \t]+)?by[ \t]"""),)
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        m = _IDENTIFIED.match(buf, pos)
+        if m is None or buf[m.end():m.end() + 1] not in (b"'", b'"'):
+            return None
+        got = assign.read_value(buf, m.end())
+        if got is None:
+            return None
+        return judge([b"password"], b"password", got[0], got[1])
 
 
 # --- Kubernetes Secret manifests -------------------------------------------------------
@@ -425,4 +451,5 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), AuthorizationRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())
+RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(),
+         PuttyKeyRule())

@@ -54,6 +54,7 @@ _PLACEHOLDER = LazyRegex(
     rb"""\$\{.*                     # ${VAR}, ${{ secrets.X }}
     | \$\(.*                        # $(command)
     | \$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)  # $VAR, $var (a mixed-case tail is a password)
+    | \$env:[A-Za-z_][A-Za-z0-9_]*  # PowerShell's $env:GITHUB_TOKEN
     | \{\{.*                        # {{ var }}
     | \{[A-Za-z_][A-Za-z0-9_.]*\}   # {var}
     | %[A-Za-z_][A-Za-z0-9_]*%      # %VAR%
@@ -86,7 +87,8 @@ _MANAGERS = (b"1password", b"bitwarden", b"lastpass", b"keepass", b"keepassxc", 
 # Code, not a value: a call or index (get_token(), line[a:b], os.getcwd()), a bracketed
 # expression, a typed default (Token=None), or a dotted name (self.password,
 # token.ERRORTOKEN). Notes quote code.
-_CODE = LazyRegex(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|False|null)\b)")
+_CODE = LazyRegex(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|False|null)\b)"
+                  rb"|[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+[(\[]")  # std::env::var(, Config::get(
 # Names made of words: "_PasswordType", "OAuth2Token", "Access-Control-Allow-Credentials",
 # "FileDescriptorOrPath". Random strings rarely have most of their length in Capitalised words.
 _NAME_CHARS = LazyRegex(rb"[A-Za-z0-9_-]+")
@@ -239,15 +241,40 @@ def _joined_words(value: bytes) -> bool:
     a suffix, one letters-only draw in 140 of 28 base62 characters)."""
     return bool(_JOINED_WORDS.fullmatch(value)) and not any(
         _mixed_case(part) for part in value.replace(b"-", b"_").replace(b".", b"_").split(b"_"))
+_IDENT_PART = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+")  # a name, or a kebab-case one
 _CAMEL_NAME = LazyRegex(rb"_*[A-Za-z]?[a-z0-9]*(?:[A-Z][a-z0-9]+)+_*|_*[a-z][a-z0-9_]*|_*[A-Z][A-Z0-9_]*")
 
 
 def names_only(dotted: bytes) -> bool:
     """A dotted chain of names (``self.password``, ``fs.s3.enableServerSideEncryption``,
-    ``Colors.NoColor``): two dots or more, or every part short, one-case or camelCase —
-    not a random part like a legacy Vault token's (``s.Xy3…``)."""
+    ``Colors.NoColor``): two dots or more between identifiers, or every part short, one-case
+    or camelCase — not a part cased at random like a legacy Vault token's (``s.Xy3…``) or a
+    password's (``tYgjmUh.Bel31iEl2hp``)."""
     parts = dotted.replace(b":", b".").split(b".")
-    return len(parts) > 2 or all(len(part) <= 3 or _CAMEL_NAME.fullmatch(part) for part in parts)
+    if any(len(part) > 3 and _random_cased(part) for part in parts):
+        return False  # "tYgjmUh.Bel31iEl2hp", "qf.EouHgxzNN.AL5": a password with dots in it
+    if len(parts) > 2:  # a long chain of identifiers (DsaPrivateKey::pBasicDHParams::g)
+        return all(not part or _IDENT_PART.fullmatch(part) for part in parts)  # "::" leaves empty parts
+    return all(len(part) <= 3 or _CAMEL_NAME.fullmatch(part) for part in parts)
+
+
+_HUMPS = LazyRegex(rb"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_VOWELS = frozenset(b"aeiouy")
+_NO_VOWEL_WORDS = frozenset(b"http https html grpc ctrl msgs cmds pkgs mgmt cfgs ncls sqls ldap".split())
+
+
+def _random_cased(part: bytes) -> bool:
+    """Mixed case the way random characters fall, not the way names are made of words: two
+    or more short humps after the first ("Bel31iEl2hp": i, El, hp), or a hump of four letters
+    or more without a vowel ("Ygjm"). userId, getHTTPResponse, x509Cert, enableServerSide are names."""
+    if part.lower() == part or part.upper() == part:
+        return False  # one case: amzn1, AF6RHO7KZU5XRVQJ (ids, not passwords)
+    humps = _HUMPS.findall(part)
+    short = sum(1 for h in humps[1:] if len(h) <= 2)
+    if short >= 2:
+        return True
+    return any(len(h) >= 4 and not (_VOWELS & set(h[1:].lower() if h[:1].isupper() else h))
+               and h.lower() not in _NO_VOWEL_WORDS and not h.isupper() for h in humps)
 
 
 def made_of_words(value: bytes) -> bool:

@@ -53,6 +53,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from bench.secrets_baselines import run_detect_secrets, run_gitleaks  # noqa: E402
+
 RESULT = REPO / "bench" / "results" / "secrets_blind_encoded2.md"
 
 B62 = string.digits + string.ascii_uppercase + string.ascii_lowercase
@@ -761,35 +764,6 @@ def run_memsync(notes: Path) -> tuple[dict[str, list[dict]], float, str]:
     if data.get("errors"):
         print("memsync errors:", len(data["errors"]), file=sys.stderr)
     return out, dt, p.stdout + p.stderr
-
-
-def run_detect_secrets(notes: Path) -> tuple[dict[str, list[dict]] | None, float, str]:
-    exe = shutil.which("detect-secrets")
-    if not exe:
-        return None, 0.0, ""
-    t0 = time.perf_counter()
-    p = subprocess.run([exe, "scan", "--all-files", "."], cwd=notes, capture_output=True, text=True)
-    dt = time.perf_counter() - t0
-    out: dict[str, list[dict]] = defaultdict(list)
-    for fname, items in json.loads(p.stdout)["results"].items():
-        for it in items:
-            out[Path(fname).name].append({"line": it["line_number"], "rule": it["type"], "encoding": ""})
-    return out, dt, p.stdout + p.stderr
-
-
-def run_gitleaks(notes: Path, tmp: Path) -> tuple[dict[str, list[dict]] | None, float, str]:
-    exe = os.environ.get("GITLEAKS") or shutil.which("gitleaks")
-    if not exe:
-        return None, 0.0, ""
-    report = tmp / "gitleaks.json"
-    t0 = time.perf_counter()
-    p = subprocess.run([exe, "dir", str(notes), "--no-banner", "--redact", "--exit-code", "0",
-                        "--report-format", "json", "--report-path", str(report)], capture_output=True, text=True)
-    dt = time.perf_counter() - t0
-    out: dict[str, list[dict]] = defaultdict(list)
-    for it in json.loads(report.read_text() or "[]"):
-        out[Path(it["File"]).name].append({"line": it["StartLine"], "rule": it["RuleID"], "encoding": ""})
-    return out, dt, p.stdout + p.stderr + report.read_text()
 
 
 # ---------------------------------------------------------------- scoring

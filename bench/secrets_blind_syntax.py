@@ -49,10 +49,14 @@ import uuid
 import zlib
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from bench.secrets_baselines import run_detect_secrets, run_gitleaks  # noqa: E402
+
 RESULT = REPO / "bench" / "results" / "secrets_blind_syntax.md"
 
 ALNUM = string.ascii_letters + string.digits
@@ -678,7 +682,7 @@ def write_set(root: Path, cases: list[Case]) -> dict[str, dict]:
     return labels
 
 
-# ---------------------------------------------------------------- scanners (as in secrets_blind_encoded2.py)
+# ---------------------------------------------------------------- scanners (baselines: bench/secrets_baselines.py)
 def _rel(p: str, notes: Path) -> str:
     q = Path(p)
     if q.is_absolute():
@@ -696,35 +700,6 @@ def run_memsync(notes: Path) -> tuple[dict[str, list[dict]], float, str, dict]:
     for f in data["findings"]:
         out[_rel(f["path"], notes)].append({"line": f["line"], "rule": f["rule"]})
     return out, dt, p.stdout + p.stderr, {"files": data.get("files"), "skipped": data.get("skipped", []), "errors": data.get("errors", [])}
-
-
-def run_detect_secrets(notes: Path) -> tuple[dict[str, list[dict]] | None, float, str]:
-    exe = shutil.which("detect-secrets")
-    if not exe:
-        return None, 0.0, ""
-    t0 = time.perf_counter()
-    p = subprocess.run([exe, "scan", "--all-files", "."], cwd=notes, capture_output=True, text=True)
-    dt = time.perf_counter() - t0
-    out: dict[str, list[dict]] = defaultdict(list)
-    for fname, items in json.loads(p.stdout)["results"].items():
-        for it in items:
-            out[_rel(fname, notes)].append({"line": it["line_number"], "rule": it["type"]})
-    return out, dt, p.stdout + p.stderr
-
-
-def run_gitleaks(notes: Path, tmp: Path) -> tuple[dict[str, list[dict]] | None, float, str]:
-    exe = os.environ.get("GITLEAKS") or shutil.which("gitleaks")
-    if not exe:
-        return None, 0.0, ""
-    report = tmp / "gitleaks.json"
-    t0 = time.perf_counter()
-    p = subprocess.run([exe, "dir", str(notes), "--no-banner", "--redact", "--exit-code", "0",
-                        "--report-format", "json", "--report-path", str(report)], capture_output=True, text=True)
-    dt = time.perf_counter() - t0
-    out: dict[str, list[dict]] = defaultdict(list)
-    for it in json.loads(report.read_text() or "[]"):
-        out[_rel(it["File"], notes)].append({"line": it["StartLine"], "rule": it["RuleID"]})
-    return out, dt, p.stdout + p.stderr + report.read_text()
 
 
 # ---------------------------------------------------------------- scoring and report
@@ -857,7 +832,8 @@ def main() -> None:
     try:
         labels = write_set(root, cases)
         notes = root / "notes"
-        runs = [(run_memsync(notes), run_detect_secrets(notes), run_gitleaks(notes, tmp)) for _ in range(3)]
+        key = partial(_rel, notes=notes)  # paths under the notes folder: bare files share names
+        runs = [(run_memsync(notes), run_detect_secrets(notes, key), run_gitleaks(notes, tmp, key)) for _ in range(3)]
         (ms, _, ms_out, info), (ds, _, ds_out), (gl, _, gl_out) = runs[-1]
         times = [statistics.median(r[i][1] for r in runs) for i in range(3)]
         load1 = uptime()

@@ -15,7 +15,11 @@ device accepts either:
   without a BOM, nothing that does not decode);
 - any other file is at most 64 MiB;
 - every tree a remote sends is well formed (sorted, no duplicate or empty
-  names, known modes) and names only objects that exist.
+  names, known modes) and names only objects that exist;
+- a file of the branch this device cannot or will not create (a symlink, a
+  submodule, a name with a backslash or a part over 255 bytes) is not a
+  reason to stop either: it stays in git as it is, out of this device's
+  checkout (``checkout_problem``), and every sync names it.
 
 A local file that breaks a rule stays on disk, uncommitted, and every sync
 says which and why. A remote that sends one is refused before anything it sent
@@ -106,6 +110,29 @@ def valid_repo_path(path: str) -> bool:
     if not path or path.startswith("/") or "\\" in path or "\0" in path:
         return False
     return not any(_bad_name(part) for part in path.split("/"))
+
+
+NAME_MAX = 255  # bytes in one part of a path: the limit of every common file system
+_LINK, _GITLINK = 0o120000, 0o160000
+
+
+def checkout_problem(path: str, mode: int) -> str | None:
+    """Why this device leaves ``path`` (``mode``) of the branch out of its checkout, keeping it
+    in git as it is (None: it writes the file). One bad name on the remote must not stop every
+    device, and none of these is ever created here: a symlink could point out of the root."""
+    if mode == _LINK:
+        return "a symlink (memsync writes regular files only, and never follows a link)"
+    if mode == _GITLINK:
+        return "a submodule (memsync writes regular files only)"
+    if mode not in (0o100644, 0o100755):
+        return f"not a regular file (mode {mode:o})"
+    if "\\" in path:
+        return "a name with a backslash (a folder separator on Windows)"
+    if not valid_repo_path(path):
+        return "a name memsync does not create"
+    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in path.split("/")):
+        return f"a name longer than {NAME_MAX} bytes (file systems refuse it)"
+    return None
 
 
 def text_problem(data: bytes) -> str | None:

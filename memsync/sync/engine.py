@@ -34,7 +34,15 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.roots import Root
-from memsync.sync.accept import is_state_path, listing, local_state_line, remote_state_line, shown, shown_all
+from memsync.sync.accept import (
+    checkout_problem,
+    is_state_path,
+    listing,
+    local_state_line,
+    remote_state_line,
+    shown,
+    shown_all,
+)
 from memsync.sync.pause import pause
 
 
@@ -64,6 +72,7 @@ class SyncResult:
     conflicts: list[dict[str, str | None]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)  # entries that ignore rules keep out of sync
     healed: list[str] = field(default_factory=list)  # .state.json found in git and taken out, one line each
+    left_out: list[str] = field(default_factory=list)  # "path: why" of files in git this device does not write
     waiting: int = 0
     attempts: int = 0
     head: str | None = None
@@ -86,6 +95,7 @@ class SyncResult:
             "conflicts": self.conflicts,
             "ignored": self.ignored,
             "healed": self.healed,
+            "left_out": self.left_out,
             "waiting": self.waiting,
             "attempts": self.attempts,
             "head": self.head,
@@ -490,24 +500,43 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
     ``changes``: their diff, when the caller has it. A ``.state.json`` on the way is
     never written nor deleted on disk (it is this device's own): a deletion only
     takes it out of the index."""
+    from memsync.sync.gitindex import left_out_entry
     from memsync.sync.worktree import Incoming, apply, preflight
 
     R = s.R
     if changes is None:
         changes = R.diff(s.repo, old_tree, new_tree)
     incoming = []
-    untracked: dict[bytes, Any] = {}
+    untracked: dict[bytes, Any] = {}  # index-only changes: nothing on disk is written or deleted
     for path, ch in changes.items():
+        key = path.encode("utf-8", "surrogateescape")
         if is_state_path(path):
             if ch.new is None:
-                untracked[path.encode("utf-8", "surrogateescape")] = None
+                untracked[key] = None
             continue
-        incoming.append(Incoming(path, ch.old, (ch.new_mode, ch.new) if ch.new is not None else None))
+        # A file this device never creates (a symlink, a name it cannot write) is kept in git as
+        # it is, out of the checkout, instead of stopping the sync here and on every device.
+        was_out = ch.old is not None and checkout_problem(path, ch.old_mode) is not None
+        if ch.new is not None and checkout_problem(path, ch.new_mode) is not None:
+            untracked[key] = left_out_entry(key, ch.new_mode, bytes.fromhex(ch.new.decode("ascii")))
+            if ch.old is not None and not was_out:
+                incoming.append(Incoming(path, ch.old, None))  # the file it replaces goes, if unedited
+            continue
+        if was_out:
+            untracked[key] = None
+            if ch.new is None:
+                continue
+        incoming.append(Incoming(path, None if was_out else ch.old, (ch.new_mode, ch.new) if ch.new is not None else None))
     index = s.index()
-    seen = preflight(s.root.path, index, incoming, s.refused)
+    kept_out = [k.decode("utf-8", "surrogateescape") for k, e in untracked.items() if e is not None]
+    seen = preflight(s.root.path, index, incoming, s.refused, kept_out)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"", seen)
-    updates.update({k: v for k, v in untracked.items() if k in index.entries})
+    for key, entry in untracked.items():
+        if entry is not None:
+            updates[key] = entry
+        elif key in index.entries and key not in updates:
+            updates[key] = None
     s.update_index(updates, new_tree)
 
 
@@ -780,10 +809,17 @@ def _summarize(s: Session, start: bytes | None) -> None:
     siblings = {c.sibling for c in s.clashes.values() if c.sibling}
     special = siblings | set(s.clashes) | set(s.kept)
     result = s.result
+    with suppress(MemsyncError, OSError):  # an index that cannot be read was reported already
+        from memsync.sync.worktree import left_out_lines
+
+        result.left_out = left_out_lines(s.root.path, s.index().raw)
     for path in sorted(set(here) | set(there)):
         if path in special or is_state_path(path):
             continue  # a .state.json taken out of git is told in ``healed``
-        gone = (here.get(path) or there[path]).new is None
+        change = here.get(path) or there[path]
+        gone = change.new is None
+        if not gone and checkout_problem(path, change.new_mode) is not None:
+            continue  # told in ``left_out``
         if path in here and path in there:
             result.merged.append(shown(path))
         elif path in here:

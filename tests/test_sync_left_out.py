@@ -1,0 +1,122 @@
+"""Files a remote's branch holds that no device here creates: a symlink (in or out of the root,
+absolute), a submodule, a name with a backslash, a name longer than 255 bytes, all pushed with
+plain git. Each stays in git as it is and out of every checkout, named (escaped) on every sync,
+in ``sync status`` and ``inspect``; no device stops, nothing outside the root is read or written,
+and no edit is lost. One hub holds them all (a real hub is the slow part)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from conftest import git
+from remotes import Device, fsck, hub, pair  # noqa: F401 - hub and pair are fixtures
+from test_sync_hostile import raw_run, snapshot, text_of
+
+LONG = "notes/" + "n" * 300 + ".txt"
+
+
+def _blob(repo: Path, data: bytes) -> str:
+    return subprocess.run(["git", "-C", str(repo), "hash-object", "-w", "--stdin"], input=data, capture_output=True,
+                          check=True).stdout.decode().strip()
+
+
+def _push(clone: Path, entries: list[tuple[str, bytes, str]], message: str) -> None:
+    """Commit ``(mode, path, sha)`` index lines on top of the clone's main (a mode of 0 removes
+    the path) with git's plumbing, which writes what memsync never would, and push it."""
+    info = b"".join(b"0 0000000000000000000000000000000000000000\t" + p + b"\n" if mode == "0" else
+                    f"{mode} {sha}\t".encode() + p + b"\n" for mode, p, sha in entries)
+    subprocess.run(["git", "-C", str(clone), "update-index", "--index-info"], input=info, check=True)
+    tree = git(clone, "write-tree").strip()
+    commit = git(clone, "commit-tree", tree, "-p", "HEAD", "-m", message).strip()
+    git(clone, "reset", "-q", commit)
+    git(clone, "push", "-q", "origin", "HEAD:main")
+
+
+def _tree(repo: Path, ref: str = "main") -> dict[bytes, tuple[str, str]]:
+    """path -> (mode, sha) of every file of ``ref``, names as the bytes git holds."""
+    listing = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "-z", "--full-tree", ref], capture_output=True,
+                             check=True).stdout
+    out = {}
+    for item in filter(None, listing.split(b"\0")):
+        meta, _, path = item.partition(b"\t")
+        mode, _, sha = meta.decode().split(" ")
+        out[path] = (mode, sha)
+    return out
+
+
+def test_files_no_device_writes_stay_in_git_and_stop_nobody(pair: tuple[Device, Device], hub: Path,
+                                                           tmp_path: Path) -> None:
+    a, b = pair
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"not memory\n")
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    hostile = [
+        ("120000", b"facts/link.md", _blob(clone, b"../../outside.txt")),
+        ("120000", b"notes/abs", _blob(clone, str(outside).encode())),
+        ("160000", b"vendor/sub", git(clone, "rev-parse", "HEAD").strip()),
+        ("100644", b"facts/a\\b.txt", _blob(clone, b"backslash\n")),
+        ("100644", LONG.encode(), _blob(clone, b"long\n")),
+        ("100644", b"notes/esc\x1b[2J\\.txt", _blob(clone, b"escape\n")),
+    ]
+    _push(clone, hostile, "hostile entries, by hand")
+    a.add("facts/gamma", "gamma", "written on a\n")  # a merges, b fast-forwards
+    before_b = snapshot(b.path)
+    for device in (a, b, a, b):
+        out = raw_run("sync", "--root", str(device.path))
+        said = text_of(out)
+        assert out.returncode == 0, said
+        assert said.count("not checked out here:") == len(hostile), said
+        for line in ("facts/link.md: a symlink", "notes/abs: a symlink", "vendor/sub: a submodule",
+                     "facts/a\\b.txt: a name with a backslash", "a name longer than 255 bytes",
+                     "notes/esc^[[2J\\.txt: a name with a backslash"):
+            assert line in said, said
+        assert b"\x1b" not in out.stdout + out.stderr and "Traceback" not in said
+    # Nothing lost: the hub still has every hostile entry as pushed, and a's new entry.
+    on_hub = _tree(hub)
+    assert all(on_hub[p] == (mode, sha) for mode, p, sha in hostile), on_hub
+    assert (b.path / "facts" / "gamma.md").is_file() and b"facts/gamma.md" in on_hub
+    for device in (a, b):
+        files = snapshot(device.path)
+        assert not any(n.startswith((b"vendor", b"notes")) or b"\\" in n or n == b"facts/link.md" for n in files)
+        assert not any(os.path.islink(os.path.join(f, n)) for f, ds, fs in os.walk(device.path) for n in ds + fs)
+        assert {k: v for k, v in files.items() if not k.endswith(b"index.md") and k != b"ROOT.md"
+                and k != b"facts/gamma.md"} == {k: v for k, v in before_b.items()
+                                               if not k.endswith(b"index.md") and k != b"ROOT.md"}
+        status = json.loads(raw_run("sync", "status", "--root", str(device.path), "--json").stdout)
+        assert len(status["left_out"]) == len(hostile) and status["last"]["left_out"] == status["left_out"]
+        shown = text_of(raw_run("sync", "status", "--root", str(device.path)))
+        assert "not checked out here: vendor/sub: a submodule" in shown
+        inspected = text_of(raw_run("inspect", "--root", str(device.path)))
+        assert "last sync: not checked out here: facts/link.md: a symlink" in inspected
+        fsck(device.path)
+    assert outside.read_bytes() == b"not memory\n"
+    assert git(a.path, "status", "--porcelain") == "" == git(b.path, "status", "--porcelain")
+
+    # The remote replaces the symlink by a regular file and drops the submodule: both arrive.
+    git(clone, "pull", "-q", "--no-rebase")
+    _push(clone, [("100644", b"facts/link.md", _blob(clone, b"now a file\n")), ("0", b"vendor/sub", "")], "fix")
+    out = raw_run("sync", "--root", str(b.path), "--json")
+    result = json.loads(out.stdout)
+    assert out.returncode == 0 and "facts/link.md" in result["received"], result
+    assert (b.path / "facts" / "link.md").read_bytes() == b"now a file\n"
+    assert len(result["left_out"]) == len(hostile) - 2 and not any("vendor" in x for x in result["left_out"])
+    assert "vendor/sub" not in git(b.path, "ls-files")
+    fsck(b.path)
+
+    # A file of this device's own where the remote puts a symlink would never sync: it stops
+    # this device (exit 2, the file kept), not the others; moved away, the sync goes on.
+    (a.path / "facts" / "mine.md").write_text("mine, untracked? no: ignored\n")
+    git(a.path, "update-index", "--force-remove", "facts/mine.md")
+    (a.path / ".git" / "info" / "exclude").write_text(".state.json\nfacts/mine.md\n")
+    _push(clone, [("120000", b"facts/mine.md", _blob(clone, b"/etc/passwd"))], "a link over a's file")
+    out = raw_run("sync", "--root", str(a.path))
+    assert out.returncode == 2, text_of(out)
+    assert "facts/mine.md exists here but is not tracked" in text_of(out) and "Nothing was changed" in text_of(out)
+    assert (a.path / "facts" / "mine.md").read_text() == "mine, untracked? no: ignored\n"
+    (a.path / "facts" / "mine.md").rename(tmp_path / "mine.md")
+    assert raw_run("sync", "--root", str(a.path)).returncode == 0
+    assert not (a.path / "facts" / "mine.md").exists() and (tmp_path / "mine.md").is_file()
+    fsck(a.path)

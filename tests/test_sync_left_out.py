@@ -10,6 +10,8 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from conftest import git
 from remotes import Device, fsck, hub, pair  # noqa: F401 - hub and pair are fixtures
 from test_sync_hostile import raw_run, snapshot, text_of
@@ -120,3 +122,45 @@ def test_files_no_device_writes_stay_in_git_and_stop_nobody(pair: tuple[Device, 
     assert raw_run("sync", "--root", str(a.path)).returncode == 0
     assert not (a.path / "facts" / "mine.md").exists() and (tmp_path / "mine.md").is_file()
     fsck(a.path)
+
+
+# One path, two shapes across the merge's sides: this device's file and the remote's symlink,
+# file or folder at the same name. Whatever the merge does, every byte of this device's
+# file stays on disk here, and both versions are on the hub.
+SHAPES = [
+    # (case, this device writes, the remote commits with git: (mode, path, bytes))
+    ("file-here-link-there", ("notes/x.txt", b"v2, written here\n"), ("120000", b"notes/x.txt", b"../../outside")),
+    ("file-here-folder-there", ("notes/thing", b"a file here\n"), ("100644", b"notes/thing/inner.txt", b"inner\n")),
+    ("folder-here-file-there", ("notes/thing/inner.txt", b"inner here\n"), ("100644", b"notes/thing", b"a file\n")),
+]
+
+
+@pytest.mark.parametrize(("case", "mine", "theirs"), SHAPES, ids=[s[0] for s in SHAPES])
+def test_a_file_against_a_link_or_folder_loses_neither(pair: tuple[Device, Device], hub: Path, tmp_path: Path,
+                                                        case: str, mine: tuple[str, bytes],
+                                                        theirs: tuple[str, bytes, bytes]) -> None:
+    a, b = pair
+    if case == "file-here-link-there":  # a file both devices have, that each side changes
+        a.write("notes/x.txt", "v1\n")
+        assert raw_run("sync", "--root", str(a.path)).returncode == 0
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    mode, path, data = theirs
+    _push(clone, [(mode, path, _blob(clone, data))], "by hand")
+    rel, content = mine
+    (a.path / rel).parent.mkdir(parents=True, exist_ok=True)
+    (a.path / rel).write_bytes(content)
+    out = raw_run("sync", "--root", str(a.path), "--json")
+    result = json.loads(out.stdout)
+    assert out.returncode == 0, text_of(out)
+    assert [c["path"] for c in result["conflicts"]] == [rel if case != "folder-here-file-there" else "notes/thing"]
+    here = snapshot(a.path)
+    assert content in here.values(), here  # this device's file, whole, somewhere in the root
+    if mode != "120000":
+        assert data in here.values()
+    on_hub = {sha for _, sha in _tree(hub).values()}
+    assert _blob(clone, content) in on_hub and _blob(clone, data) in on_hub
+    for device in (b, a):
+        assert raw_run("sync", "--root", str(device.path)).returncode == 0
+        fsck(device.path)
+    assert snapshot(b.path).keys() - {b"ROOT.md"} >= {k for k in here if k != b"ROOT.md"}

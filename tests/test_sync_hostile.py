@@ -208,6 +208,35 @@ def test_a_hostile_remote_tree_is_refused_and_nothing_it_sent_is_kept(pair: tupl
     assert raw_run("sync", "--root", str(b.path)).returncode == 0
 
 
+@pytest.mark.parametrize("kind", ["tag", "tree", "blob"])
+def test_a_remote_branch_naming_a_non_commit_is_refused_clearly(pair: tuple[Device, Device], hub: Path,
+                                                               kind: str) -> None:
+    """A hub whose refs/heads/main was written by hand to name a tag, a tree or a blob (git's
+    own update-ref refuses to): a clear refusal, not an internal error, and no ref moves."""
+    _, b = pair
+    head = hub_head(hub)
+    if kind == "tag":
+        text = f"object {head}\ntype commit\ntag v1\ntagger T <t@example.invalid> 0 +0000\n\nv1\n"
+        target = subprocess.run(["git", "-C", str(hub), "mktag"], input=text.encode(), capture_output=True,
+                                check=True).stdout.decode().strip()
+    elif kind == "tree":
+        target = git(hub, "rev-parse", "main^{tree}").strip()  # one b has already: nothing is sent
+    else:
+        target = _blob(hub, b"not a commit\n")
+    (hub / "refs" / "heads" / "main").write_text(target + "\n")
+    b.add("facts/gamma", "gamma", "written on b\n")
+    before = b.git("rev-parse", "origin/main")
+    out = raw_run("sync", "--root", str(b.path))
+    said = text_of(out)
+    assert out.returncode == 2, said
+    assert f"the remote's main ({target[:7]}) has a {kind}, not a commit" in said and "Traceback" not in said
+    assert b.git("rev-parse", "origin/main") == before and (b.path / "facts" / "gamma.md").is_file()
+    fsck(b.path)
+    (hub / "refs" / "heads" / "main").write_text(head + "\n")  # the hub put right: b's work goes out
+    assert raw_run("sync", "--root", str(b.path)).returncode == 0
+    assert "facts/gamma.md" in git(hub, "ls-tree", "-r", "--name-only", "main")
+
+
 def _hash_tree(hub: Path, data: bytes) -> str:
     return subprocess.run(["git", "-C", str(hub), "hash-object", "-t", "tree", "--literally", "-w", "--stdin"],
                           input=data, capture_output=True, check=True).stdout.decode().strip()

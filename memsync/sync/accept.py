@@ -205,7 +205,9 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
                 if not present(sha):
                     raise _refused(f"a commit {obj.id.decode()[:7]} naming a missing object {sha.decode()[:7]}")
     commit = by_id.get(head) if head is not None else None
-    if commit is None or commit.type_num != 1:
+    if commit is not None and commit.type_num != 1:
+        raise not_a_commit(head, commit.type_name.decode())  # type: ignore[arg-type]
+    if commit is None:
         return
     # The files the remote's branch holds now and we do not: the same rules as our own.
     stack = [(commit.tree, "")]
@@ -232,6 +234,11 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
             why = content_problem(path, blob.as_raw_string())
             if why is not None:
                 raise _refused(f"{shown(path)}: {why}", head)
+
+
+def not_a_commit(head: bytes, kind: str) -> Refused:
+    """The remote's main names a tag, tree or blob (a ref written by hand): not a branch to merge."""
+    return _refused(f"a {kind}, not a commit (a branch must name a commit; the ref was written by hand?)", head)
 
 
 def _refused(what: str, head: bytes | None = None) -> Refused:

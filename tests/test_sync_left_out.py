@@ -164,3 +164,55 @@ def test_a_file_against_a_link_or_folder_loses_neither(pair: tuple[Device, Devic
         assert raw_run("sync", "--root", str(device.path)).returncode == 0
         fsck(device.path)
     assert snapshot(b.path).keys() - {b"ROOT.md"} >= {k for k in here if k != b"ROOT.md"}
+
+
+def test_case_and_unicode_twins_on_a_device_that_folds_names(pair: tuple[Device, Device], hub: Path,
+                                                             tmp_path: Path) -> None:
+    """Names differing only in case or Unicode form (NFC/NFD), pushed with git. A device whose
+    file system folds names (git's core.ignorecase: macOS, Windows; set here by hand, since this
+    file system does not fold) writes one of each pair and keeps the other in git, out of its
+    checkout: writing both would overwrite one with the other, and the next sync would commit
+    that as an edit. A device that does not fold writes both. Nothing is lost on the hub."""
+    a, b = pair
+    assert b.git("config", "--get", "core.ignorecase", check=False).strip() != "true"  # this FS: no probe hit
+    b.git("config", "core.ignorecase", "true")
+    alpha_here = (b.path / "facts" / "alpha.md").read_bytes()
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    nfc, nfd = "notes/caf\u00e9.txt".encode(), "notes/cafe\u0301.txt".encode()
+    twins = [("100644", b"facts/Dup.txt", _blob(clone, b"upper\n")), ("100644", b"facts/dup.txt", _blob(clone, b"lower\n")),
+             ("100644", nfc, _blob(clone, b"composed\n")), ("100644", nfd, _blob(clone, b"decomposed\n")),
+             ("100644", b"facts/ALPHA.md", _blob(clone, b"a twin of a file b has\n"))]
+    _push(clone, twins, "twins")
+    b.add("facts/gamma", "gamma", "written on b\n")  # b merges, then pushes
+    for _ in range(2):
+        out = raw_run("sync", "--root", str(b.path), "--json")
+        result = json.loads(out.stdout)
+        assert out.returncode == 0, text_of(out)
+        lines = result["left_out"]
+        assert len(lines) == 3, lines
+        assert any(line.startswith("facts/dup.txt: its name differs only in letter case or Unicode form from "
+                                   "facts/Dup.txt") for line in lines), lines
+        assert any(line.startswith("facts/ALPHA.md: ") and "facts/alpha.md" in line for line in lines), lines
+        assert any(line.startswith("notes/caf\u00e9.txt: ") for line in lines), lines  # NFD sorts first
+    files = snapshot(b.path)
+    assert files[b"facts/Dup.txt"] == b"upper\n" and b"facts/dup.txt" not in files
+    assert files[nfd] == b"decomposed\n" and nfc not in files and b"facts/ALPHA.md" not in files
+    assert files[b"facts/alpha.md"] == alpha_here
+    on_hub = _tree(hub)
+    assert all(on_hub[p] == (mode, sha) for mode, p, sha in twins) and b"facts/gamma.md" in on_hub
+    shown = text_of(raw_run("sync", "status", "--root", str(b.path)))
+    assert "not checked out here: facts/dup.txt: its name differs only in letter case" in shown
+    # The remote edits a twin this device left out: it stays out, the new version stays on the hub.
+    git(clone, "pull", "-q", "--no-rebase")
+    _push(clone, [("100644", b"facts/dup.txt", _blob(clone, b"lower, edited\n"))], "edit a twin")
+    assert raw_run("sync", "--root", str(b.path)).returncode == 0
+    assert (b.path / "facts" / "Dup.txt").read_bytes() == b"upper\n" and b"facts/dup.txt" not in snapshot(b.path)
+    assert _tree(hub)[b"facts/dup.txt"][1] == _blob(clone, b"lower, edited\n")
+    assert b.git("status", "--porcelain") == ""
+    fsck(b.path)
+    # A device whose file system keeps them apart writes every one.
+    assert raw_run("sync", "--root", str(a.path)).returncode == 0
+    here = snapshot(a.path)
+    assert here[b"facts/dup.txt"] == b"lower, edited\n" and here[nfc] == b"composed\n"
+    assert here[b"facts/ALPHA.md"] == b"a twin of a file b has\n" and here[b"facts/Dup.txt"] == b"upper\n"

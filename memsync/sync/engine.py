@@ -184,6 +184,7 @@ class Session:
         self.kept: dict[str, str] = {}  # path -> why: an edit that beat a deletion
         self.remote_tree: bytes | None = None  # the remote branch's tree as last fetched
         self.pushed_from: bytes | None | bool = False  # the remote's tree our push replaced (False: no push)
+        self.folds_case: bool | None = None  # git's core.ignorecase, once read
 
     def open(self) -> None:
         """Lock, then open the repository and check it is in a state to sync.
@@ -236,6 +237,14 @@ class Session:
         """The stat walk begun in ``open`` (None: there was none)."""
         surveyor, self._surveyor = self._surveyor, None
         return surveyor.finish() if surveyor is not None else None
+
+    def folding(self) -> bool:
+        """The file system holds names differing only in case as one (git's core.ignorecase)."""
+        if self.folds_case is None:
+            from memsync.sync.casefold import repo_folds_case
+
+            self.folds_case = repo_folds_case(self.repo)
+        return self.folds_case
 
     def close(self) -> None:
         try:
@@ -506,19 +515,26 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
     R = s.R
     if changes is None:
         changes = R.diff(s.repo, old_tree, new_tree)
+    index = s.index()
+    twins = _case_twins(s, new_tree, changes, index)
     incoming = []
     untracked: dict[bytes, Any] = {}  # index-only changes: nothing on disk is written or deleted
+    kept_out = []  # left out for what they are: nothing of ours may sit at their path
     for path, ch in changes.items():
         key = path.encode("utf-8", "surrogateescape")
         if is_state_path(path):
             if ch.new is None:
                 untracked[key] = None
             continue
-        # A file this device never creates (a symlink, a name it cannot write) is kept in git as
-        # it is, out of the checkout, instead of stopping the sync here and on every device.
-        was_out = ch.old is not None and checkout_problem(path, ch.old_mode) is not None
-        if ch.new is not None and checkout_problem(path, ch.new_mode) is not None:
+        # A file this device never creates (a symlink, a name it cannot write, a twin of a name
+        # its file system holds already) is kept in git as it is, out of the checkout, instead
+        # of stopping the sync here and on every device.
+        was = index.entries.get(key) if ch.old is not None else None
+        was_out = was is not None and was.skip_worktree
+        if ch.new is not None and (path in twins or checkout_problem(path, ch.new_mode) is not None):
             untracked[key] = left_out_entry(key, ch.new_mode, bytes.fromhex(ch.new.decode("ascii")))
+            if path not in twins:
+                kept_out.append(path)
             if ch.old is not None and not was_out:
                 incoming.append(Incoming(path, ch.old, None))  # the file it replaces goes, if unedited
             continue
@@ -527,8 +543,6 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
             if ch.new is None:
                 continue
         incoming.append(Incoming(path, None if was_out else ch.old, (ch.new_mode, ch.new) if ch.new is not None else None))
-    index = s.index()
-    kept_out = [k.decode("utf-8", "surrogateescape") for k, e in untracked.items() if e is not None]
     seen = preflight(s.root.path, index, incoming, s.refused, kept_out)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"", seen)
@@ -538,6 +552,26 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
         elif key in index.entries and key not in updates:
             updates[key] = None
     s.update_index(updates, new_tree)
+
+
+def _case_twins(s: Session, new_tree: bytes, changes: dict[str, Any], index: Any) -> set[str]:
+    """Paths ``changes`` adds that, on a file system folding case (``casefold``), would land on
+    a file another path of ``new_tree`` keeps: one already here, or one sorting first."""
+    from memsync.sync.casefold import Twins
+
+    if not s.folding():
+        return set()
+    adds = {p for p, ch in changes.items() if ch.new is not None and not is_state_path(p)}
+    finder = Twins(s.R.objects(s.repo).listing, new_tree)
+    out = set()
+    for path in sorted(adds):
+        for other in finder.of(path):
+            entry = index.entries.get(other.encode("utf-8", "surrogateescape"))
+            here = other not in adds and entry is not None and not entry.skip_worktree
+            if here or (other in adds and other < path and other not in out):
+                out.add(path)
+                break
+    return out
 
 
 def _left_out(s: Session, paths: list[str], tree: bytes) -> None:
@@ -812,7 +846,7 @@ def _summarize(s: Session, start: bytes | None) -> None:
     with suppress(MemsyncError, OSError):  # an index that cannot be read was reported already
         from memsync.sync.worktree import left_out_lines
 
-        result.left_out = left_out_lines(s.root.path, s.index().raw)
+        result.left_out = left_out_lines(s.root.path, s.index().raw, s.folding())
     for path in sorted(set(here) | set(there)):
         if path in special or is_state_path(path):
             continue  # a .state.json taken out of git is told in ``healed``

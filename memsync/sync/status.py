@@ -47,6 +47,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
 
     from memsync.sync import repo as R
     from memsync.sync.accept import shown
+    from memsync.sync.casefold import repo_folds_case
     from memsync.sync.gitindex import GitIndex
     from memsync.sync.urls import shown_url
     from memsync.sync.worktree import left_out_lines
@@ -69,7 +70,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
         ignored = [rel for rel, _ in listed.entries
                    if rel.encode("utf-8", "surrogateescape") not in tracked and rules.is_ignored(rel)]
         healing = _state_in_git(repo, tracked, head, tracking)
-        left_out = left_out_lines(root_path, tracked)
+        left_out = left_out_lines(root_path, tracked, repo_folds_case(repo))
     finally:
         repo.close()
     tree = read(listed)

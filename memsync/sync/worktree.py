@@ -472,13 +472,25 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
     return seen
 
 
-def left_out_lines(root: Path, index: Mapping[bytes, bytes]) -> list[str]:
+def left_out_lines(root: Path, index: Mapping[bytes, bytes], folds_case: bool = False) -> list[str]:
     """One line per file of the branch this device keeps out of its checkout (``index``: a
-    GitIndex's raw entries), saying why; the sync, ``sync status`` and ``inspect`` show them."""
+    GitIndex's raw entries), saying why; the sync, ``sync status`` and ``inspect`` show them.
+    ``folds_case``: the file system holds names differing only in case as one (``casefold``)."""
+    from memsync.sync.casefold import fold, index_twins
+
     out = []
+    twins: dict[str, list[str]] | None = None
     for key in sorted(left_out_keys(index)):
         path = key.decode("utf-8", "surrogateescape")
         why = checkout_problem(path, decode(key, index[key]).mode)
+        if why is None and folds_case:
+            twins = index_twins(index) if twins is None else twins
+            others = [p for p in twins.get(fold(path), []) if p != path]
+            if others:
+                why = (f"its name differs only in letter case or Unicode form from {shown(others[0])}, "
+                       "which this device's file system cannot hold apart")
+                out.append(f"{shown(path)}: {why}: kept in git as it is, not written on this device")
+            continue
         if why is None:
             continue  # a sparse checkout's choice, not memsync's
         here = " (the file at that path here is not synced: move it away)" if _exists(root, path) else ""

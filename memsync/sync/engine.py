@@ -509,7 +509,7 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
     ``changes``: their diff, when the caller has it. A ``.state.json`` on the way is
     never written nor deleted on disk (it is this device's own): a deletion only
     takes it out of the index."""
-    from memsync.sync.gitindex import left_out_entry
+    from memsync.sync.gitindex import is_left_out, left_out_entry
     from memsync.sync.worktree import Incoming, apply, preflight
 
     R = s.R
@@ -529,8 +529,8 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
         # A file this device never creates (a symlink, a name it cannot write, a twin of a name
         # its file system holds already) is kept in git as it is, out of the checkout, instead
         # of stopping the sync here and on every device.
-        was = index.entries.get(key) if ch.old is not None else None
-        was_out = was is not None and was.skip_worktree
+        was = index.raw.get(key) if ch.old is not None else None
+        was_out = was is not None and is_left_out(was)
         if ch.new is not None and (path in twins or checkout_problem(path, ch.new_mode) is not None):
             untracked[key] = left_out_entry(key, ch.new_mode, bytes.fromhex(ch.new.decode("ascii")))
             if path not in twins:

@@ -1,6 +1,6 @@
 """Files a remote's branch holds that no device here creates: a symlink (in or out of the root,
-absolute), a submodule, a name with a backslash, a name longer than 255 bytes, all pushed with
-plain git. Each stays in git as it is and out of every checkout, named (escaped) on every sync,
+absolute), a submodule, a name with a backslash, a name longer than 255 bytes, an entry that is
+not text or is over 1 MiB, all pushed with plain git. Each stays in git as it is and out of every checkout, named (escaped) on every sync,
 in ``sync status`` and ``inspect``; no device stops, nothing outside the root is read or written,
 and no edit is lost. One hub holds them all (a real hub is the slow part)."""
 from __future__ import annotations
@@ -62,6 +62,8 @@ def test_files_no_device_writes_stay_in_git_and_stop_nobody(pair: tuple[Device, 
         ("100644", b"facts/a\\b.txt", _blob(clone, b"backslash\n")),
         ("100644", LONG.encode(), _blob(clone, b"long\n")),
         ("100644", b"notes/esc\x1b[2J\\.txt", _blob(clone, b"escape\n")),
+        ("100644", b"facts/bin.md", _blob(clone, b"---\nid: facts/bin\n---\n\0\0\0\n")),
+        ("100644", b"facts/huge.md", _blob(clone, b"---\nid: facts/huge\n---\n" + b"x" * (1 << 20))),
     ]
     _push(clone, hostile, "hostile entries, by hand")
     a.add("facts/gamma", "gamma", "written on a\n")  # a merges, b fast-forwards
@@ -73,7 +75,9 @@ def test_files_no_device_writes_stay_in_git_and_stop_nobody(pair: tuple[Device, 
         assert said.count("not checked out here:") == len(hostile), said
         for line in ("facts/link.md: a symlink", "notes/abs: a symlink", "vendor/sub: a submodule",
                      "facts/a\\b.txt: a name with a backslash", "a name longer than 255 bytes",
-                     "notes/esc^[[2J\\.txt: a name with a backslash"):
+                     "notes/esc^[[2J\\.txt: a name with a backslash",
+                     "facts/bin.md: not UTF-8 text: byte 0x00", "(an entry is UTF-8 text, as lint requires: E001)",
+                     "facts/huge.md: an entry may hold at most 1 MiB"):
             assert line in said, said
         assert b"\x1b" not in out.stdout + out.stderr and "Traceback" not in said
     # Nothing lost: the hub still has every hostile entry as pushed, and a's new entry.
@@ -82,7 +86,8 @@ def test_files_no_device_writes_stay_in_git_and_stop_nobody(pair: tuple[Device, 
     assert (b.path / "facts" / "gamma.md").is_file() and b"facts/gamma.md" in on_hub
     for device in (a, b):
         files = snapshot(device.path)
-        assert not any(n.startswith((b"vendor", b"notes")) or b"\\" in n or n == b"facts/link.md" for n in files)
+        assert not any(n.startswith((b"vendor", b"notes")) or b"\\" in n or n in (b"facts/link.md", b"facts/bin.md",
+                                                                                  b"facts/huge.md") for n in files)
         assert not any(os.path.islink(os.path.join(f, n)) for f, ds, fs in os.walk(device.path) for n in ds + fs)
         assert {k: v for k, v in files.items() if not k.endswith(b"index.md") and k != b"ROOT.md"
                 and k != b"facts/gamma.md"} == {k: v for k, v in before_b.items()

@@ -12,8 +12,10 @@ device accepts either:
   file stays on disk) and commits its removal from the branch;
 - an entry (``<category>/<slug>.md``) is UTF-8 text of at most 1 MiB, as lint
   decides it (E001, E002: no NUL or other binary byte, no UTF-16 with or
-  without a BOM, nothing that does not decode);
-- any other file is at most 64 MiB;
+  without a BOM, nothing that does not decode); one a remote's branch holds
+  anyway (committed with the git CLI) is kept in git and out of the checkout,
+  like the files below;
+- any other file is at most 64 MiB (a remote sending a bigger one is refused);
 - every tree a remote sends is well formed (sorted, no duplicate or empty
   names, known modes) and names only objects that exist;
 - a file of the branch this device cannot or will not create (a symlink, a
@@ -22,15 +24,16 @@ device accepts either:
   checkout (``checkout_problem``), and every sync names it.
 
 A local file that breaks a rule stays on disk, uncommitted, and every sync
-says which and why. A remote that sends one is refused before anything it sent
-is stored, so the repository stays as ``git fsck`` likes it.
+says which and why. A remote that sends a malformed object or a file over
+64 MiB is refused before anything it sent is stored, so the repository stays
+as ``git fsck`` likes it.
 
 ``shown`` is how every path sync prints or records looks: secrets in it masked
 (a file named like a token), control characters and undecodable bytes escaped.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from memsync.errors import MemsyncError
@@ -135,6 +138,16 @@ def checkout_problem(path: str, mode: int) -> str | None:
     return None
 
 
+def entry_problem(path: str, sha: bytes, read: Callable[[bytes], bytes | None]) -> str | None:
+    """Why the remote's version ``sha`` (hex) of ``path`` is not written here because it is an
+    entry lint refuses (E001, E002), or None (also for any file that is not an entry)."""
+    from memsync.sync.compiled import is_entry_path
+
+    if not is_entry_path(path):
+        return None
+    return content_problem(path, read(sha) or b"")
+
+
 def text_problem(data: bytes) -> str | None:
     """Why ``data`` is not UTF-8 text, in lint's words (E001), or None: one rule for both."""
     from memsync.entry import decode
@@ -177,8 +190,8 @@ class Refused(MemsyncError):
 
 def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
     """Refuse (Refused) objects a remote sent unless every tree and commit among them is
-    well formed and complete, and the files of ``head``'s tree that are new pass the
-    rules above (a ``.state.json`` is let in, to be left out by the merge).
+    well formed and complete, ``head`` is a commit, and no file of ``head``'s tree that is
+    new here is over 64 MiB.
     ``have(sha)``: the object is already in our store (accepted before)."""
     from dulwich.objects import ObjectFormatException
 
@@ -224,16 +237,12 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
             blob = by_id.get(child)
             if blob is None or blob.type_num != 3:
                 continue
-            if is_state_path(path):
-                # Never written here nor read (the merge leaves it out and removes it from the
-                # branch); only the store's own limit holds for it.
-                if blob.raw_length() > MAX_FILE_BYTES:
-                    raise _refused(f"{shown(path)}: larger than {MAX_FILE_BYTES >> 20} MiB ({blob.raw_length()} bytes)",
-                                   head)
-                continue
-            why = content_problem(path, blob.as_raw_string())
-            if why is not None:
-                raise _refused(f"{shown(path)}: {why}", head)
+            # Only the store's own limit refuses a file: a .state.json is left out by the merge
+            # (and removed from the branch), an entry that is not text is left out of every
+            # checkout (``checkout_problem``, ``content_problem``): neither stops a device.
+            if blob.raw_length() > MAX_FILE_BYTES:
+                raise _refused(f"{shown(path)}: larger than {MAX_FILE_BYTES >> 20} MiB ({blob.raw_length()} bytes)",
+                               head)
 
 
 def not_a_commit(head: bytes, kind: str) -> Refused:

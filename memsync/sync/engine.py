@@ -36,6 +36,7 @@ from memsync.errors import MemsyncError
 from memsync.roots import Root
 from memsync.sync.accept import (
     checkout_problem,
+    entry_problem,
     is_state_path,
     listing,
     local_state_line,
@@ -531,7 +532,8 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
         # of stopping the sync here and on every device.
         was = index.raw.get(key) if ch.old is not None else None
         was_out = was is not None and is_left_out(was)
-        if ch.new is not None and (path in twins or checkout_problem(path, ch.new_mode) is not None):
+        if ch.new is not None and (path in twins or checkout_problem(path, ch.new_mode) is not None
+                                   or entry_problem(path, ch.new, lambda sha: R.blob(s.repo, sha)) is not None):
             untracked[key] = left_out_entry(key, ch.new_mode, bytes.fromhex(ch.new.decode("ascii")))
             if path not in twins:
                 kept_out.append(path)
@@ -846,7 +848,7 @@ def _summarize(s: Session, start: bytes | None) -> None:
     with suppress(MemsyncError, OSError):  # an index that cannot be read was reported already
         from memsync.sync.worktree import left_out_lines
 
-        result.left_out = left_out_lines(s.root.path, s.index().raw, s.folding())
+        result.left_out = left_out_lines(s.root.path, s.index().raw, s.folding(), lambda sha: s.R.blob(s.repo, sha))
     for path in sorted(set(here) | set(there)):
         if path in special or is_state_path(path):
             continue  # a .state.json taken out of git is told in ``healed``

@@ -70,7 +70,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
         ignored = [rel for rel, _ in listed.entries
                    if rel.encode("utf-8", "surrogateescape") not in tracked and rules.is_ignored(rel)]
         healing = _state_in_git(repo, tracked, head, tracking)
-        left_out = left_out_lines(root_path, tracked, repo_folds_case(repo))
+        left_out = left_out_lines(root_path, tracked, repo_folds_case(repo), lambda sha: R.blob(repo, sha))
     finally:
         repo.close()
     tree = read(listed)

@@ -472,17 +472,23 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
     return seen
 
 
-def left_out_lines(root: Path, index: Mapping[bytes, bytes], folds_case: bool = False) -> list[str]:
+def left_out_lines(root: Path, index: Mapping[bytes, bytes], folds_case: bool = False,
+                   read: Callable[[bytes], bytes | None] | None = None) -> list[str]:
     """One line per file of the branch this device keeps out of its checkout (``index``: a
     GitIndex's raw entries), saying why; the sync, ``sync status`` and ``inspect`` show them.
-    ``folds_case``: the file system holds names differing only in case as one (``casefold``)."""
+    ``folds_case``: the file system holds names differing only in case as one (``casefold``);
+    ``read``: a blob by hex id, to say why an entry that is not text was left out."""
+    from memsync.sync.accept import entry_problem
     from memsync.sync.casefold import fold, index_twins
 
     out = []
     twins: dict[str, list[str]] | None = None
     for key in sorted(left_out_keys(index)):
         path = key.decode("utf-8", "surrogateescape")
-        why = checkout_problem(path, decode(key, index[key]).mode)
+        entry = decode(key, index[key])
+        why = checkout_problem(path, entry.mode)
+        if why is None and read is not None:
+            why = entry_problem(path, entry.hexsha, read)
         if why is None and folds_case:
             twins = index_twins(index) if twins is None else twins
             others = [p for p in twins.get(fold(path), []) if p != path]

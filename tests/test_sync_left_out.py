@@ -221,3 +221,37 @@ def test_case_and_unicode_twins_on_a_device_that_folds_names(pair: tuple[Device,
     here = snapshot(a.path)
     assert here[b"facts/dup.txt"] == b"lower, edited\n" and here[nfc] == b"composed\n"
     assert here[b"facts/ALPHA.md"] == b"a twin of a file b has\n" and here[b"facts/Dup.txt"] == b"upper\n"
+
+
+def test_a_sync_killed_after_the_branch_moved_keeps_what_it_left_out(pair: tuple[Device, Device], hub: Path,
+                                                                     tmp_path: Path) -> None:
+    """Killed (SIGKILL) once the branch holds the remote's symlink and submodule but before the
+    index says so: the next sync must not read their absence from disk as deletions."""
+    import signal
+    import sys
+
+    from conftest import REPO
+
+    _, b = pair
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    hostile = [("120000", b"facts/link.md", _blob(clone, b"../../outside")),
+               ("160000", b"vendor/sub", git(clone, "rev-parse", "HEAD").strip()),
+               ("100644", b"notes/plain.txt", _blob(clone, b"plain\n"))]
+    _push(clone, hostile, "by hand")
+    b.add("facts/gamma", "gamma", "written on b\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO), MEMSYNC_SYNC_PAUSE="after-integrate:30")
+    proc = subprocess.Popen([sys.executable, "-m", "memsync", "sync", "--root", str(b.path)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None and proc.stderr.readline().strip() == "memsync: pausing at after-integrate"
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    for _ in range(2):
+        out = raw_run("sync", "--root", str(b.path))
+        assert out.returncode == 0, text_of(out)
+        assert "facts/link.md: a symlink" in text_of(out) and "vendor/sub: a submodule" in text_of(out)
+    on_hub = _tree(hub)
+    assert all(on_hub.get(p) == (mode, sha) for mode, p, sha in hostile), on_hub
+    assert b"facts/gamma.md" in on_hub and (b.path / "notes" / "plain.txt").read_bytes() == b"plain\n"
+    assert b.git("status", "--porcelain") == ""
+    fsck(b.path)

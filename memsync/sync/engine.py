@@ -425,13 +425,15 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
         if version is not None:
             R.add_blob(repo, changes.data[path])
     tree = R.apply_changes(repo, base, [(p, v[0] if v else None, v[1] if v else None) for p, v in changes.files.items()])
+    index_updates = dict(changes.index_updates)
+    if base != head_tree and head_tree is not None:
+        tree = _keep_left_out(s, head_tree, tree, changes.files, index_updates)
     assert s.cache is not None
     regen = regenerate(
         repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
     )
     s.result.warnings.extend(_problem_lines(regen.problems))
     _gate(s, regen.outputs)
-    index_updates = dict(changes.index_updates)
     if regen.outputs:
         pause("before-compiled-write")
         index_updates.update(write_compiled(s, regen.outputs, tree))
@@ -453,6 +455,33 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     pause("after-commit")
     s.update_index(index_updates, tree)
     return head
+
+
+def _keep_left_out(s: Session, head_tree: bytes, tree: bytes, files: dict[str, Any],
+                   index_updates: dict[bytes, Any]) -> bytes:
+    """``tree`` with the files of ``head_tree`` that the checkout leaves out put back, when the
+    index lags the branch (a sync killed after moving the branch, before writing the index):
+    such a file was never on disk here, so its absence is not a deletion. Each gets its
+    skip-worktree entry in ``index_updates``."""
+    from memsync.sync.casefold import Twins
+    from memsync.sync.gitindex import left_out_entry
+
+    R = s.R
+    raw = s.index().raw
+    twins = Twins(R.objects(s.repo).listing, head_tree) if s.folding() else None
+    back = []
+    for path, ch in R.diff(s.repo, head_tree, tree).items():
+        key = path.encode("utf-8", "surrogateescape")
+        if ch.new is not None or ch.old is None or key in raw or path in files or is_state_path(path):
+            continue
+        kept_out = (checkout_problem(path, ch.old_mode) is not None
+                    or entry_problem(path, ch.old, lambda h: R.blob(s.repo, h)) is not None
+                    or (twins is not None and bool(twins.of(path))))
+        if not kept_out:
+            continue  # a file this device did write, deleted since: a deletion
+        back.append((path, ch.old_mode, ch.old))
+        index_updates[key] = left_out_entry(key, ch.old_mode, bytes.fromhex(ch.old.decode("ascii")))
+    return R.apply_changes(s.repo, tree, back) if back else tree
 
 
 def _problem_lines(problems: list[Any]) -> list[str]:
@@ -544,7 +573,8 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
             untracked[key] = None
             if ch.new is None:
                 continue
-        incoming.append(Incoming(path, None if was_out else ch.old, (ch.new_mode, ch.new) if ch.new is not None else None))
+        new = (ch.new_mode, ch.new) if ch.new is not None else None
+        incoming.append(Incoming(path, None if was_out else ch.old, new))
     seen = preflight(s.root.path, index, incoming, s.refused, kept_out)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"", seen)
@@ -816,6 +846,7 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
     s.remote_tree = R.tree_of(s.repo, theirs)
     if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
         head = integrate(s, head, theirs, template)
+        pause("after-integrate")  # the branch moved; the index is written later
     if head is None or head == theirs:
         _done(s)
         return

@@ -408,8 +408,8 @@ class Incoming:
     new: tuple[int, bytes] | None  # (mode, hex sha) or None to delete
 
 
-def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
-              refused: Mapping[str, str] | None = None, kept_out: Iterable[str] = ()) -> dict[str, os.stat_result | None]:
+def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Mapping[str, str] | None = None,
+              kept_out: Iterable[str] = ()) -> dict[str, os.stat_result | None]:
     """Refuse (changing nothing) if any incoming change would overwrite something not ours to replace.
 
     ``refused``: local files sync did not commit, and why (a change to one of them is

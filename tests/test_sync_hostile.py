@@ -278,6 +278,38 @@ def test_a_remote_file_named_like_a_token_is_shown_masked(pair: tuple[Device, De
     assert secret.encode() not in (a.path / ".git" / "memsync-status.json").read_bytes()
 
 
+def test_a_secret_in_a_remote_entrys_summary_names_the_entry_not_the_index(pair: tuple[Device, Device], hub: Path,
+                                                                         tmp_path: Path) -> None:
+    """An entry pushed with the git CLI whose summary holds a token: the index every device
+    would compile copies it, so no device may commit that index (exit 1, masked). The message
+    must name the entry to fix (editing index.md is no use), and fixing it on one device, as
+    it says, lets every device sync again."""
+    a, b = pair
+    secret = token(seed=5)
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    (clone / "facts" / "leak.md").write_text(entry_text("facts/leak", f"deploy key {secret}", "x\n"))
+    git(clone, "add", "-A")
+    git(clone, "commit", "-qm", "by hand", "--no-verify")
+    git(clone, "push", "-q")
+    b.add("facts/gamma", "gamma", "written on b\n")
+    pushed = hub_head(hub)
+    assert raw_run("sync", "--root", str(a.path)).returncode == 0  # a fast-forward: nothing compiled yet
+    for device in (b, a):
+        out = raw_run("sync", "--root", str(device.path))
+        said = text_of(out)
+        assert out.returncode == 1, said
+        assert "facts/index.md:" in said and "github-pat: ghp_***" in said and secret not in said
+        assert "would copy a possible secret from the summary, highlight or load_when of facts/leak.md" in said
+        assert "Remove it from that entry" in said and "Traceback" not in said
+    assert hub_head(hub) == pushed
+    a.add("facts/leak", "deploy key: in the vault", "x\n")  # what the message says to do
+    for device in (a, b, a):
+        assert raw_run("sync", "--root", str(device.path)).returncode == 0
+    assert secret not in git(hub, "show", "main:facts/index.md")
+    assert (a.path / "facts" / "gamma.md").is_file() and a.files() == b.files()
+
+
 # -- 5, 6: names with control characters, names that are not UTF-8 ----------------------------
 
 def test_names_with_escapes_or_bad_bytes_are_carried_and_shown_escaped(pair: tuple[Device, Device], hub: Path,

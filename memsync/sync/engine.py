@@ -738,11 +738,34 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
 def _gate(s: Session, files: dict[str, bytes]) -> None:
     """The secret gate (memsync.secrets.gate) over what is about to be committed or pushed."""
     from memsync.secrets.gate import check
+    from memsync.sync.compiled import is_compiled_path
 
-    findings = [shown(f.format()) for f in check(s.root.path, files)]
+    found = check(s.root.path, files)
+    findings = [shown(f.format()) for f in found]
     if findings:
         s.result.findings = findings
-        raise SecretsFound(findings)
+        compiled = sorted({f.path for f in found if is_compiled_path(f.path)})
+        raise SecretsFound(findings, _copied_from(s, compiled) if compiled else None)
+
+
+def _copied_from(s: Session, compiled: list[str]) -> str | None:
+    """What to do when a compiled file would hold a secret: it copies an entry's summary,
+    highlight or triggers, so the entry is named (editing the compiled file is no use). An
+    entry pushed by another device with the git CLI holds it too: say to rotate it."""
+    from memsync.secrets.gate import check
+    from memsync.tree import ROOT_MD
+
+    if s.cache is None:
+        return None
+    categories = None if ROOT_MD in compiled else {p.partition("/")[0] for p in compiled}
+    shown_fields = {info.path: "\n".join([info.summary, info.highlight, *info.load_when]).encode("utf-8", "surrogatepass")
+                    for info in s.cache.entries(categories) if info is not None}
+    sources = sorted({f.path for f in check(s.root.path, shown_fields)})
+    if not sources:
+        return None
+    return (f"{listing(compiled)} would copy a possible secret from the summary, highlight or load_when of "
+            f"{listing(sources)}; nothing was committed or pushed. Remove it from that entry (on any device that has "
+            "it, or with the git CLI) and rotate it if the remote's history holds it, then sync again.")
 
 
 def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | None = None) -> SyncResult:

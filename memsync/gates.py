@@ -175,6 +175,18 @@ def _unicode(text: str, what: str) -> None:
                        "a surrogate pair); nothing was written. Send it as UTF-8 text")
 
 
+# C0 and C1 controls but tab and newline: no glyph, so a token with a BEL or a backspace inside
+# reads as the token; in a one-line field YAML writes them as escapes ("\a") no scanner reads back.
+_CONTROL = re.compile("[\x01-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _controls(text: str, what: str) -> None:
+    found = _CONTROL.search(text)
+    if found:
+        raise BadInput(f"the {what} holds a control character (U+{ord(found.group()):04X}); nothing was written. "
+                       "Memory entries are text: leave it out")
+
+
 def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_SUMMARY_CHARS) -> str:
     if value is None:
         value = ""
@@ -184,8 +196,9 @@ def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_
     text = value.strip()
     if required and not text:
         raise BadInput(f"the {what} is empty; say in one line what is worth remembering")
-    if "\n" in text or "\r" in text or "\u2028" in text:
+    if any(c in text for c in "\n\r\x85\u2028\u2029"):
         raise BadInput(f"the {what} must be one line (put details in the body)")
+    _controls(text, what)
     if required and not any(unicodedata.category(c)[0] in "LN" for c in text):
         raise BadInput(f"the {what} has no letters or digits; say in words what is worth remembering")
     if len(text) > limit:
@@ -205,7 +218,9 @@ def body_text(value: Any) -> str:
                        "the reason, the root cause")
     if "\0" in value:
         raise BadInput("the body holds a NUL character; memory entries are text")
-    return value.replace("\r\n", "\n").strip("\n")
+    text = value.replace("\r\n", "\n")
+    _controls(text, "body")
+    return text.strip("\n")
 
 
 def entry_size(data: bytes) -> None:

@@ -159,14 +159,12 @@ def test_remember_refuses_a_control_character(cli, root: Path, char: str, field:
     assert TOKEN[9:] not in out + err
 
 
-@pytest.mark.parametrize("char", CONTROLS)
+@pytest.mark.parametrize("char", ["\x80", "\x85", "\x9b", "\x9f"], ids=["u0080", "nel", "csi", "u009f"])
 def test_the_scanner_reads_a_token_through_a_c1_control(char: str) -> None:
     """The pre-commit hook and sync scan files no gate wrote: a C1 control inside a token (valid
     UTF-8, no glyph) was not seen there; a C0 one is refused only by remember (see above)."""
     from memsync.secrets.scanner import scan_bytes
 
-    if not 0x80 <= ord(char) <= 0x9f:
-        pytest.skip("a C0 control is refused at the gate")
     found = scan_bytes(f"token {inside(TOKEN, char)}\n".encode(), "notes/x.md")
     assert [(f.rule, f.encoding) for f in found] == [("github-pat", "invisible")]
 

@@ -221,3 +221,50 @@ def test_a_summary_never_makes_a_windows_device_name(cli, root: Path, summary: s
     assert code == 0, out + err
     assert json.loads(out)["id"] == f"facts/{slug}"
     assert (root / "facts" / f"{slug}.md").is_file()
+
+
+# 5. A token in an id, a category or a scope, quoted back in the refusal -------------------------
+
+ECHOED = [
+    pytest.param(("remember", "--id", f"facts/{TOKEN}", "--summary", "x"), id="remember-unknown-id"),
+    pytest.param(("remember", "--category", TOKEN, "--summary", "x"), id="remember-unknown-category"),
+    pytest.param(("remember", "--category", f"facts.{TOKEN}", "--summary", "x"), id="remember-unsafe-category"),
+    pytest.param(("remember", "--id", f"{TOKEN}/x", "--summary", "x"), id="remember-id-category"),
+    pytest.param(("remember", "--category", "facts", "--summary", "x", "--supersedes", f"facts/{TOKEN}"),
+                 id="remember-supersedes"),
+    pytest.param(("forget", f"facts/{TOKEN}"), id="forget"),
+    pytest.param(("show", f"facts/{TOKEN}"), id="show"),
+    pytest.param(("supersede", "facts/x", f"facts/{TOKEN}"), id="supersede-new"),
+]
+
+
+@pytest.mark.parametrize("json_out", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("args", ECHOED)
+def test_a_refusal_never_quotes_a_token_whole(cli, root: Path, args: tuple[str, ...], json_out: bool) -> None:
+    """Before: `no entry facts/ghp_… in …`, `unknown category 'ghp_…'`, on stderr, in --json's
+    message and id: an agent pasting a token where an id goes got it printed back whole (into
+    its transcript and the terminal's scrollback)."""
+    before = snapshot(root)
+    code, out, err = cli(*args, "--root", str(root), *(["--json"] if json_out else []))
+    assert code == 2, out + err
+    assert TOKEN[4:] not in out + err
+    assert "ghp_***" in out + err
+    if json_out and args[0] != "show":  # a writer answers its refusal as JSON too; show only on stderr
+        assert json.loads(out)["ok"] is False
+    assert snapshot(root) == before
+
+
+def test_the_mcp_refusal_never_quotes_a_token_whole(tmp_path: Path) -> None:
+    """The MCP text was masked already; its structured content (message, id) was not."""
+    from mcpclient import connect, make_project, run as run_async, text
+
+    project = make_project(tmp_path)
+
+    async def go() -> tuple[bool, str, str]:
+        async with connect(project) as client:
+            result = await client.call_tool("memory_forget", {"id": f"facts/{TOKEN}"})
+            return bool(result.is_error), text(result), json.dumps(result.structured_content)
+
+    is_error, said, structured = run_async(go)
+    assert is_error and "no entry" in said
+    assert TOKEN[4:] not in said and TOKEN[4:] not in structured and "ghp_***" in structured

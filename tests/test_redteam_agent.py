@@ -268,3 +268,44 @@ def test_the_mcp_refusal_never_quotes_a_token_whole(tmp_path: Path) -> None:
     is_error, said, structured = run_async(go)
     assert is_error and "no entry" in said
     assert TOKEN[4:] not in said and TOKEN[4:] not in structured and "ghp_***" in structured
+
+
+# 6. A transcript with a huge turn -----------------------------------------------------------
+
+def _one_turn(text: str):  # type: ignore[no-untyped-def]
+    from extractkit import jsonl, record
+
+    from memsync.extract import transcript
+
+    return transcript.parse(jsonl([record("user", text)]).splitlines(keepends=True)).turns
+
+
+@pytest.mark.parametrize("size, chunk", [(10, 100), (1000, 100), (250_000, 6000), (123_457, 60_000)])
+def test_a_long_turn_is_cut_into_parts_that_hold_all_of_it_once(size: int, chunk: int) -> None:
+    """The cut walks an offset (it re-sliced the rest of the turn for every part: a 100 MB turn
+    took minutes before its refusal); every character is in exactly one part, in order."""
+    from memsync.extract import prompt
+
+    text = "".join(chr(0x4E00 + (i * 7919) % 20000) if i % 3 else "ab " [i % 3] for i in range(size))
+    built = prompt.build(_one_turn(text), categories=["facts"], chunk_chars=chunk, tool_chars=0, template="{{transcript}}")
+    marker = "\n[… this turn continues in the next part …]"
+    [whole] = prompt.build(_one_turn(text), categories=["facts"], chunk_chars=10 * size + 100, tool_chars=0,
+                           template="{{transcript}}").texts
+    assert text.strip() in whole
+    assert all(len(part) <= chunk + len(marker) for part in built.texts)
+    assert "".join(part.removesuffix(marker) for part in built.texts) == whole
+
+
+def test_no_search_is_run_for_a_conversation_over_max_parts() -> None:
+    """Before: `known` (a search per part, to show the model what memory holds) ran for every
+    part of a transcript about to be refused for having too many: 1667 searches for 100 MB."""
+    from memsync.extract import prompt
+
+    asked: list[int] = []
+    turns = _one_turn("x " * 5000)
+    built = prompt.build(turns, categories=["facts"], chunk_chars=1000, tool_chars=0,
+                         known=lambda text: asked.append(len(text)) or [], max_parts=5)
+    assert len(built.texts) > 5 and asked == []
+    built = prompt.build(turns, categories=["facts"], chunk_chars=1000, tool_chars=0,
+                         known=lambda text: asked.append(len(text)) or [], max_parts=50)
+    assert len(asked) == len(built.texts) > 5

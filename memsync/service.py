@@ -332,7 +332,11 @@ class Memory:
 
     def _category(self, category: str | None, kind: str | None, config: dict[str, Any], root: Root) -> str:
         configured = list(config["categories"])
-        existing = sorted(d.name for d in _folders(root.path) if d.name not in configured)
+        from memsync.entry import valid_name
+
+        # Only folders a category can be named: the refusal below lists them, and a folder named
+        # with an escape sequence or bytes that are not UTF-8 is no category to offer a model.
+        existing = sorted(d.name for d in _folders(root.path) if d.name not in configured and valid_name(d.name))
         if category is None and kind:
             guess = {v: k for k, v in KIND_OF.items()}.get(kind.casefold()) or kind.casefold() + "s"
             category = guess if guess in configured or guess in existing else None

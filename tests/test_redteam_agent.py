@@ -309,3 +309,20 @@ def test_no_search_is_run_for_a_conversation_over_max_parts() -> None:
     built = prompt.build(turns, categories=["facts"], chunk_chars=1000, tool_chars=0,
                          known=lambda text: asked.append(len(text)) or [], max_parts=50)
     assert len(asked) == len(built.texts) > 5
+
+
+# 7. Folders no category can be named, offered as categories ----------------------------------
+
+def test_an_unknown_category_offers_only_folders_that_can_be_categories(cli, root: Path) -> None:
+    """Before: the refusal listed every folder of the root as a category to use — one named with
+    a terminal escape sequence (raw in --json and to the model), one not UTF-8 (as U+FFFD)."""
+    os.mkdir(os.fsencode(root) + b"/bad\xff")
+    (root / "x\x1b]0;pwn\x07").mkdir()
+    (root / "people").mkdir()
+    before = snapshot(root)
+    code, out, err = cli("remember", "--root", str(root), "--category", "nope", "--summary", "zz top", "--json")
+    assert code == 2
+    message = json.loads(out)["message"]
+    assert message.startswith("unknown category 'nope': use one of rules, preferences, decisions, pitfalls, facts, people (")
+    assert "\x1b" not in message and "bad" not in message and "\ufffd" not in message
+    assert snapshot(root) == before

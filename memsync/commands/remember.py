@@ -21,7 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--category", help="rules, preferences, decisions, pitfalls, facts (or an existing folder)")
     body = p.add_mutually_exclusive_group()
     body.add_argument("--body", help="the details (context, decision, reason, root cause); '-' reads stdin")
-    body.add_argument("--body-file", metavar="FILE", help="read the body from FILE")
+    body.add_argument("--body-file", metavar="FILE",
+                      help="read the body from FILE (a pipe such as <(cmd) too; a FIFO nobody writes to is "
+                           "refused, not waited on)")
     p.add_argument("--kind", help="pitfall, decision, preference, fact … (default: from the category)")
     p.add_argument("--load-when", action="append", metavar="A,B", help="routing triggers, comma-separated (repeatable)")
     p.add_argument("--highlight", help="one line worth showing with the summary")

@@ -326,3 +326,12 @@ def test_an_unknown_category_offers_only_folders_that_can_be_categories(cli, roo
     assert message.startswith("unknown category 'nope': use one of rules, preferences, decisions, pitfalls, facts, people (")
     assert "\x1b" not in message and "bad" not in message and "\ufffd" not in message
     assert snapshot(root) == before
+
+
+@pytest.mark.parametrize("query", [TOKEN, f"部署{TOKEN}", f"deploy {TOKEN.lower()}"], ids=["alone", "glued", "lower"])
+def test_search_json_never_quotes_a_token_from_the_query(cli, root: Path, query: str) -> None:
+    """Before: `search --json` echoed the query and its words whole (memory_recall masked them)."""
+    code, out, err = cli("search", query, "--root", str(root), "--json")
+    assert code == 1, out + err
+    assert TOKEN[4:].lower() not in out.lower() + err.lower() and "***" in out
+    assert json.loads(out)["hits"] == []

@@ -251,7 +251,18 @@ def triggers(value: Any) -> list[str]:
 # 3. iron rules ----------------------------------------------------------------------------
 
 RULE_KINDS = frozenset({"rule", "rules", "iron-rule", "iron rule", "iron_rule", "铁规则", "铁律", "rule-proposal"})
-_RULE_CLAIM = re.compile(r"(?i)\biron[\s_-]*rules?\b|铁规则|铁律|硬性规定|硬性要求|\bhard rule\b|\bnon-negotiable rule\b")
+_RULE_CLAIM = re.compile(r"(?i)\biron[\s_-]*rules?\b|[铁鐵]规则|鐵規則|[铁鐵鉄][律则則]|철칙|硬性规定|硬性要求|\bhard rule\b"
+                         r"|\bnon-negotiable rule\b")
+# Read as NFKC (full-width letters), without format characters (a zero-width space inside the
+# words), with every dash a "-": a claim is not a different claim for its spelling.
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63", "-"))
+
+
+def _folded(text: str) -> str:
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
 PROPOSAL_KIND = "rule-proposal"
 RULES_CATEGORY = "rules"
 
@@ -259,9 +270,9 @@ RULES_CATEGORY = "rules"
 def is_rule_request(category: str | None, kind: str | None, summary: str, body: str) -> bool:
     """Would this write make a rule? Only a person writes iron rules (ROOT.md); a tool's
     request becomes a proposal a person accepts or deletes."""
-    if category == RULES_CATEGORY or (kind or "").strip().casefold() in RULE_KINDS:
+    if category == RULES_CATEGORY or _folded(kind or "").strip().casefold() in RULE_KINDS:
         return True
-    return bool(_RULE_CLAIM.search(summary) or _RULE_CLAIM.search(body[:4000]))
+    return bool(_RULE_CLAIM.search(_folded(summary)) or _RULE_CLAIM.search(_folded(body[:4000])))
 
 
 # 4. secrets -------------------------------------------------------------------------------

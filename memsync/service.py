@@ -362,6 +362,10 @@ class Memory:
             current = by_id.get(f"{category}/{gates.split_id(id)[1]}")
             if current is None:
                 raise UnknownEntry(f"no entry {id} in {root.display}", id)
+            if current.pinned and pinned is False and not force:
+                # else unpin, then forget: the pin that forget honours undone without the user
+                raise PinnedEntry(f"{current.id} is pinned: the user marked it to keep. Unpin it only if the user "
+                                  "asks, with force")
             rel = current.path
             gates.safe_target(root.path, rel)
             parsed = parse_entry(_read(root, rel), rel)

@@ -366,3 +366,44 @@ def test_words_near_a_rule_claim_stay_ordinary(cli, root: Path, summary: str) ->
     code, out, err = cli("remember", "--root", str(root), "--category", "facts", "--summary", summary, "--json")
     assert code == 0, out + err
     assert json.loads(out)["proposal"] is False
+
+
+# 9. A pinned entry unpinned, then forgotten, without force ------------------------------------
+
+def test_a_pinned_entry_cannot_be_unpinned_without_force(cli, root: Path) -> None:
+    """Before: `remember --id X --no-pinned` then `forget X` deleted a pinned entry in two calls,
+    neither with force — the guard forget keeps was undone by the update before it."""
+    code, out, _ = cli("remember", "--root", str(root), "--category", "facts", "--summary", "keep the staging db",
+                       "--pinned", "--json")
+    entry = json.loads(out)["id"]
+    before = snapshot(root)
+    code, out, err = cli("remember", "--root", str(root), "--id", entry, "--no-pinned", "--json")
+    assert code == 2 and json.loads(out)["gate"] == "pinned"
+    assert "is pinned" in json.loads(out)["message"] and "with force" in json.loads(out)["message"]
+    assert snapshot(root) == before
+    code, out, err = cli("forget", entry, "--root", str(root))
+    assert code == 2 and "is pinned" in err and snapshot(root) == before
+    # updating anything else of it is still an update; unpinning with force is the user's call
+    code, out, err = cli("remember", "--root", str(root), "--id", entry, "--load-when", "staging", "--json")
+    assert code == 0 and "pinned: true" in (root / f"{entry}.md").read_text(encoding="utf-8")
+    code, out, err = cli("remember", "--root", str(root), "--id", entry, "--no-pinned", "--force", "--json")
+    assert code == 0 and "pinned" not in (root / f"{entry}.md").read_text(encoding="utf-8")
+
+
+def test_mcp_cannot_unpin_then_forget(tmp_path: Path) -> None:
+    from mcpclient import connect, make_project, run as run_async, text
+
+    project = make_project(tmp_path)
+
+    async def go() -> tuple[str, str, str]:
+        async with connect(project) as client:
+            made = await client.call_tool("memory_remember", {"summary": "keep the staging db", "category": "facts",
+                                                              "pinned": True})
+            entry = made.structured_content["id"]
+            unpin = await client.call_tool("memory_remember", {"id": entry, "pinned": False})
+            gone = await client.call_tool("memory_forget", {"id": entry})
+            return entry, text(unpin), text(gone)
+
+    entry, unpin, gone = run_async(go)
+    assert "is pinned" in unpin and "is pinned" in gone
+    assert (project / ".memory" / f"{entry}.md").is_file()

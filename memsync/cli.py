@@ -96,7 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except MemsyncError as exc:
         if str(exc):
-            err(str(exc))
+            from memsync.secrets.gate import redact
+
+            err(redact(str(exc)))  # it may quote an id or a name the caller gave: a token there is masked
         return exit_code(exc)
     except KeyboardInterrupt:
         err("interrupted")

@@ -49,6 +49,16 @@ Run `memsync COMMAND --help` for a command's options and an example.
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse quotes what it refused (`invalid choice: '…'`): a token pasted into the wrong
+        # argument must not be printed back whole, nor a terminal escape sent raw.
+        from memsync.output import visible
+        from memsync.secrets.gate import redact
+
+        super().error(visible(redact(message)))
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``command`` (one of COMMANDS) it knows that subcommand only.
 
@@ -56,7 +66,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     looks for message catalogues on disk for each one), about 3 ms apiece: a
     command line that names its subcommand first pays for that one alone.
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="memsync",
         description="Long-term memory for coding agents, kept as Markdown in git.",
         epilog=EPILOG,
@@ -96,7 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except MemsyncError as exc:
         if str(exc):
-            err(str(exc))
+            from memsync.secrets.gate import redact
+
+            err(redact(str(exc)))  # it may quote an id or a name the caller gave: a token there is masked
         return exit_code(exc)
     except KeyboardInterrupt:
         err("interrupted")

@@ -175,6 +175,18 @@ def _unicode(text: str, what: str) -> None:
                        "a surrogate pair); nothing was written. Send it as UTF-8 text")
 
 
+# C0 and C1 controls but tab and newline: no glyph, so a token with a BEL or a backspace inside
+# reads as the token; in a one-line field YAML writes them as escapes ("\a") no scanner reads back.
+_CONTROL = re.compile("[\x01-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _controls(text: str, what: str) -> None:
+    found = _CONTROL.search(text)
+    if found:
+        raise BadInput(f"the {what} holds a control character (U+{ord(found.group()):04X}); nothing was written. "
+                       "Memory entries are text: leave it out")
+
+
 def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_SUMMARY_CHARS) -> str:
     if value is None:
         value = ""
@@ -184,8 +196,9 @@ def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_
     text = value.strip()
     if required and not text:
         raise BadInput(f"the {what} is empty; say in one line what is worth remembering")
-    if "\n" in text or "\r" in text or "\u2028" in text:
+    if any(c in text for c in "\n\r\x85\u2028\u2029"):
         raise BadInput(f"the {what} must be one line (put details in the body)")
+    _controls(text, what)
     if required and not any(unicodedata.category(c)[0] in "LN" for c in text):
         raise BadInput(f"the {what} has no letters or digits; say in words what is worth remembering")
     if len(text) > limit:
@@ -205,7 +218,9 @@ def body_text(value: Any) -> str:
                        "the reason, the root cause")
     if "\0" in value:
         raise BadInput("the body holds a NUL character; memory entries are text")
-    return value.replace("\r\n", "\n").strip("\n")
+    text = value.replace("\r\n", "\n")
+    _controls(text, "body")
+    return text.strip("\n")
 
 
 def entry_size(data: bytes) -> None:
@@ -236,7 +251,18 @@ def triggers(value: Any) -> list[str]:
 # 3. iron rules ----------------------------------------------------------------------------
 
 RULE_KINDS = frozenset({"rule", "rules", "iron-rule", "iron rule", "iron_rule", "铁规则", "铁律", "rule-proposal"})
-_RULE_CLAIM = re.compile(r"(?i)\biron[\s_-]*rules?\b|铁规则|铁律|硬性规定|硬性要求|\bhard rule\b|\bnon-negotiable rule\b")
+_RULE_CLAIM = re.compile(r"(?i)\biron[\s_-]*rules?\b|[铁鐵]规则|鐵規則|[铁鐵鉄][律则則]|철칙|硬性规定|硬性要求|\bhard rule\b"
+                         r"|\bnon-negotiable rule\b")
+# Read as NFKC (full-width letters), without format characters (a zero-width space inside the
+# words), with every dash a "-": a claim is not a different claim for its spelling.
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63", "-"))
+
+
+def _folded(text: str) -> str:
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
 PROPOSAL_KIND = "rule-proposal"
 RULES_CATEGORY = "rules"
 
@@ -244,9 +270,9 @@ RULES_CATEGORY = "rules"
 def is_rule_request(category: str | None, kind: str | None, summary: str, body: str) -> bool:
     """Would this write make a rule? Only a person writes iron rules (ROOT.md); a tool's
     request becomes a proposal a person accepts or deletes."""
-    if category == RULES_CATEGORY or (kind or "").strip().casefold() in RULE_KINDS:
+    if category == RULES_CATEGORY or _folded(kind or "").strip().casefold() in RULE_KINDS:
         return True
-    return bool(_RULE_CLAIM.search(summary) or _RULE_CLAIM.search(body[:4000]))
+    return bool(_RULE_CLAIM.search(_folded(summary)) or _RULE_CLAIM.search(_folded(body[:4000])))
 
 
 # 4. secrets -------------------------------------------------------------------------------

@@ -105,6 +105,9 @@ class Inspection:
                 out.append(f"  last sync: {r.sync.get('outcome')}: {r.sync.get('message')}")
                 healed = r.sync.get("healed")
                 out += [f"  last sync: {line}" for line in healed if isinstance(line, str)] if isinstance(healed, list) else []
+                left_out = r.sync.get("left_out")
+                out += [f"  last sync: not checked out here: {line}" for line in left_out
+                        if isinstance(line, str)] if isinstance(left_out, list) else []
         for src in self.sources:
             out.append(f"source {src.get('scope')}: {src.get('summary')}")
             out += [f"  {note}" for note in src.get("notes", [])]

@@ -332,7 +332,11 @@ class Memory:
 
     def _category(self, category: str | None, kind: str | None, config: dict[str, Any], root: Root) -> str:
         configured = list(config["categories"])
-        existing = sorted(d.name for d in _folders(root.path) if d.name not in configured)
+        from memsync.entry import valid_name
+
+        # Only folders a category can be named: the refusal below lists them, and a folder named
+        # with an escape sequence or bytes that are not UTF-8 is no category to offer a model.
+        existing = sorted(d.name for d in _folders(root.path) if d.name not in configured and valid_name(d.name))
         if category is None and kind:
             guess = {v: k for k, v in KIND_OF.items()}.get(kind.casefold()) or kind.casefold() + "s"
             category = guess if guess in configured or guess in existing else None
@@ -358,6 +362,10 @@ class Memory:
             current = by_id.get(f"{category}/{gates.split_id(id)[1]}")
             if current is None:
                 raise UnknownEntry(f"no entry {id} in {root.display}", id)
+            if current.pinned and pinned is False and not force:
+                # else unpin, then forget: the pin that forget honours undone without the user
+                raise PinnedEntry(f"{current.id} is pinned: the user marked it to keep. Unpin it only if the user "
+                                  "asks, with force")
             rel = current.path
             gates.safe_target(root.path, rel)
             parsed = parse_entry(_read(root, rel), rel)

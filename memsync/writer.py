@@ -11,6 +11,7 @@ was clean before.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -26,6 +27,10 @@ from memsync.tree import ROOT_MD, Tree
 MAX_SLUG = 60
 
 
+# Names Windows keeps for devices, whatever the extension (NFKC has made COM¹ com1 already).
+_WINDOWS_DEVICE = re.compile(r"con|prn|aux|nul|com[0-9]|lpt[0-9]")
+
+
 def slugify(summary: str) -> str:
     """A file name from a summary: NFKC, letters and digits of any script kept (Latin lower-cased),
     every other run a single ``-``, at most ~60 characters, cut at a ``-`` when one is near."""
@@ -37,6 +42,8 @@ def slugify(summary: str) -> str:
         slug = slug[: cut if cut > 0 else MAX_SLUG].rstrip("-")
     while slug and not valid_name(slug):  # a leading combining mark, say
         slug = slug[1:].lstrip("-")
+    if _WINDOWS_DEVICE.fullmatch(slug):
+        slug += "-entry"  # con.md, nul.md: a Windows clone of the memory could not check the file out
     return slug or "entry"
 
 

@@ -29,6 +29,27 @@ def test_no_command_is_a_usage_error(run):
     assert out.returncode == 2 and "usage: memsync" in out.stderr
 
 
+@pytest.mark.parametrize("argv", [
+    ["search", "x", "--scope", "{token}"],
+    ["remember", "--summary", "s", "--scope", "{token}"],
+    ["{token}"],
+])
+def test_a_refused_argument_is_never_printed_back_whole(run, argv: list[str]) -> None:
+    import random
+
+    from bench.secrets_corpus import FAKES
+
+    token = FAKES["github-pat"](random.Random(7))
+    out = run(*[a.format(token=token) for a in argv])
+    assert out.returncode == 2 and "invalid choice" in out.stderr and "ghp_***" in out.stderr
+    assert token not in out.stderr + out.stdout
+
+
+def test_a_refused_argument_shows_terminal_escapes_not_sends_them(run) -> None:
+    out = run("search", "x", "--bogus", "a\x1b[2Jb")  # argparse joins unrecognised arguments raw
+    assert out.returncode == 2 and "\x1b" not in out.stderr and "unrecognized arguments: --bogus a^[[2Jb" in out.stderr
+
+
 def test_version(run):
     from memsync import __version__
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import random
+import string
 import subprocess
 from pathlib import Path
 
@@ -85,3 +87,45 @@ def test_install_outside_git_repo_is_clear(tmp_path: Path, cli):
     cli("init", "--root", "loose")
     code, _, err = cli("hooks", "install", "--root", "loose")
     assert code == 2 and "is not inside a git repository" in err
+
+
+# Hostile names and links staged with git, through the plain pre-commit hook: each row is what
+# is staged (a file's bytes, or a link's target), whether the commit goes through, and what the
+# hook must say. A link is never followed (its target outside the root holds a token that must
+# never be printed), but the target is text git records and pushes, so a token there is stopped.
+_RNG = random.Random(3)
+_TOKEN = "ghp_" + "".join(_RNG.choice(string.ascii_letters + string.digits) for _ in range(36))
+HOSTILE_STAGED = [
+    ("link-target-is-a-token", b"notes/tok", ("link", _TOKEN), 1, "notes/tok:1:1: github-pat: ghp_***"),
+    ("link-out-of-the-root", b"facts/leak.md", ("link", "../../outside.txt"), 1, "E021 symlink not followed"),
+    ("link-absolute", b"notes/abs", ("link", "/etc/passwd"), 0, ""),
+    ("leading-dash-entry", b"facts/-rf.md", ("file", b"---\nid: facts/-rf\n---\n"), 1, "facts/-rf.md: E020"),
+    ("leading-dash-file", b"notes/--help", ("file", b"plain\n"), 0, ""),
+    ("newline-in-name", b"notes/a\nb.txt", ("file", b"plain\n"), 0, ""),
+    ("not-utf8-entry", b"facts/\xff.md", ("file", b"plain\n"), 1, "facts/\\xff.md: E020 file name is not valid UTF-8"),
+    ("secret-under-odd-name", b"notes/-\n\xfe.txt", ("file", f"key {_TOKEN}\n".encode()), 1, "github-pat: ghp_***"),
+]
+
+
+@pytest.mark.parametrize(("name", "rel", "what", "code", "said"), HOSTILE_STAGED, ids=[r[0] for r in HOSTILE_STAGED])
+def test_pre_commit_hook_with_hostile_names_and_links(memrepo: Path, cli, name: str, rel: bytes,
+                                                      what: tuple[str, object], code: int, said: str) -> None:
+    cli("hooks", "install", "--root", "mem")
+    (memrepo.parent / "outside.txt").write_text(f"outside the root: {_TOKEN}\n")
+    target = os.path.join(os.fsencode(memrepo), rel)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    kind, data = what
+    if kind == "link":
+        os.symlink(str(data), target)
+    else:
+        with open(target, "wb") as fh:
+            fh.write(data)  # type: ignore[arg-type]
+    assert subprocess.run(["git", "add", "-A"], cwd=memrepo).returncode == 0
+    out = subprocess.run(["git", "commit", "-qm", "hostile"], cwd=memrepo, capture_output=True)
+    text = (out.stdout + out.stderr).decode("utf-8", "replace")
+    assert out.returncode == code, text
+    assert said in text and "Traceback" not in text
+    assert _TOKEN not in text and b"\x1b" not in out.stdout + out.stderr
+    commits = _git(memrepo, "log", "--oneline").stdout.count("\n")
+    assert commits == (2 if code == 0 else 1)
+    assert (memrepo.parent / "outside.txt").read_text() == f"outside the root: {_TOKEN}\n"

@@ -356,6 +356,13 @@ def test_show_prints_the_entry_with_secrets_masked(root: Path, cli) -> None:
     assert secret not in out
 
 
+def test_show_json_of_an_unknown_id_prints_the_refusal_as_json(root: Path, cli) -> None:
+    code, out, err = cli("show", "facts/nothing-here", "--json", "--root", str(root))
+    assert code == 2 and "no entry facts/nothing-here" in err
+    doc = json.loads(out)
+    assert doc["ok"] is False and doc["error"] == "UnknownEntry" and "no entry facts/nothing-here" in doc["message"]
+
+
 def test_cli_remember_json_and_body_from_stdin(root: Path, run) -> None:
     done = run("remember", "--root", str(root), "--category", "pitfalls", "--summary",
                "pytest-xdist needs --dist loadgroup here", "--body", "-", "--json", input="because of git daemons\n")

@@ -166,8 +166,9 @@ def _blob(hub: Path, data: bytes) -> str:
                           check=True).stdout.decode().strip()
 
 
-# A .state.json on the remote is not refused but healed: tests/test_sync_statejson.py.
-REMOTE_TREES = ["duplicate-entry", "dot-dot", "dot-git", "dot-git-uppercase", "nul-entry", "huge-entry"]
+# A .state.json on the remote is not refused but healed: tests/test_sync_statejson.py; an entry
+# that is not text, or over 1 MiB, is kept in git and out of the checkout: tests/test_sync_left_out.py.
+REMOTE_TREES = ["duplicate-entry", "dot-dot", "dot-git", "dot-git-uppercase", "dot-git-space", "git-tilde"]
 
 
 @pytest.mark.parametrize("case", REMOTE_TREES)
@@ -182,17 +183,11 @@ def test_a_hostile_remote_tree_is_refused_and_nothing_it_sent_is_kept(pair: tupl
     elif case == "dot-dot":
         entries = [("40000", "..", _tree_bytes(("100644", "evil.md", blob)))]
         expect = "invalid name"
-    elif case in ("dot-git", "dot-git-uppercase"):
-        hook = _blob(hub, b"#!/bin/sh\necho pwned\n")
-        name = ".git" if case == "dot-git" else ".GIT"
-        entries = [("40000", name, _tree_bytes(("40000", "hooks", _hash_tree(hub, _tree_bytes(("100755", "post-checkout", hook))))))]
-        expect = "invalid name" if case == "dot-git" else "'.GIT'"
-    elif case == "nul-entry":
-        entries = [("40000", "evil", _tree_bytes(("100644", "bin.md", _blob(hub, b"---\n\0\0\0\n"))))]
-        expect = "E001"
     else:
-        entries = [("40000", "evil", _tree_bytes(("100644", "huge.md", _blob(hub, b"x" * ((1 << 20) + 1)))))]
-        expect = "at most 1 MiB"
+        hook = _blob(hub, b"#!/bin/sh\necho pwned\n")
+        name = {"dot-git": ".git", "dot-git-uppercase": ".GIT", "dot-git-space": ".git ", "git-tilde": "GIT~1"}[case]
+        entries = [("40000", name, _tree_bytes(("40000", "hooks", _hash_tree(hub, _tree_bytes(("100755", "post-checkout", hook))))))]
+        expect = "invalid name" if case == "dot-git" else repr(name)
     before_files, before_head = snapshot(b.path), b.git("rev-parse", "HEAD")
     _, crafted = _craft(hub, entries)
     out = raw_run("sync", "--root", str(b.path))
@@ -206,6 +201,35 @@ def test_a_hostile_remote_tree_is_refused_and_nothing_it_sent_is_kept(pair: tupl
     fsck(b.path)
     git(hub, "update-ref", "refs/heads/main", "main~1")  # the hub is put right: sync works again
     assert raw_run("sync", "--root", str(b.path)).returncode == 0
+
+
+@pytest.mark.parametrize("kind", ["tag", "tree", "blob"])
+def test_a_remote_branch_naming_a_non_commit_is_refused_clearly(pair: tuple[Device, Device], hub: Path,
+                                                               kind: str) -> None:
+    """A hub whose refs/heads/main was written by hand to name a tag, a tree or a blob (git's
+    own update-ref refuses to): a clear refusal, not an internal error, and no ref moves."""
+    _, b = pair
+    head = hub_head(hub)
+    if kind == "tag":
+        text = f"object {head}\ntype commit\ntag v1\ntagger T <t@example.invalid> 0 +0000\n\nv1\n"
+        target = subprocess.run(["git", "-C", str(hub), "mktag"], input=text.encode(), capture_output=True,
+                                check=True).stdout.decode().strip()
+    elif kind == "tree":
+        target = git(hub, "rev-parse", "main^{tree}").strip()  # one b has already: nothing is sent
+    else:
+        target = _blob(hub, b"not a commit\n")
+    (hub / "refs" / "heads" / "main").write_text(target + "\n")
+    b.add("facts/gamma", "gamma", "written on b\n")
+    before = b.git("rev-parse", "origin/main")
+    out = raw_run("sync", "--root", str(b.path))
+    said = text_of(out)
+    assert out.returncode == 2, said
+    assert f"the remote's main ({target[:7]}) has a {kind}, not a commit" in said and "Traceback" not in said
+    assert b.git("rev-parse", "origin/main") == before and (b.path / "facts" / "gamma.md").is_file()
+    fsck(b.path)
+    (hub / "refs" / "heads" / "main").write_text(head + "\n")  # the hub put right: b's work goes out
+    assert raw_run("sync", "--root", str(b.path)).returncode == 0
+    assert "facts/gamma.md" in git(hub, "ls-tree", "-r", "--name-only", "main")
 
 
 def _hash_tree(hub: Path, data: bytes) -> str:
@@ -252,6 +276,38 @@ def test_a_remote_file_named_like_a_token_is_shown_masked(pair: tuple[Device, De
     assert secret not in text_of(out) and "notes/ghp_***" in text_of(out)
     assert (a.path / "notes" / f"{secret}.txt").exists()
     assert secret.encode() not in (a.path / ".git" / "memsync-status.json").read_bytes()
+
+
+def test_a_secret_in_a_remote_entrys_summary_names_the_entry_not_the_index(pair: tuple[Device, Device], hub: Path,
+                                                                         tmp_path: Path) -> None:
+    """An entry pushed with the git CLI whose summary holds a token: the index every device
+    would compile copies it, so no device may commit that index (exit 1, masked). The message
+    must name the entry to fix (editing index.md is no use), and fixing it on one device, as
+    it says, lets every device sync again."""
+    a, b = pair
+    secret = token(seed=5)
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    (clone / "facts" / "leak.md").write_text(entry_text("facts/leak", f"deploy key {secret}", "x\n"))
+    git(clone, "add", "-A")
+    git(clone, "commit", "-qm", "by hand", "--no-verify")
+    git(clone, "push", "-q")
+    b.add("facts/gamma", "gamma", "written on b\n")
+    pushed = hub_head(hub)
+    assert raw_run("sync", "--root", str(a.path)).returncode == 0  # a fast-forward: nothing compiled yet
+    for device in (b, a):
+        out = raw_run("sync", "--root", str(device.path))
+        said = text_of(out)
+        assert out.returncode == 1, said
+        assert "facts/index.md:" in said and "github-pat: ghp_***" in said and secret not in said
+        assert "would copy a possible secret from the summary, highlight or load_when of facts/leak.md" in said
+        assert "Remove it from that entry" in said and "Traceback" not in said
+    assert hub_head(hub) == pushed
+    a.add("facts/leak", "deploy key: in the vault", "x\n")  # what the message says to do
+    for device in (a, b, a):
+        assert raw_run("sync", "--root", str(device.path)).returncode == 0
+    assert secret not in git(hub, "show", "main:facts/index.md")
+    assert (a.path / "facts" / "gamma.md").is_file() and a.files() == b.files()
 
 
 # -- 5, 6: names with control characters, names that are not UTF-8 ----------------------------

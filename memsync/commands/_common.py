@@ -71,11 +71,15 @@ def memory_from(args: argparse.Namespace, **kwargs: object):  # type: ignore[no-
 
 def refusal_json(exc: Exception) -> dict[str, object]:
     """A refused or failed agent command in --json form (the message also goes to stderr)."""
+    from memsync.secrets.gate import redact
+
+    # A message quotes what the caller sent (an id, a category): a token pasted there is masked.
     out: dict[str, object] = {"ok": False, "error": type(exc).__name__, "gate": getattr(exc, "gate", None),
-                              "message": str(exc)}
+                              "message": redact(str(exc))}
     for key in ("existing", "coverage", "id"):
         if hasattr(exc, key):
-            out[key] = getattr(exc, key)
+            value = getattr(exc, key)
+            out[key] = redact(value) if isinstance(value, str) else value
     if hasattr(exc, "findings"):
         out["findings"] = [f.to_json() for f in exc.findings]  # type: ignore[attr-defined]
     return out

@@ -88,10 +88,13 @@ def run(args: argparse.Namespace) -> None:
     if result.truncated:
         sys.stderr.write("memsync: the query was long; only its first words were searched\n")
     if args.json:
+        from memsync.secrets.gate import redact
+
+        # The query is quoted back: a token pasted into it is masked (as memory_recall does).
         sys.stdout.write(_json_text({
-            "query": result.query,
-            "words": result.words,
-            "split": result.split,
+            "query": redact(result.query),
+            "words": [redact(w) for w in result.words],
+            "split": {redact(k): [redact(p) for p in parts] for k, parts in result.split.items()},
             "hits": [h.to_json() for h in result.hits],
             "hint": result.hint,
             "notes": result.notes,

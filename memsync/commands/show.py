@@ -18,8 +18,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    with memory_from(args) as memory:
-        shown = memory.show(args.id, scope=args.scope)
+    from memsync.commands._common import refusal_json
+    from memsync.errors import MemsyncError
+
+    try:
+        with memory_from(args) as memory:
+            shown = memory.show(args.id, scope=args.scope)
+    except MemsyncError as exc:
+        if args.json:  # as the writing commands do: a tool reading stdout learns why
+            print_json(refusal_json(exc))
+        raise
     if args.json:
         print_json(shown.to_json())
         return

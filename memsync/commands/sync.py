@@ -113,6 +113,8 @@ def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untype
         warn(line)
     if result.ignored:
         warn(_ignored_line(result.ignored))
+    for line in result.left_out:
+        warn(f"not checked out here: {line}")
     if result.outcome in ("ok", "up-to-date"):
         print(f"{paint('Synced', 'green')} {visible(result.root)} with {visible(result.remote)}: {visible(result.message)}")
     else:
@@ -164,6 +166,7 @@ def run_status(args: argparse.Namespace) -> None:
     if info["ignored"]:
         lines.append("  " + _ignored_line(info["ignored"]))
     lines += [f"  {line}" for line in info["healing"]]
+    lines += [f"  not checked out here: {line}" for line in info["left_out"]]
     last = info["last"]
     if last:
         lines.append(f"  last sync: {last.get('outcome')}: {last.get('message')}")

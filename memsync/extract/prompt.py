@@ -106,12 +106,14 @@ def _fill(values: dict[str, str], m: re.Match[str]) -> str:
 
 def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int, tool_chars: int,
           first_number: int = 1, template: str | None = None,
-          known: Callable[[str], Sequence[str]] | None = None) -> Prompts:
+          known: Callable[[str], Sequence[str]] | None = None, max_parts: int | None = None) -> Prompts:
     """The prompts for ``turns`` (numbered from ``first_number``, as the file counts them).
 
     ``known`` answers, for a part's conversation text, what memory already holds on it (one
     line per entry): the model is shown it so it does not propose restatements in the first
-    place; the dedupe gate still judges whatever it proposes."""
+    place; the dedupe gate still judges whatever it proposes. Past ``max_parts`` parts nothing
+    will be sent, so ``known`` (a search per part) is not asked: a 100 MB transcript is refused
+    in seconds, not minutes."""
     if template is None:
         from memsync.templates import read_template
 
@@ -124,17 +126,21 @@ def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int,
         text, cut, hidden = render(turn, first_number + i, tool_chars)
         shortened += cut
         masked += hidden
-        while text:
+        at = 0  # an offset, not text = text[room:]: re-slicing the rest made a 100 MB turn quadratic
+        while at < len(text):
             room = chunk_chars - size
-            if room < min(len(text), 200) and chunks[-1]:
+            if room < min(len(text) - at, 200) and chunks[-1]:
                 chunks.append([])  # start a new part rather than leave a sliver
                 size, room = 0, chunk_chars
-            piece, text = text[:room], text[room:]
-            if text:
+            piece = text[at:at + room]
+            at += len(piece)
+            if at < len(text):
                 piece += "\n[… this turn continues in the next part …]"
             chunks[-1].append(piece)
             size += len(piece) + 2
     total = len(chunks)
+    if max_parts is not None and total > max_parts:
+        known = None
     texts = []
     for n, chunk in enumerate(chunks, 1):
         body = "\n\n".join(chunk)

@@ -348,7 +348,7 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
                                  f"{conf['min_chars']}); too short to hold a lasting memory")
     prompts = prompt.build(turns, categories=conf["categories"], chunk_chars=conf["chunk_chars"],
                            tool_chars=conf["tool_chars"], first_number=start_turn + 1,
-                           known=lambda text: known(memory, target, text, shown))
+                           known=lambda text: known(memory, target, text, shown), max_parts=conf["max_parts"])
     report.notes += prompts.notes(conf["tool_chars"])
     total = len(prompts.texts)
     if total > conf["max_parts"]:

@@ -71,22 +71,37 @@ _TRIGGERS = (
     # a UTF-8 lead byte and a continuation; not "token=6A…" or "color=FF"), and "=" ending a
     # line. (One byte is looked for: searching "=3D" and "=\n" as strings is five times slower.)
     (b"=", rb"=(?:3D|[C-F][0-9A-F]=[89AB][0-9A-F]|\r?\n)", True),
-    # U+200B-U+200F, U+2060-U+2064, U+FEFF, U+00AD, U+180E: no glyph, easily pasted inside a token.
-    (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f]|\x81[\xa0-\xa4])", False),
-    (b"\xef", rb"\xef\xbb\xbf", False),
-    (b"\xc2", rb"\xc2\xad", False),
-    (b"\xe1", rb"\xe1\xa0\x8e", False),
+    # No glyph, easily pasted (or slipped) inside a token: U+200B-U+200F, U+202A-U+202E and
+    # U+2066-U+2069 (bidi controls), U+2060-U+2064, U+FEFF, U+00AD, U+180E, U+061C, U+034F,
+    # U+FE00-U+FE0F (variation selectors), U+E0000-U+E007F (tags), the Hangul fillers and the
+    # C1 controls.
+    (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xa4\xa6-\xa9])", False),
+    (b"\xef", rb"\xef(?:\xbb\xbf|\xb8[\x80-\x8f]|\xbe\xa0)", False),
+    (b"\xc2", rb"\xc2[\xad\x80-\x9f]", False),
+    (b"\xe1", rb"\xe1(?:\xa0\x8e|\x85[\x9f\xa0])", False),
+    (b"\xd8", rb"\xd8\x9c", False),
+    (b"\xcd", rb"\xcd\x8f", False),
+    (b"\xe3", rb"\xe3\x85\xa4", False),
+    (b"\xf3", rb"\xf3\xa0\x80[\x80-\xbf]|\xf3\xa0\x81[\x80-\xbf]", False),
+    # Letters and digits NFKC folds to ASCII ones: full-width forms (what a CJK input method
+    # types; with "-" and "_", not the punctuation every Chinese line holds) and the
+    # mathematical alphanumerics (U+1D400-U+1D7FF). Search folds them itself, so a token
+    # written so is as readable as a plain one.
+    (b"\xef", rb"\xef(?:\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xbd[\x81-\x9a])", False),
+    (b"\xf0", rb"\xf0\x9d[\x90-\x9f][\x80-\xbf]", False),
 )
-_INVISIBLE = rb"\xe2\x80[\x8b-\x8f]|\xe2\x81[\xa0-\xa4]|\xef\xbb\xbf|\xc2\xad|\xe1\xa0\x8e"
+_INVISIBLE = (rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf|\xef\xb8[\x80-\x8f]|\xef\xbe\xa0"
+              rb"|\xc2[\xad\x80-\x9f]|\xe1\xa0\x8e|\xe1\x85[\x9f\xa0]|\xd8\x9c|\xcd\x8f|\xe3\x85\xa4|\xf3\xa0[\x80\x81][\x80-\xbf]")
+_COMPAT = rb"\xef\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xef\xbd[\x81-\x9a]|\xf0\x9d[\x90-\x9f][\x80-\xbf]"
 _DECODE_SOURCE = (
     rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\(?:[0-3][0-7]{2}|[1-7][0-7]?(?![0-7])))+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)|(?P<compat>(?:" + _COMPAT + rb")+)")
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
-         "soft": "quoted-printable", "inv": "invisible"}
+         "soft": "quoted-printable", "inv": "invisible", "compat": "nfkc"}
 # A soft line break is read only where a quoted-printable encoder puts one: at the end of a
 # line 70 to 76 wide (encoders fill to 76), so "PASSWORD=" with its value on the next line of
 # a .env file is not joined to it, nor a PEM body's 64-wide padded last line.
@@ -435,6 +450,11 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     value = m.group(kind)  # type: ignore[arg-type]
     if kind == "inv":
         return b""
+    if kind == "compat":
+        import unicodedata
+
+        folded = unicodedata.normalize("NFKC", value.decode("utf-8"))
+        return folded.encode("ascii") if folded.isascii() else None  # an unassigned code point stays
     if kind == "soft":
         return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
     if kind in ("x", "pct", "o", "qp"):  # a run of bytes: it stands for text only if it is UTF-8 without controls

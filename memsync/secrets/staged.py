@@ -1,8 +1,10 @@
 """Scan what is about to be committed: the blobs staged in the git index, not the work tree.
 
-``git diff --cached --raw`` lists added/changed regular files (symlinks and
-submodules have no text to leak); ``git cat-file --batch`` streams each blob,
-which the scanner reads in bounded windows, so a huge staged file is fine.
+``git diff --cached --raw`` lists added/changed regular files and symlinks (a
+symlink's blob is its target, text git records and pushes like any other; it is
+scanned as that text, never followed; a submodule is a commit id, no text);
+``git cat-file --batch`` streams each blob, which the scanner reads in bounded
+windows, so a huge staged file is fine.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding
 from memsync.secrets.scanner import CHUNK, scan_stream
 
-_REGULAR_MODES = (b"100644", b"100755")
+_SCANNED_MODES = (b"100644", b"100755", b"120000")
 
 
 def _git(cwd: Path, *args: str) -> bytes:
@@ -42,14 +44,14 @@ def worktree_top(cwd: Path) -> Path | None:
 
 
 def staged_blobs(top: Path, pathspecs: list[str]) -> list[tuple[str, str]]:
-    """(path relative to ``top``, blob id) of regular files added or changed in the index."""
+    """(path relative to ``top``, blob id) of regular files and symlinks added or changed in the index."""
     raw = _git(top, "diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames",
                "--diff-filter=ACMRT", "--", *pathspecs)
     fields = raw.split(b"\0")
     out = []
     for meta, path in zip(fields[0::2], fields[1::2]):
         parts = meta.split()
-        if len(parts) >= 4 and parts[1] in _REGULAR_MODES:
+        if len(parts) >= 4 and parts[1] in _SCANNED_MODES:
             out.append((path.decode("utf-8", "surrogateescape"), parts[3].decode("ascii")))
     return out
 

@@ -12,21 +12,28 @@ device accepts either:
   file stays on disk) and commits its removal from the branch;
 - an entry (``<category>/<slug>.md``) is UTF-8 text of at most 1 MiB, as lint
   decides it (E001, E002: no NUL or other binary byte, no UTF-16 with or
-  without a BOM, nothing that does not decode);
-- any other file is at most 64 MiB;
+  without a BOM, nothing that does not decode); one a remote's branch holds
+  anyway (committed with the git CLI) is kept in git and out of the checkout,
+  like the files below;
+- any other file is at most 64 MiB (a remote sending a bigger one is refused);
 - every tree a remote sends is well formed (sorted, no duplicate or empty
-  names, known modes) and names only objects that exist.
+  names, known modes) and names only objects that exist;
+- a file of the branch this device cannot or will not create (a symlink, a
+  submodule, a name with a backslash or a part over 255 bytes) is not a
+  reason to stop either: it stays in git as it is, out of this device's
+  checkout (``checkout_problem``), and every sync names it.
 
 A local file that breaks a rule stays on disk, uncommitted, and every sync
-says which and why. A remote that sends one is refused before anything it sent
-is stored, so the repository stays as ``git fsck`` likes it.
+says which and why. A remote that sends a malformed object or a file over
+64 MiB is refused before anything it sent is stored, so the repository stays
+as ``git fsck`` likes it.
 
 ``shown`` is how every path sync prints or records looks: secrets in it masked
 (a file named like a token), control characters and undecodable bytes escaped.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from memsync.errors import MemsyncError
@@ -108,6 +115,39 @@ def valid_repo_path(path: str) -> bool:
     return not any(_bad_name(part) for part in path.split("/"))
 
 
+NAME_MAX = 255  # bytes in one part of a path: the limit of every common file system
+_LINK, _GITLINK = 0o120000, 0o160000
+
+
+def checkout_problem(path: str, mode: int) -> str | None:
+    """Why this device leaves ``path`` (``mode``) of the branch out of its checkout, keeping it
+    in git as it is (None: it writes the file). One bad name on the remote must not stop every
+    device, and none of these is ever created here: a symlink could point out of the root."""
+    if mode == _LINK:
+        return "a symlink (memsync writes regular files only, and never follows a link)"
+    if mode == _GITLINK:
+        return "a submodule (memsync writes regular files only)"
+    if mode not in (0o100644, 0o100755):
+        return f"not a regular file (mode {mode:o})"
+    if "\\" in path:
+        return "a name with a backslash (a folder separator on Windows)"
+    if not valid_repo_path(path):
+        return "a name memsync does not create"
+    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in path.split("/")):
+        return f"a name longer than {NAME_MAX} bytes (file systems refuse it)"
+    return None
+
+
+def entry_problem(path: str, sha: bytes, read: Callable[[bytes], bytes | None]) -> str | None:
+    """Why the remote's version ``sha`` (hex) of ``path`` is not written here because it is an
+    entry lint refuses (E001, E002), or None (also for any file that is not an entry)."""
+    from memsync.sync.compiled import is_entry_path
+
+    if not is_entry_path(path):
+        return None
+    return content_problem(path, read(sha) or b"")
+
+
 def text_problem(data: bytes) -> str | None:
     """Why ``data`` is not UTF-8 text, in lint's words (E001), or None: one rule for both."""
     from memsync.entry import decode
@@ -150,8 +190,8 @@ class Refused(MemsyncError):
 
 def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
     """Refuse (Refused) objects a remote sent unless every tree and commit among them is
-    well formed and complete, and the files of ``head``'s tree that are new pass the
-    rules above (a ``.state.json`` is let in, to be left out by the merge).
+    well formed and complete, ``head`` is a commit, and no file of ``head``'s tree that is
+    new here is over 64 MiB.
     ``have(sha)``: the object is already in our store (accepted before)."""
     from dulwich.objects import ObjectFormatException
 
@@ -178,7 +218,9 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
                 if not present(sha):
                     raise _refused(f"a commit {obj.id.decode()[:7]} naming a missing object {sha.decode()[:7]}")
     commit = by_id.get(head) if head is not None else None
-    if commit is None or commit.type_num != 1:
+    if commit is not None and commit.type_num != 1:
+        raise not_a_commit(head, commit.type_name.decode())  # type: ignore[arg-type]
+    if commit is None:
         return
     # The files the remote's branch holds now and we do not: the same rules as our own.
     stack = [(commit.tree, "")]
@@ -195,16 +237,17 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
             blob = by_id.get(child)
             if blob is None or blob.type_num != 3:
                 continue
-            if is_state_path(path):
-                # Never written here nor read (the merge leaves it out and removes it from the
-                # branch); only the store's own limit holds for it.
-                if blob.raw_length() > MAX_FILE_BYTES:
-                    raise _refused(f"{shown(path)}: larger than {MAX_FILE_BYTES >> 20} MiB ({blob.raw_length()} bytes)",
-                                   head)
-                continue
-            why = content_problem(path, blob.as_raw_string())
-            if why is not None:
-                raise _refused(f"{shown(path)}: {why}", head)
+            # Only the store's own limit refuses a file: a .state.json is left out by the merge
+            # (and removed from the branch), an entry that is not text is left out of every
+            # checkout (``checkout_problem``, ``content_problem``): neither stops a device.
+            if blob.raw_length() > MAX_FILE_BYTES:
+                raise _refused(f"{shown(path)}: larger than {MAX_FILE_BYTES >> 20} MiB ({blob.raw_length()} bytes)",
+                               head)
+
+
+def not_a_commit(head: bytes, kind: str) -> Refused:
+    """The remote's main names a tag, tree or blob (a ref written by hand): not a branch to merge."""
+    return _refused(f"a {kind}, not a commit (a branch must name a commit; the ref was written by hand?)", head)
 
 
 def _refused(what: str, head: bytes | None = None) -> Refused:

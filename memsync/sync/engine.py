@@ -34,7 +34,16 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.roots import Root
-from memsync.sync.accept import is_state_path, listing, local_state_line, remote_state_line, shown, shown_all
+from memsync.sync.accept import (
+    checkout_problem,
+    entry_problem,
+    is_state_path,
+    listing,
+    local_state_line,
+    remote_state_line,
+    shown,
+    shown_all,
+)
 from memsync.sync.pause import pause
 
 
@@ -64,6 +73,7 @@ class SyncResult:
     conflicts: list[dict[str, str | None]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)  # entries that ignore rules keep out of sync
     healed: list[str] = field(default_factory=list)  # .state.json found in git and taken out, one line each
+    left_out: list[str] = field(default_factory=list)  # "path: why" of files in git this device does not write
     waiting: int = 0
     attempts: int = 0
     head: str | None = None
@@ -86,6 +96,7 @@ class SyncResult:
             "conflicts": self.conflicts,
             "ignored": self.ignored,
             "healed": self.healed,
+            "left_out": self.left_out,
             "waiting": self.waiting,
             "attempts": self.attempts,
             "head": self.head,
@@ -174,6 +185,7 @@ class Session:
         self.kept: dict[str, str] = {}  # path -> why: an edit that beat a deletion
         self.remote_tree: bytes | None = None  # the remote branch's tree as last fetched
         self.pushed_from: bytes | None | bool = False  # the remote's tree our push replaced (False: no push)
+        self.folds_case: bool | None = None  # git's core.ignorecase, once read
 
     def open(self) -> None:
         """Lock, then open the repository and check it is in a state to sync.
@@ -226,6 +238,14 @@ class Session:
         """The stat walk begun in ``open`` (None: there was none)."""
         surveyor, self._surveyor = self._surveyor, None
         return surveyor.finish() if surveyor is not None else None
+
+    def folding(self) -> bool:
+        """The file system holds names differing only in case as one (git's core.ignorecase)."""
+        if self.folds_case is None:
+            from memsync.sync.casefold import repo_folds_case
+
+            self.folds_case = repo_folds_case(self.repo)
+        return self.folds_case
 
     def close(self) -> None:
         try:
@@ -405,13 +425,15 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
         if version is not None:
             R.add_blob(repo, changes.data[path])
     tree = R.apply_changes(repo, base, [(p, v[0] if v else None, v[1] if v else None) for p, v in changes.files.items()])
+    index_updates = dict(changes.index_updates)
+    if base != head_tree and head_tree is not None:
+        tree = _keep_left_out(s, head_tree, tree, changes.files, index_updates)
     assert s.cache is not None
     regen = regenerate(
         repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
     )
     s.result.warnings.extend(_problem_lines(regen.problems))
     _gate(s, regen.outputs)
-    index_updates = dict(changes.index_updates)
     if regen.outputs:
         pause("before-compiled-write")
         index_updates.update(write_compiled(s, regen.outputs, tree))
@@ -433,6 +455,33 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     pause("after-commit")
     s.update_index(index_updates, tree)
     return head
+
+
+def _keep_left_out(s: Session, head_tree: bytes, tree: bytes, files: dict[str, Any],
+                   index_updates: dict[bytes, Any]) -> bytes:
+    """``tree`` with the files of ``head_tree`` that the checkout leaves out put back, when the
+    index lags the branch (a sync killed after moving the branch, before writing the index):
+    such a file was never on disk here, so its absence is not a deletion. Each gets its
+    skip-worktree entry in ``index_updates``."""
+    from memsync.sync.casefold import Twins
+    from memsync.sync.gitindex import left_out_entry
+
+    R = s.R
+    raw = s.index().raw
+    twins = Twins(R.objects(s.repo).listing, head_tree) if s.folding() else None
+    back = []
+    for path, ch in R.diff(s.repo, head_tree, tree).items():
+        key = path.encode("utf-8", "surrogateescape")
+        if ch.new is not None or ch.old is None or key in raw or path in files or is_state_path(path):
+            continue
+        kept_out = (checkout_problem(path, ch.old_mode) is not None
+                    or entry_problem(path, ch.old, lambda h: R.blob(s.repo, h)) is not None
+                    or (twins is not None and bool(twins.of(path))))
+        if not kept_out:
+            continue  # a file this device did write, deleted since: a deletion
+        back.append((path, ch.old_mode, ch.old))
+        index_updates[key] = left_out_entry(key, ch.old_mode, bytes.fromhex(ch.old.decode("ascii")))
+    return R.apply_changes(s.repo, tree, back) if back else tree
 
 
 def _problem_lines(problems: list[Any]) -> list[str]:
@@ -490,25 +539,71 @@ def checkout(s: Session, old_tree: bytes | None, new_tree: bytes, changes: dict[
     ``changes``: their diff, when the caller has it. A ``.state.json`` on the way is
     never written nor deleted on disk (it is this device's own): a deletion only
     takes it out of the index."""
+    from memsync.sync.gitindex import is_left_out, left_out_entry
     from memsync.sync.worktree import Incoming, apply, preflight
 
     R = s.R
     if changes is None:
         changes = R.diff(s.repo, old_tree, new_tree)
+    index = s.index()
+    twins = _case_twins(s, new_tree, changes, index)
     incoming = []
-    untracked: dict[bytes, Any] = {}
+    untracked: dict[bytes, Any] = {}  # index-only changes: nothing on disk is written or deleted
+    kept_out = []  # left out for what they are: nothing of ours may sit at their path
     for path, ch in changes.items():
+        key = path.encode("utf-8", "surrogateescape")
         if is_state_path(path):
             if ch.new is None:
-                untracked[path.encode("utf-8", "surrogateescape")] = None
+                untracked[key] = None
             continue
-        incoming.append(Incoming(path, ch.old, (ch.new_mode, ch.new) if ch.new is not None else None))
-    index = s.index()
-    seen = preflight(s.root.path, index, incoming, s.refused)
+        # A file this device never creates (a symlink, a name it cannot write, a twin of a name
+        # its file system holds already) is kept in git as it is, out of the checkout, instead
+        # of stopping the sync here and on every device.
+        was = index.raw.get(key) if ch.old is not None else None
+        was_out = was is not None and is_left_out(was)
+        if ch.new is not None and (path in twins or checkout_problem(path, ch.new_mode) is not None
+                                   or entry_problem(path, ch.new, lambda sha: R.blob(s.repo, sha)) is not None):
+            untracked[key] = left_out_entry(key, ch.new_mode, bytes.fromhex(ch.new.decode("ascii")))
+            if path not in twins:
+                kept_out.append(path)
+            if ch.old is not None and not was_out:
+                incoming.append(Incoming(path, ch.old, None))  # the file it replaces goes, if unedited
+            continue
+        if was_out:
+            untracked[key] = None
+            if ch.new is None:
+                continue
+        new = (ch.new_mode, ch.new) if ch.new is not None else None
+        incoming.append(Incoming(path, None if was_out else ch.old, new))
+    seen = preflight(s.root.path, index, incoming, s.refused, kept_out)
     pause("before-checkout")
     updates = apply(s.root.path, incoming, lambda sha: R.blob(s.repo, sha) or b"", seen)
-    updates.update({k: v for k, v in untracked.items() if k in index.entries})
+    for key, entry in untracked.items():
+        if entry is not None:
+            updates[key] = entry
+        elif key in index.entries and key not in updates:
+            updates[key] = None
     s.update_index(updates, new_tree)
+
+
+def _case_twins(s: Session, new_tree: bytes, changes: dict[str, Any], index: Any) -> set[str]:
+    """Paths ``changes`` adds that, on a file system folding case (``casefold``), would land on
+    a file another path of ``new_tree`` keeps: one already here, or one sorting first."""
+    from memsync.sync.casefold import Twins
+
+    if not s.folding():
+        return set()
+    adds = {p for p, ch in changes.items() if ch.new is not None and not is_state_path(p)}
+    finder = Twins(s.R.objects(s.repo).listing, new_tree)
+    out = set()
+    for path in sorted(adds):
+        for other in finder.of(path):
+            entry = index.entries.get(other.encode("utf-8", "surrogateescape"))
+            here = other not in adds and entry is not None and not entry.skip_worktree
+            if here or (other in adds and other < path and other not in out):
+                out.add(path)
+                break
+    return out
 
 
 def _left_out(s: Session, paths: list[str], tree: bytes) -> None:
@@ -643,11 +738,34 @@ def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
 def _gate(s: Session, files: dict[str, bytes]) -> None:
     """The secret gate (memsync.secrets.gate) over what is about to be committed or pushed."""
     from memsync.secrets.gate import check
+    from memsync.sync.compiled import is_compiled_path
 
-    findings = [shown(f.format()) for f in check(s.root.path, files)]
+    found = check(s.root.path, files)
+    findings = [shown(f.format()) for f in found]
     if findings:
         s.result.findings = findings
-        raise SecretsFound(findings)
+        compiled = sorted({f.path for f in found if is_compiled_path(f.path)})
+        raise SecretsFound(findings, _copied_from(s, compiled) if compiled else None)
+
+
+def _copied_from(s: Session, compiled: list[str]) -> str | None:
+    """What to do when a compiled file would hold a secret: it copies an entry's summary,
+    highlight or triggers, so the entry is named (editing the compiled file is no use). An
+    entry pushed by another device with the git CLI holds it too: say to rotate it."""
+    from memsync.secrets.gate import check
+    from memsync.tree import ROOT_MD
+
+    if s.cache is None:
+        return None
+    categories = None if ROOT_MD in compiled else {p.partition("/")[0] for p in compiled}
+    shown_fields = {info.path: "\n".join([info.summary, info.highlight, *info.load_when]).encode("utf-8", "surrogatepass")
+                    for info in s.cache.entries(categories) if info is not None}
+    sources = sorted({f.path for f in check(s.root.path, shown_fields)})
+    if not sources:
+        return None
+    return (f"{listing(compiled)} would copy a possible secret from the summary, highlight or load_when of "
+            f"{listing(sources)}; nothing was committed or pushed. Remove it from that entry (on any device that has "
+            "it, or with the git CLI) and rotate it if the remote's history holds it, then sync again.")
 
 
 def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | None = None) -> SyncResult:
@@ -751,6 +869,7 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
     s.remote_tree = R.tree_of(s.repo, theirs)
     if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
         head = integrate(s, head, theirs, template)
+        pause("after-integrate")  # the branch moved; the index is written later
     if head is None or head == theirs:
         _done(s)
         return
@@ -780,10 +899,17 @@ def _summarize(s: Session, start: bytes | None) -> None:
     siblings = {c.sibling for c in s.clashes.values() if c.sibling}
     special = siblings | set(s.clashes) | set(s.kept)
     result = s.result
+    with suppress(MemsyncError, OSError):  # an index that cannot be read was reported already
+        from memsync.sync.worktree import left_out_lines
+
+        result.left_out = left_out_lines(s.root.path, s.index().raw, s.folding(), lambda sha: s.R.blob(s.repo, sha))
     for path in sorted(set(here) | set(there)):
         if path in special or is_state_path(path):
             continue  # a .state.json taken out of git is told in ``healed``
-        gone = (here.get(path) or there[path]).new is None
+        change = here.get(path) or there[path]
+        gone = change.new is None
+        if not gone and checkout_problem(path, change.new_mode) is not None:
+            continue  # told in ``left_out``
         if path in here and path in there:
             result.merged.append(shown(path))
         elif path in here:

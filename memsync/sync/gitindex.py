@@ -112,6 +112,22 @@ def entry_for(path: bytes, st: os.stat_result, sha: bytes, mode: int | None = No
     )
 
 
+def left_out_entry(path: bytes, mode: int, sha: bytes) -> IndexEntry:
+    """A stage-0 entry flagged skip-worktree (git's own "not in this checkout"): the file
+    stays in every tree built from the index, and nothing is looked for on disk."""
+    return IndexEntry(path, (0, 0), (0, 0), 0, 0, mode, 0, 0, 0, sha, min(len(path), _NAME_MASK) | _SKIP_WORKTREE)
+
+
+def is_left_out(raw: bytes) -> bool:
+    """The entry whose bytes are ``raw`` is flagged skip-worktree (read without decoding it)."""
+    return bool(raw[60] & (_EXTENDED >> 8) and raw[62] & (_SKIP_WORKTREE >> 24))
+
+
+def left_out_keys(raw: Mapping[bytes, bytes]) -> list[bytes]:
+    """Keys of the skip-worktree entries."""
+    return [k for k, r in raw.items() if r[60] & (_EXTENDED >> 8) and r[62] & (_SKIP_WORKTREE >> 24)]
+
+
 class Entries(Mapping[bytes, IndexEntry]):
     """Path (plus NUL and stage for conflict stages) -> entry, decoded from its raw bytes on access."""
 

@@ -68,6 +68,13 @@ def _prepare(root: Root, url: str) -> InitReport:
     if not (root.path / ".git").exists():
         Repo.init(str(root.path), default_branch=R.BRANCH).close()
         report.steps.append(f"Created a git repository in {root.display} (branch main)")
+        from memsync.sync.casefold import folds_case
+
+        if folds_case(root.path / ".git"):  # as git's init does: checkouts then keep case twins apart
+            with Repo(str(root.path)) as fresh:
+                config = fresh.get_config()
+                config.set((b"core",), b"ignorecase", b"true")
+                config.write_to_path()
     repo = R.open_repo(root.path, root.display)
     try:
         R.refuse_in_progress(repo, root.display)

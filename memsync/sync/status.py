@@ -1,7 +1,7 @@
 """``memsync sync status``: where the branch stands against the remote, conflict
 siblings waiting for a person, entries that ignore rules keep out of sync,
-``.state.json`` files that are in git and the next sync will take out, and the
-last sync's result.
+``.state.json`` files that are in git and the next sync will take out, files
+in git this device keeps out of its checkout, and the last sync's result.
 
 Reads only local state: the remote-tracking ref is what the last successful
 fetch or push saw, so status works offline and never blocks on the network.
@@ -47,8 +47,10 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
 
     from memsync.sync import repo as R
     from memsync.sync.accept import shown
+    from memsync.sync.casefold import repo_folds_case
     from memsync.sync.gitindex import GitIndex
     from memsync.sync.urls import shown_url
+    from memsync.sync.worktree import left_out_lines
     from memsync.tree import read, walk
 
     repo = R.open_repo(root_path, display)
@@ -68,6 +70,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
         ignored = [rel for rel, _ in listed.entries
                    if rel.encode("utf-8", "surrogateescape") not in tracked and rules.is_ignored(rel)]
         healing = _state_in_git(repo, tracked, head, tracking)
+        left_out = left_out_lines(root_path, tracked, repo_folds_case(repo), lambda sha: R.blob(repo, sha))
     finally:
         repo.close()
     tree = read(listed)
@@ -87,6 +90,7 @@ def _status(root_path: Path, display: str) -> dict[str, Any]:
         "conflicts": conflicts,
         "ignored": [shown(p) for p in sorted(ignored)],
         "healing": healing,
+        "left_out": left_out,
         "last": load_last(gitdir),
     }
 

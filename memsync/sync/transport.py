@@ -286,7 +286,7 @@ def _store_fetched(repo: GitRepo, remote: Remote, got: tuple[bytes | None, bytes
     """Store a received pack; the commit is checked to be in our store: dulwich's local
     client re-reads refs after copying objects, so a push landing in between can name a
     commit we did not receive (Unreachable is not right for that: retry)."""
-    from memsync.sync.accept import Refused
+    from memsync.sync.accept import Refused, not_a_commit
 
     head, pack = got
     try:
@@ -299,6 +299,10 @@ def _store_fetched(repo: GitRepo, remote: Remote, got: tuple[bytes | None, bytes
     remote.approve()
     if head is not None and head not in repo.object_store:
         raise Rejected("the remote moved while we fetched")
+    if head is not None:
+        kind = repo.object_store[head].type_num
+        if kind != 1:  # one we had already (a tree of ours, say): nothing was sent to check
+            raise not_a_commit(head, {2: "tree", 3: "blob", 4: "tag"}.get(kind, "object"))
     return head
 
 

@@ -15,7 +15,9 @@ Entries go to ``memsync.merge.merge_entry``, ROOT.md's hand-written text to
 ``merge_root_md``; compiled files keep our side (the caller regenerates them);
 other text files are merged by lines, and other binary files keep both
 versions (at the path the one whose side changed it later, by commit time,
-then the greater blob id: both devices make the same choice).
+then the greater blob id: both devices make the same choice), as do a file
+and a symlink. A file and a folder kept at one name: the file moves to a
+sibling (``_settle_shapes``), since writing either would drop the other.
 """
 from __future__ import annotations
 
@@ -30,6 +32,10 @@ from memsync.sync.repo import GitRepo
 from memsync.tree import ROOT_MD
 
 Version = tuple[int, bytes] | None  # (mode, blob sha) or absent
+
+
+def _kind(mode: int) -> int:
+    return mode & 0o170000  # regular file, symlink, submodule
 
 
 @dataclass(frozen=True)
@@ -144,7 +150,51 @@ def merge_trees(repo: GitRepo, base_trees: list[bytes], ours_tree: bytes | None,
             out.merged.append(path)
             continue
         _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when)
+    _settle_shapes(repo, ours_tree, out)
     return out
+
+
+FILE_VS_FOLDER = ("a file on one device and a folder on the other have the same name: the folder keeps it, "
+                  "the file was moved aside (rename it or move its content)")
+
+
+def _settle_shapes(repo: GitRepo, ours_tree: bytes | None, out: TreeMerge) -> None:
+    """A file and a folder the merge keeps at one path (a file added here, a folder of files
+    there, or the reverse): writing one would silently drop the other, so the file moves to
+    a ``--conflict-`` sibling and the merge says so. ``out.changes`` is applied on our tree."""
+    checked: set[str] = set()
+    for path, version in sorted(out.changes.items()):
+        if version is None:
+            continue
+        parts = path.split("/")
+        for i in range(1, len(parts)):  # our file where their folder goes
+            prefix = "/".join(parts[:i])
+            if prefix in checked:
+                continue
+            checked.add(prefix)
+            ours = out.changes.get(prefix, R.lookup(repo, ours_tree, prefix))
+            if ours is not None and ours[0] != 0o040000:
+                out.changes[prefix] = None  # the file goes from the path, to its sibling
+                _move_aside(out, prefix, ours)
+        found = R.lookup(repo, ours_tree, path)  # their file where our folder stays
+        if found is not None and found[0] == 0o040000:
+            inside = R.diff(repo, None, found[1])
+            if any(out.changes.get(f"{path}/{rel}", True) is not None for rel in inside):
+                del out.changes[path]  # our folder stays as it is (None would delete the folder)
+                _move_aside(out, path, version)
+
+
+def _move_aside(out: TreeMerge, path: str, version: tuple[int, bytes]) -> None:
+    sibling = _sibling(path, version[1])
+    out.changes[sibling] = version
+    out.clashes.append(Clash(path, sibling, FILE_VS_FOLDER))
+
+
+def _sibling(path: str, sha: bytes) -> str:
+    stem, dot, ext = path.rpartition(".")
+    if not dot or "/" in ext:
+        stem, ext = path, ""
+    return f"{stem}--conflict-{sha[:7].decode()}{'.' + ext if ext else ''}"
 
 
 def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when) -> None:  # type: ignore[no-untyped-def]
@@ -160,7 +210,9 @@ def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when) -> N
             texts = []
             break
     mode = max(ours[0], theirs[0])
-    if texts and b"\0" not in o + t:
+    # A file on one side and a symlink (or submodule) on the other are not lines to combine:
+    # both are kept, as two binary versions are.
+    if texts and b"\0" not in o + t and _kind(ours[0]) == _kind(theirs[0]):
         merged, clean = merge_lines(texts[0], texts[1], texts[2])
         out.changes[path] = (mode, R.add_blob(repo, merged.encode("utf-8")))
         if clean:
@@ -171,10 +223,7 @@ def _merge_other(repo, path, b, ours, theirs, o, t, out, merge_lines, when) -> N
     # The side that changed the file later keeps the path; the larger blob id breaks a tie.
     ranks = ((when[0], ours[1]), (when[1], theirs[1])) if when is not None else ((0, ours[1]), (0, theirs[1]))
     keep, other = (ours, theirs) if ranks[0] > ranks[1] else (theirs, ours)
-    stem, dot, ext = path.rpartition(".")
-    if not dot or "/" in ext:
-        stem, ext = path, ""
-    sibling = f"{stem}--conflict-{other[1][:7].decode()}{'.' + ext if ext else ''}"
+    sibling = _sibling(path, other[1])
     out.changes[path] = keep
     out.changes[sibling] = other
     out.clashes.append(Clash(path, sibling, "binary file changed on both sides"))

@@ -29,14 +29,24 @@ from pathlib import Path
 from memsync import forked
 from memsync.errors import MemsyncError
 from memsync.fsutil import is_abandoned_temp, mkdir_inside, write_inside
-from memsync.sync.accept import MAX_FILE_BYTES, STATE_FILE, is_state_path, never_synced, shown, valid_repo_path
+from memsync.sync.accept import (
+    MAX_FILE_BYTES,
+    STATE_FILE,
+    checkout_problem,
+    is_state_path,
+    never_synced,
+    shown,
+    valid_repo_path,
+)
 from memsync.sync.gitindex import (
     MODE_EXEC,
     MODE_FILE,
     GitIndex,
     IndexEntry,
     blob_sha,
+    decode,
     entry_for,
+    left_out_keys,
 )
 
 # Dot-files are not memory (SPEC §1: editors' swap files, .DS_Store, .obsidian/...):
@@ -398,15 +408,25 @@ class Incoming:
     new: tuple[int, bytes] | None  # (mode, hex sha) or None to delete
 
 
-def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
-              refused: Mapping[str, str] | None = None) -> dict[str, os.stat_result | None]:
+def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Mapping[str, str] | None = None,
+              kept_out: Iterable[str] = ()) -> dict[str, os.stat_result | None]:
     """Refuse (changing nothing) if any incoming change would overwrite something not ours to replace.
 
     ``refused``: local files sync did not commit, and why (a change to one of them is
-    not an edit made while sync ran). Returns each path's stat as checked (None: absent),
-    for ``apply`` to notice an edit made after the check."""
+    not an edit made while sync ran). ``kept_out``: paths the branch gets that stay out
+    of the checkout (``accept.checkout_problem``); a file of this device's own at one
+    would never be synced, so it stops the sync like an untracked file in the way.
+    Returns each path's stat as checked (None: absent), for ``apply`` to notice an
+    edit made after the check."""
     paths = {c.path for c in incoming}
     refused = refused or {}
+    for path in sorted(kept_out):
+        entry = index.entries.get(path.encode("utf-8", "surrogateescape"))
+        if path not in paths and (entry is None or not entry.skip_worktree) and _exists(root, path):
+            raise MemsyncError(
+                f"{shown(path)} exists here but is not tracked, and the remote adds a file there that this "
+                "device keeps out of its checkout; move it away and sync again. Nothing was changed."
+            )
     seen: dict[str, os.stat_result | None] = {}
     for c in sorted(incoming, key=lambda c: c.path):
         if not valid_repo_path(c.path) or never_synced(c.path):
@@ -429,7 +449,7 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
         key = c.path.encode("utf-8", "surrogateescape")
         entry = index.entries.get(key)
         name = shown(c.path)  # only paths that exist here get this far: the few a merge changes
-        if entry is None or stat.S_ISDIR(st.st_mode):
+        if entry is None or entry.skip_worktree or stat.S_ISDIR(st.st_mode):
             raise MemsyncError(
                 f"{name} exists here but is not tracked (untracked or ignored), and the remote "
                 f"{'adds' if c.expected is None else 'changes'} it; move it away and sync again. "
@@ -450,6 +470,46 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming],
             raise MemsyncError(f"{name} is read-only; make it writable (chmod u+w) and sync again. Nothing was changed.")
         seen[c.path] = st
     return seen
+
+
+def left_out_lines(root: Path, index: Mapping[bytes, bytes], folds_case: bool = False,
+                   read: Callable[[bytes], bytes | None] | None = None) -> list[str]:
+    """One line per file of the branch this device keeps out of its checkout (``index``: a
+    GitIndex's raw entries), saying why; the sync, ``sync status`` and ``inspect`` show them.
+    ``folds_case``: the file system holds names differing only in case as one (``casefold``);
+    ``read``: a blob by hex id, to say why an entry that is not text was left out."""
+    from memsync.sync.accept import entry_problem
+    from memsync.sync.casefold import fold, index_twins
+
+    out = []
+    twins: dict[str, list[str]] | None = None
+    for key in sorted(left_out_keys(index)):
+        path = key.decode("utf-8", "surrogateescape")
+        entry = decode(key, index[key])
+        why = checkout_problem(path, entry.mode)
+        if why is None and read is not None:
+            why = entry_problem(path, entry.hexsha, read)
+        if why is None and folds_case:
+            twins = index_twins(index) if twins is None else twins
+            others = [p for p in twins.get(fold(path), []) if p != path]
+            if others:
+                why = (f"its name differs only in letter case or Unicode form from {shown(others[0])}, "
+                       "which this device's file system cannot hold apart")
+                out.append(f"{shown(path)}: {why}: kept in git as it is, not written on this device")
+            continue
+        if why is None:
+            continue  # a sparse checkout's choice, not memsync's
+        here = " (the file at that path here is not synced: move it away)" if _exists(root, path) else ""
+        out.append(f"{shown(path)}: {why}: kept in git as it is, not written on this device{here}")
+    return out
+
+
+def _exists(root: Path, path: str) -> bool:
+    try:
+        os.lstat(os.path.join(str(root), path))
+    except (OSError, ValueError):  # absent, a parent that is a file, a name too long to exist
+        return False
+    return True
 
 
 def _check_parents(root: Path, path: str, index: GitIndex, changing: set[str]) -> None:

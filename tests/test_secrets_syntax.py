@@ -59,6 +59,11 @@ POSITIVES = [
     ("CREATE USER 'report'@'%' IDENTIFIED BY '{s}';", "password-assignment"),
     ('CREATE USER app IDENTIFIED WITH mysql_native_password BY "{s}";', "password-assignment"),
     ("alter user scott identified by '{s}' account unlock;", "password-assignment"),
+    # Redis directives: the value after a space
+    ("requirepass {s}", "password-assignment"),
+    ("  masterauth {s}", "password-assignment"),
+    ('CONFIG SET requirepass "{s}"', "password-assignment"),
+    ("redis-cli -h cache config set requirepass {s}", "password-assignment"),
     # the literal fallback of an env lookup is hard-coded
     ('const dbPass = process.env.DB_PASS ?? "{s}";', "password-assignment"),
     ("const token = process.env.API_TOKEN || '{s}';", "secret-assignment"),
@@ -103,6 +108,13 @@ LOOKALIKES = [
     "CREATE USER app IDENTIFIED WITH auth_socket;",
     "ALTER USER app IDENTIFIED BY 'changeme';",
     "Each user is identified by their email address and a token.",
+    # Redis directives with the documented example, a variable, nothing, or in prose
+    "requirepass foobared",
+    "# requirepass foobared",
+    "requirepass ${REDIS_PASSWORD}",
+    'requirepass ""',
+    "set requirepass in redis.conf before exposing the port",
+    "we should turn requirepass Kx7mQ2vLp9Wz on for staging",
     # env lookups whose fallback is no literal
     'const token = process.env.TOKEN ?? "";',
     "const pass = process.env.DB_PASS || defaultPassword;",

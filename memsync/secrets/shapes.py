@@ -1,5 +1,5 @@
 """Credential shapes that need a little parsing: command lines, Authorization schemes,
-SQL's IDENTIFIED BY, Kubernetes Secrets, .npmrc, base64-wrapped PEM, PuTTY keys.
+SQL's IDENTIFIED BY, Redis's requirepass, Kubernetes Secrets, .npmrc, base64-wrapped PEM, PuTTY keys.
 
 Each rule is triggered by a literal (a flag, a header name, ``kind: Secret``,
 ``machine``, ...) and then reads the few fields around it; values are judged
@@ -213,6 +213,33 @@ class SqlPasswordRule:
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
         m = _IDENTIFIED.match(buf, pos)
         if m is None or buf[m.end():m.end() + 1] not in (b"'", b'"'):
+            return None
+        got = assign.read_value(buf, m.end())
+        if got is None:
+            return None
+        return judge([b"password"], b"password", got[0], got[1])
+
+
+_DIRECTIVE = LazyRegex(rb"(?:requirepass|masterauth)[ \t]+", re.IGNORECASE)
+_DIRECTIVE_BEFORE = LazyRegex(rb"(?:^|\n)[ \t]*(?:(?:redis-cli[^\n]*?[ \t])?config[ \t]+set[ \t]+)?$", re.IGNORECASE)
+
+
+class RedisPasswordRule:
+    """redis.conf's ``requirepass …`` and ``masterauth …`` (a directive, its value after a
+    space), also as ``CONFIG SET requirepass …``: no ``=`` or ``:`` names the password. Only at
+    the start of a line (or after CONFIG SET), so prose about the directive is not read."""
+
+    id = "password-assignment"
+    title = "a password set by a Redis directive"
+    triggers = (("requirepass", r"[ \t]"), ("masterauth", r"[ \t]"))
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if _DIRECTIVE_BEFORE.search(buf, max(0, pos - 200), pos) is None:
+            return None
+        m = _DIRECTIVE.match(buf, pos)
+        if m is None:
             return None
         got = assign.read_value(buf, m.end())
         if got is None:
@@ -451,5 +478,5 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(),
+RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(),
          PuttyKeyRule())

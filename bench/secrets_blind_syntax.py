@@ -821,7 +821,9 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, help="write the set here and keep it")
     ap.add_argument("--seed", type=int, default=20261202, help="another seed: same cases, other secrets")
     ap.add_argument("--no-write", action="store_true", help="print only; leave bench/results alone")
-    ap.add_argument("--section", default="First run (blind)", help="section of the results file to write or replace")
+    # A re-run is development data: it must never replace the blind first run by default.
+    ap.add_argument("--section", default="After the phase-2 fixes (development data)",
+                    help="section of the results file to write or replace (the first run's is 'First run (blind)')")
     args = ap.parse_args()
     cases = build_cases(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="synblind-"))

@@ -319,3 +319,32 @@ def test_while_serving_a_stray_print_or_a_child_cannot_touch_the_wire(tmp_path: 
     assert done.returncode == 0, done.stderr
     assert done.stdout == b"''\nthe wire\nafter\n"
     assert done.stderr == b"stray print\nchild\n"
+
+
+@pytest.mark.parametrize("calls", [0, 1, 12])
+def test_a_host_that_goes_away_mid_session_ends_the_server_quietly(project: Path, calls: int) -> None:
+    """The host closes both pipes with requests in flight (it crashed, or the user quit): the
+    server ends with 0 and nothing on stderr (it said `internal error: ExceptionGroup`, exit 70),
+    and what it wrote meanwhile is whole (`memsync check` and lint are clean)."""
+    import subprocess
+    import sys
+
+    from mcpclient import server_env
+
+    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "gone", "version": "0"}}
+    data = _req(1, "initialize", init) + b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n'
+    data += b"".join(_call("memory_remember", {"summary": f"worker {i} drains queue q{i} every {i + 2} minutes",
+                                               "category": "facts"}, id=10 + i) for i in range(calls))
+    proc = subprocess.Popen([sys.executable, "-m", "memsync", "mcp"], cwd=project, env=server_env(),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin and proc.stdout and proc.stderr
+    proc.stdin.write(data)
+    proc.stdin.flush()
+    proc.stdout.close()  # no one reads the replies any more
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+    for command in ("check", "lint"):
+        done = subprocess.run([sys.executable, "-m", "memsync", command], cwd=project, env=server_env(),
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stdout + done.stderr

@@ -399,9 +399,21 @@ def serve(project: Path | None = None) -> None:
     server, tools = build(project)
     try:
         anyio.run(_serve_stdio, server)
+    except Exception as exc:
+        if _client_gone(exc):  # the host closed our stdout mid-session: an end, not our error
+            raise BrokenPipeError() from None
+        raise
     finally:
         tools.close()
         sys.stderr.flush()
+
+
+def _client_gone(exc: BaseException) -> bool:
+    """Only a closed pipe to the client, however deep in the task groups' exception groups."""
+    inner = getattr(exc, "exceptions", None)  # an ExceptionGroup (the backport's too, on 3.10)
+    if inner is not None:
+        return bool(inner) and all(_client_gone(e) for e in inner)
+    return isinstance(exc, (BrokenPipeError, ConnectionResetError))
 
 
 async def _serve_stdio(server: MemsyncServer) -> None:

@@ -371,6 +371,11 @@ class Memory:
             parsed = parse_entry(_read(root, rel), rel)
             meta = dict(parsed.meta or {})
             text_body = parsed.body.strip("\n") if body is None else body
+            if current.pinned and not force and (text_body != parsed.body.strip("\n")
+                                                 or summary is not None and summary != meta.get("summary")):
+                # a rewrite loses what the user pinned as surely as a forget does
+                raise PinnedEntry(f"{current.id} is pinned: the user marked it to keep. Change its summary or "
+                                  "body only if the user asks, with force")
             old_updated = meta.get("updated")
             if not isinstance(old_updated, int) or isinstance(old_updated, bool):
                 old_updated = now - 1

@@ -390,6 +390,32 @@ def test_a_pinned_entry_cannot_be_unpinned_without_force(cli, root: Path) -> Non
     assert code == 0 and "pinned" not in (root / f"{entry}.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("change", [
+    ["--summary", "the staging db can go"],
+    ["--body", "dropped on Friday"],
+    ["--summary", "keep the staging db", "--body", "or not"],
+])
+def test_a_pinned_entry_is_not_rewritten_without_force(cli, root: Path, change: list[str]) -> None:
+    """A rewrite loses what the user pinned as surely as forget does: its summary or body
+    changes only with force. The same summary sent again, or new triggers, are no rewrite."""
+    code, out, _ = cli("remember", "--root", str(root), "--category", "facts", "--summary", "keep the staging db",
+                       "--body", "the demo runs on it", "--pinned", "--json")
+    entry = json.loads(out)["id"]
+    before = snapshot(root)
+    code, out, err = cli("remember", "--root", str(root), "--id", entry, *change, "--json")
+    refusal = json.loads(out)
+    assert code == 2 and refusal["gate"] == "pinned" and refusal["ok"] is False
+    assert "is pinned" in refusal["message"] and "with force" in refusal["message"]
+    assert snapshot(root) == before
+    code, out, err = cli("remember", "--root", str(root), "--id", entry, "--summary", "keep the staging db",
+                         "--load-when", "staging,demo", "--json")
+    assert code == 0, out + err
+    code, out, err = cli("remember", "--root", str(root), "--id", entry, *change, "--force", "--json")
+    assert code == 0, out + err
+    written = (root / f"{entry}.md").read_text(encoding="utf-8")
+    assert "pinned: true" in written and change[1] in written
+
+
 def test_mcp_cannot_unpin_then_forget(tmp_path: Path) -> None:
     from mcpclient import connect, make_project, run as run_async, text
 

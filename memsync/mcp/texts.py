@@ -64,7 +64,8 @@ entry pass its `id` and only the fields that change.
 
 It will not: write iron rules (a rule is stored as a proposal for a person), store secrets (refused, \
 nothing written), store a near-duplicate (refused with the existing id: update that one, or pass \
-`force` if it truly says something new), or write when the user turned writing off (then no other \
+`force` if it truly says something new), rewrite or unpin a pinned entry (the user marked it to keep: \
+only if the user asks, with `force`), or write when the user turned writing off (then no other \
 way will work either; do not retry). A refusal says what to do instead.
 """
 

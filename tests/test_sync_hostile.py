@@ -25,6 +25,7 @@ from remotes import (  # noqa: F401 - hub and pair are fixtures
     hub,
     make_hub,
     pair,
+    synced,
 )
 
 
@@ -230,6 +231,27 @@ def test_a_remote_branch_naming_a_non_commit_is_refused_clearly(pair: tuple[Devi
     (hub / "refs" / "heads" / "main").write_text(head + "\n")  # the hub put right: b's work goes out
     assert raw_run("sync", "--root", str(b.path)).returncode == 0
     assert "facts/gamma.md" in git(hub, "ls-tree", "-r", "--name-only", "main")
+
+
+def test_a_shallow_remote_is_refused_with_a_message_that_says_so(pair: tuple[Device, Device], hub: Path,
+                                                                  tmp_path: Path) -> None:
+    """A hub that is a shallow clone (`git clone --depth 1`) sends a commit whose parent it lacks:
+    refused before anything is stored, and the message names the cause (it said only "a missing
+    object"). The device's root is not touched."""
+    a, _ = pair
+    a.add("facts/alpha", "alpha", "first\n")
+    assert synced(a.sync())
+    a.add("facts/beta", "beta", "second\n")
+    assert synced(a.sync())
+    shallow = tmp_path / "shallow.git"
+    subprocess.run(["git", "clone", "-q", "--bare", "--depth", "1", hub.as_uri(), str(shallow)], check=True,
+                   capture_output=True)
+    root = tmp_path / "c-memory"
+    out = raw_run("sync", "init", str(shallow), "--root", str(root))
+    said = text_of(out)
+    assert out.returncode == 2, said
+    assert "whose parent" in said and "is missing" in said and "shallow clone" in said and "Traceback" not in said
+    assert not (root / "facts" / "alpha.md").exists() and not (root / "facts" / "beta.md").exists()
 
 
 def _hash_tree(hub: Path, data: bytes) -> str:

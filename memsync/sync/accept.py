@@ -214,9 +214,13 @@ def check_fetched(received: list[Any], head: bytes | None, have: Any) -> None:
                 if mode != 0o160000 and not present(sha):
                     raise _refused(f"a tree {obj.id.decode()[:7]} naming a missing object {sha.decode()[:7]}")
         elif kind == 1:
-            for sha in [obj.tree, *obj.parents]:
+            if not present(obj.tree):
+                raise _refused(f"a commit {obj.id.decode()[:7]} naming a missing object {obj.tree.decode()[:7]}")
+            for sha in obj.parents:
                 if not present(sha):
-                    raise _refused(f"a commit {obj.id.decode()[:7]} naming a missing object {sha.decode()[:7]}")
+                    # what a shallow repository sends: its history is cut at a commit
+                    raise _refused(f"a commit {obj.id.decode()[:7]} whose parent {sha.decode()[:7]} is missing "
+                                   "(is the remote a shallow clone? memsync needs its whole history)")
     commit = by_id.get(head) if head is not None else None
     if commit is not None and commit.type_num != 1:
         raise not_a_commit(head, commit.type_name.decode())  # type: ignore[arg-type]

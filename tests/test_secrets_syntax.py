@@ -91,6 +91,20 @@ def test_syntax_positives_are_found_masked(template: str, rule: str) -> None:
     assert f.masked.endswith(f"({len(value)} chars)")
 
 
+@pytest.mark.parametrize("template", [
+    "CREATE USER scott IDENTIFIED BY {s};",
+    "alter user app identified by {s} account unlock;",
+    "  CREATE USER report IDENTIFIED BY {s}\n  DEFAULT TABLESPACE users;",
+])
+def test_oracles_unquoted_identified_by_is_found_masked(template: str) -> None:
+    """Oracle's passwords are written unquoted (identifier characters only)."""
+    value = secret(16, "_$#")
+    text = "note\n" + template.format(s=value) + "\n"
+    found = scan_text(text, "facts/x.md")
+    assert [f.rule for f in found] == ["password-assignment"], text
+    assert found[0].line == 2 and value not in found[0].format()
+
+
 # Look-alikes of the same shapes: none is a finding.
 LOOKALIKES = [
     # fish / csh with a command or a variable
@@ -108,6 +122,11 @@ LOOKALIKES = [
     "CREATE USER app IDENTIFIED WITH auth_socket;",
     "ALTER USER app IDENTIFIED BY 'changeme';",
     "Each user is identified by their email address and a token.",
+    "CREATE USER scott IDENTIFIED BY tiger;",
+    "CREATE USER app IDENTIFIED EXTERNALLY;",
+    "CREATE USER app IDENTIFIED BY VALUES 'S:4F2C';",
+    "CREATE USER app IDENTIFIED BY app_password_here;",
+    "the service account is identified by Kerberos7Principal;",
     # Redis directives with the documented example, a variable, nothing, or in prose
     "requirepass foobared",
     "# requirepass foobared",

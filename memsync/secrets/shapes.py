@@ -199,10 +199,15 @@ class AuthorizationRule:
 _IDENTIFIED = LazyRegex(rb"identified(?:[ \t]+with[ \t]+[A-Za-z0-9_'\"]{1,64})?[ \t]+by[ \t]+(?:password[ \t]+)?", re.IGNORECASE)
 
 
+_USER_STATEMENT = LazyRegex(rb"(?:^|[;\s])(?:create|alter)[ \t]+user[ \t]+[^\s;]{1,128}[ \t]+$", re.IGNORECASE)
+_BARE_PASSWORD = LazyRegex(rb"[A-Za-z][A-Za-z0-9_$#]{0,127}(?=[ \t]*(?:;|$|\s))", re.MULTILINE)
+
+
 class SqlPasswordRule:
     """``CREATE USER app IDENTIFIED BY '…'`` (Oracle, MySQL), ``IDENTIFIED WITH plugin BY '…'``
-    (MySQL): the quoted string is the password. (``PASSWORD '…'`` and ``PASSWORD = '…'`` are
-    keyword assignments.) A bind parameter (``:pwd``) or an unquoted word is code."""
+    (MySQL): the quoted string is the password; Oracle's unquoted ``CREATE USER app IDENTIFIED BY
+    Xk9…;`` too, inside a CREATE/ALTER USER statement only. (``PASSWORD '…'`` and ``PASSWORD = '…'``
+    are keyword assignments.) A bind parameter (``:pwd``) is code."""
 
     id = "password-assignment"
     title = "a password set in SQL with IDENTIFIED BY"
@@ -212,8 +217,16 @@ class SqlPasswordRule:
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
         m = _IDENTIFIED.match(buf, pos)
-        if m is None or buf[m.end():m.end() + 1] not in (b"'", b'"'):
+        if m is None:
             return None
+        if buf[m.end():m.end() + 1] not in (b"'", b'"'):
+            # Oracle's own form is unquoted (IDENTIFIED BY Xk9…;): read only in a CREATE/ALTER USER
+            # statement begun on that line, so prose ("identified by their email") stays prose.
+            line = buf[buf.rfind(b"\n", max(0, pos - 300), pos) + 1:pos]
+            bare = _BARE_PASSWORD.match(buf, m.end())
+            if bare is None or not _USER_STATEMENT.search(line):
+                return None
+            return judge([b"password"], b"password", bare.start(), bare.group())
         got = assign.read_value(buf, m.end())
         if got is None:
             return None

@@ -222,7 +222,8 @@ class SqlPasswordRule:
         if buf[m.end():m.end() + 1] not in (b"'", b'"'):
             # Oracle's own form is unquoted (IDENTIFIED BY Xk9…;): read only in a CREATE/ALTER USER
             # statement begun on that line, so prose ("identified by their email") stays prose.
-            line = buf[buf.rfind(b"\n", max(0, pos - 300), pos) + 1:pos]
+            lo = max(0, pos - 300)  # bounded: a long line of many IDENTIFIED BY stays linear
+            line = buf[max(lo, buf.rfind(b"\n", lo, pos) + 1):pos]
             bare = _BARE_PASSWORD.match(buf, m.end())
             if bare is None or not _USER_STATEMENT.search(line):
                 return None

@@ -1088,6 +1088,11 @@ for _text in [
     "黑五的促销文案谁来写",
     "DynamoDB single table design",
     "ＰＨＰ 版本升级",
+    "怎么给 Kubernetes 集群升级 Istio",
+    "what's the process for getting a company laptop replaced",
+    "我们的小程序包体积超过 2MB 怎么分包",
+    "how do I write a Dockerfile HEALTHCHECK for the Go pricing service",
+    "今年的绩效考核什么时候开始",
 ]:
     Q("none", _text)
 

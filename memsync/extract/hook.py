@@ -72,7 +72,9 @@ def start(stream: IO[bytes], *, root: str | None, scope: str | None, model_cmd: 
         cwd = hook.cwd if hook.cwd and os.path.isdir(hook.cwd) else os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
         transcript = os.path.join(cwd, os.path.expanduser(hook.transcript_path))  # absolute stays absolute
         # --opt=value throughout: a value starting with '-' (the payload is hostile) stays a value.
-        words = [sys.executable, "-m", "memsync", "extract", "--hook-child", f"--event={hook.event or 'Stop'}"]
+        from memsync.launch import python_words
+
+        words = [*python_words(), "extract", "--hook-child", f"--event={hook.event or 'Stop'}"]
         if hook.session_id:
             from memsync.extract.transcript import clean
 

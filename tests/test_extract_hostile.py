@@ -61,3 +61,45 @@ def test_a_line_beyond_the_bound_is_skipped_and_said_and_memory_stays_bounded(tm
     assert any(f"line 5: longer than {MAX_LINE >> 20} MiB" in note for note in report["notes"]), report["notes"]
     [prompt] = model.prompts()
     assert "marker-u0" in prompt and "marker-a3" in prompt  # the turns on both sides were read
+
+
+# A root's .memsync.yaml travels with a repository: it may lower what a run may spend, never raise it.
+@pytest.mark.parametrize("root_says, user_says, outcome, calls", [
+    ({"max_parts": 100000, "chunk_chars": 2000}, {}, "too-long", 0),  # raised: the user's 40 stands
+    ({"chunk_chars": 2000}, {"max_parts": 100000}, "written", None),  # the user raised it: allowed
+    ({"max_parts": 2}, {"chunk_chars": 2000}, "too-long", 0),  # lowered by the root: allowed
+])
+def test_a_roots_settings_cannot_raise_the_cost_of_a_run(cli, tmp_path: Path, monkeypatch, root_says, user_says,
+                                                         outcome: str, calls: int | None) -> None:
+    root = tmp_path / "root"
+    assert cli("init", "--root", str(root))[0] == 0
+    model = Model(tmp_path / "m", answer(FACT))
+    (root / ".memsync.yaml").write_text("extract:\n" + "".join(f"  {k}: {v}\n" for k, v in root_says.items()))
+    config = tmp_path / "config.yaml"
+    config.write_text("extract:\n" + "".join(f"  {k}: {v}\n" for k, v in user_says.items()) + "  model_cmd: "
+                      + json.dumps(model.cmd) + "\n")
+    monkeypatch.setenv("MEMSYNC_CONFIG", str(config))
+    transcript = tmp_path / "long.jsonl"
+    transcript.write_bytes(jsonl(conversation(80, words="the staging database is rebuilt every sunday " * 12)))
+    code, out, err = cli("extract", str(transcript), "--root", str(root), "--json")
+    report = json.loads(out)
+    assert report["outcome"] == outcome, report["reason"]
+    if calls is not None:
+        assert len(model.prompts()) == calls
+    else:
+        assert len(model.prompts()) > 40
+
+
+def test_a_roots_settings_cannot_lengthen_the_model_deadline(cli, tmp_path: Path, monkeypatch) -> None:
+    root = tmp_path / "root"
+    assert cli("init", "--root", str(root))[0] == 0
+    model = Model(tmp_path / "m", answer(FACT), before="time.sleep(30)")
+    (root / ".memsync.yaml").write_text("extract:\n  timeout: 86400\n")
+    config = tmp_path / "config.yaml"
+    config.write_text(f"extract:\n  timeout: 1\n  model_cmd: {json.dumps(model.cmd)}\n")
+    monkeypatch.setenv("MEMSYNC_CONFIG", str(config))
+    transcript = tmp_path / "s.jsonl"
+    transcript.write_bytes(jsonl(conversation(4)))
+    code, out, err = cli("extract", str(transcript), "--root", str(root), "--json")
+    report = json.loads(out)
+    assert code == 2 and report["outcome"] == "model-timeout" and "within 1 s" in report["reason"]

@@ -1,6 +1,7 @@
 """File access that stays inside a root: no symlinks followed, bounded reads, atomic writes."""
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -82,19 +83,60 @@ def _check_parents(root: Path, target: Path) -> None:
             raise MemsyncError("refusing to write through a symlink or non-directory", path=str(current))
 
 
+# Where the platform lets us, every write walks from the root one folder at a time through
+# file descriptors opened with O_NOFOLLOW: a folder swapped for a symlink after the checks above
+# (a race with another process) makes the walk fail instead of sending the write out of the root.
+# (os.replace takes src_dir_fd/dst_dir_fd wherever openat and unlinkat exist, but is not listed.)
+_DIR_FDS = os.name == "posix" and {os.open, os.mkdir, os.link, os.unlink} <= os.supports_dir_fd
+_O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+
+
+def _folder_fd(root: Path, parts: tuple[str, ...], *, create: bool = False) -> int:
+    """A descriptor of ``root/parts...``, each part opened without following a symlink; with
+    ``create`` missing parts are made. The caller closes it."""
+    fd = os.open(root, os.O_RDONLY | _O_DIRECTORY)
+    current = root
+    try:
+        for part in parts:
+            current = current / part
+            if create:
+                try:
+                    os.mkdir(part, 0o777, dir_fd=fd)
+                except FileExistsError:
+                    pass
+            try:
+                child = os.open(part, os.O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                raise MemsyncError("refusing to write through a symlink or non-directory", path=str(current)) from None
+            os.close(fd)
+            fd = child
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def mkdir_inside(root: Path, relpath: str) -> bool:
     """Create a folder inside the root (parents too); True if it was created."""
     target = inside(root, relpath)
     _check_parents(root, target / "x")
+    existed = os.path.lexists(target)
     try:
-        os.makedirs(target, exist_ok=False)
-        return True
-    except FileExistsError:
-        if os.path.islink(target) or not target.is_dir():
+        if _DIR_FDS:
+            os.close(_folder_fd(root, target.relative_to(root).parts, create=True))
+        else:
+            os.makedirs(target, exist_ok=True)
+    except MemsyncError:
+        if existed:
             raise MemsyncError("exists and is not a folder", path=str(target)) from None
-        return False
+        raise
     except OSError as exc:
         raise MemsyncError(f"cannot create folder: {exc.strerror}", path=str(target)) from None
+    if existed and (os.path.islink(target) or not target.is_dir()):
+        raise MemsyncError("exists and is not a folder", path=str(target))
+    return not existed
 
 
 def check_writable(root: Path, relpath: str, *, display: str | None = None) -> tuple[Path, int | None]:
@@ -185,8 +227,12 @@ def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None =
     if mode is None:
         mode = 0o644
     tmp = temp_path(target)
+    folder: int | None = None
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, mode)
+        if _DIR_FDS:  # names relative to the folder's descriptor (see _folder_fd)
+            folder = _folder_fd(root, target.relative_to(root).parts[:-1])
+            tmp, target = Path(tmp.name), Path(target.name)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, mode, dir_fd=folder)
         try:
             view = memoryview(data)
             while view:
@@ -194,15 +240,38 @@ def write_inside(root: Path, relpath: str, data: bytes, *, display: str | None =
         finally:
             os.close(fd)
         if exclusive:
-            os.link(tmp, target)  # fails if something appeared meanwhile
-            os.unlink(tmp)
+            # fails if something appeared meanwhile
+            os.link(tmp, target, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)
+            os.unlink(tmp, dir_fd=folder)
         else:
-            os.replace(tmp, target)
+            os.replace(tmp, target, src_dir_fd=folder, dst_dir_fd=folder)
     except OSError as exc:
         try:
-            os.unlink(tmp)
+            os.unlink(tmp, dir_fd=folder)
         except OSError:
             pass
         if exclusive and isinstance(exc, FileExistsError):
             raise MemsyncError("exists; not overwritten", path=shown) from None
         raise MemsyncError(f"cannot write: {exc.strerror or exc}", path=shown) from None
+    finally:
+        if folder is not None:
+            os.close(folder)
+
+
+def unlink_inside(root: Path, relpath: str, *, display: str | None = None) -> None:
+    """Delete ``root/relpath`` (see ``check_writable``); nothing there is not an error."""
+    shown = display or str(inside(root, relpath))
+    target, _mode = check_writable(root, relpath, display=display)
+    folder: int | None = None
+    try:
+        if _DIR_FDS:
+            folder = _folder_fd(root, target.relative_to(root).parts[:-1])
+            target = Path(target.name)
+        os.unlink(target, dir_fd=folder)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise MemsyncError(f"cannot delete: {exc.strerror or exc}", path=shown) from None
+    finally:
+        if folder is not None:
+            os.close(folder)

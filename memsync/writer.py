@@ -20,7 +20,7 @@ from typing import Any
 from memsync.compile import compile_entries
 from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.errors import MemsyncError
-from memsync.fsutil import check_writable, mkdir_inside, write_inside
+from memsync.fsutil import check_writable, mkdir_inside, unlink_inside, write_inside
 from memsync.roots import Root
 from memsync.tree import ROOT_MD, Tree
 
@@ -169,13 +169,7 @@ def _routed(e: EntryInfo | None) -> tuple[object, ...] | None:
 
 
 def _delete(root: Root, rel: str) -> None:
-    target, _mode = check_writable(root.path, rel, display=root.show(rel))
-    try:
-        os.unlink(target)
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        raise MemsyncError(f"cannot delete: {exc.strerror or exc}", path=root.show(rel)) from None
+    unlink_inside(root.path, rel, display=root.show(rel))
 
 
 def _check_folders(root: Root, rels: Iterable[str]) -> None:

@@ -255,3 +255,20 @@ def test_a_sync_killed_after_the_branch_moved_keeps_what_it_left_out(pair: tuple
     assert b"facts/gamma.md" in on_hub and (b.path / "notes" / "plain.txt").read_bytes() == b"plain\n"
     assert b.git("status", "--porcelain") == ""
     fsck(b.path)
+
+
+def test_a_file_left_out_is_not_reported_as_received(pair: tuple[Device, Device], hub: Path, tmp_path: Path) -> None:
+    """Before: "received 2 files: facts/bin.md, facts/huge.md" and then "not checked out here" for
+    both — the sync claimed to have brought what it had not written."""
+    a, b = pair
+    clone = tmp_path / "cli"
+    subprocess.run(["git", "clone", "-q", str(hub), str(clone)], check=True)
+    _push(clone, [("100644", b"facts/bin.md", _blob(clone, b"---\nid: facts/bin\n---\n\0\0\0\n")),
+                  ("100644", b"facts/ok.md", _blob(clone, b"---\nid: facts/ok\nsummary: fine\n---\nbody\n"))], "by hand")
+    out = raw_run("sync", "--root", str(b.path), "--json")
+    result = json.loads(out.stdout)
+    assert out.returncode == 0, text_of(out)
+    assert "facts/ok.md" in result["received"] and "facts/bin.md" not in result["received"], result
+    assert [line.split(":")[0] for line in result["left_out"]] == ["facts/bin.md"]
+    said = text_of(raw_run("sync", "--root", str(a.path)))
+    assert "facts/bin.md, " not in said and "received" in said and "not checked out here: facts/bin.md" in said, said

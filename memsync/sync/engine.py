@@ -899,17 +899,21 @@ def _summarize(s: Session, start: bytes | None) -> None:
     siblings = {c.sibling for c in s.clashes.values() if c.sibling}
     special = siblings | set(s.clashes) | set(s.kept)
     result = s.result
+    kept_out: set[bytes] = set()
     with suppress(MemsyncError, OSError):  # an index that cannot be read was reported already
+        from memsync.sync.gitindex import left_out_keys
         from memsync.sync.worktree import left_out_lines
 
         result.left_out = left_out_lines(s.root.path, s.index().raw, s.folding(), lambda sha: s.R.blob(s.repo, sha))
+        kept_out = set(left_out_keys(s.index().raw))
     for path in sorted(set(here) | set(there)):
         if path in special or is_state_path(path):
             continue  # a .state.json taken out of git is told in ``healed``
         change = here.get(path) or there[path]
         gone = change.new is None
-        if not gone and checkout_problem(path, change.new_mode) is not None:
-            continue  # told in ``left_out``
+        if not gone and (checkout_problem(path, change.new_mode) is not None
+                         or path.encode("utf-8", "surrogateescape") in kept_out):
+            continue  # told in ``left_out``: not written here, so not "received"
         if path in here and path in there:
             result.merged.append(shown(path))
         elif path in here:

@@ -78,3 +78,30 @@ def test_an_mcp_recall_shows_a_source_file_name_on_one_line(clean_env: Path, pro
         assert "frobnicator" in answer
         lines = answer.split("\n")
         assert not any(ln.lstrip().startswith(("## Iron", "2. rules:")) for ln in lines), answer
+
+
+def test_a_mimo_file_of_many_same_headings_is_read_in_linear_time(run, clean_env: Path, monkeypatch,
+                                                                   tmp_path: Path) -> None:
+    """An agent that appends "## Notes" at every session: each twin's anchor is found in one
+    step (notes, notes-2, notes-3, …), not by trying every number below it (30,000 twins took
+    minutes at every search, context hook and inspect)."""
+    import json
+
+    from sourcetrees import mimo_data
+
+    scrub(monkeypatch)
+    settings(clean_env, monkeypatch, "sources:\n  mimo: true\n")
+    memory = mimo_data(clean_env) / "global"
+    memory.mkdir()
+    twins = 30_000
+    (memory / "MEMORY.md").write_text("".join(f"## Notes\nsession {i} kept its notes\n" for i in range(twins - 1))
+                                      + "## Notes\nthe zanzibar mirror moved to a new host\n", encoding="utf-8")
+    cwd = tmp_path / "elsewhere"
+    cwd.mkdir()
+    # The bound is a hang guard for the whole process, not a speed figure.
+    done = run("search", "zanzibar", "--json", cwd=cwd, timeout=100)
+    assert done.returncode == 0, done.stderr
+    [hit] = json.loads(done.stdout)["hits"]
+    assert hit["id"] == f"mimo:global/MEMORY#notes-{twins}"
+    shown = run("show", hit["id"], cwd=cwd, timeout=100)
+    assert shown.returncode == 0 and "zanzibar mirror" in shown.stdout

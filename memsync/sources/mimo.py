@@ -179,15 +179,20 @@ class MimoLayout(SourceLayout):
     def cut(self, file: str, text: str) -> dict[str, str]:
         out: dict[str, str] = {}
         used: set[str] = set()
+        after: dict[str, int] = {}  # per slug, the number its next twin tries first
         for heading, body in sections(text):
             for head, part in _parts(heading, body):
                 if not head:
                     out[file] = part
                     continue
                 anchor = base = slug(head)
-                n = 2
-                while anchor in used:
-                    anchor, n = f"{base}-{n}", n + 1
+                if anchor in used:
+                    # The first free base-N from 2 up, as ever; every N below `after` is taken
+                    # already, so a file of 100,000 "## Notes" headings costs one step each, not N.
+                    n = after.get(base, 2)
+                    while f"{base}-{n}" in used:
+                        n += 1
+                    anchor, after[base] = f"{base}-{n}", n + 1
                 used.add(anchor)
                 out[f"{file}#{anchor}"] = part
         return out

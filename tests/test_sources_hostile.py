@@ -1,6 +1,7 @@
 """Source files named by someone else: a file name is hostile input wherever memsync echoes it."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,59 @@ def test_a_mimo_file_of_many_same_headings_is_read_in_linear_time(run, clean_env
     assert hit["id"] == f"mimo:global/MEMORY#notes-{twins}"
     shown = run("show", hit["id"], cwd=cwd, timeout=100)
     assert shown.returncode == 0 and "zanzibar mirror" in shown.stdout
+
+
+def _source_folder(home: Path, which: str, project: Path) -> Path:
+    if which == "claude-code":
+        folder = claude_memory(home / ".claude", project)
+        (folder / "MEMORY.md").write_text("- [Notes](notes.md) — notes\n")
+        (folder / "notes.md").write_text("---\nname: notes\ntype: project\n---\nClaude's own notes\n")
+        return folder
+    from sourcetrees import mimo_data
+
+    folder = mimo_data(home) / "global"
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text("## Notes\nMiMo's own notes\n")
+    return folder
+
+
+# A root named inside another agent's memory folder: memsync would write its ROOT.md, category
+# folders and entries among that agent's files.
+WRITES = {
+    "init": ["init", "--root", "{root}"],
+    "remember": ["remember", "--root", "{root}", "--category", "facts", "--summary",
+                 "The zanzibar mirror moved to a new host"],
+    "import": ["import", "{source}", "--root", "{root}"],
+    "compile": ["compile", "--root", "{root}"],
+}
+
+
+@pytest.mark.parametrize("which, where", [("claude-code", "."), ("claude-code", ".."), ("claude-code", "../.."),
+                                          ("mimo", "."), ("mimo", "sub/dir")])
+@pytest.mark.parametrize("command", WRITES)
+def test_a_root_inside_another_agents_memory_is_refused_and_nothing_is_written(
+        cli, clean_env: Path, project: Path, which: str, where: str, command: str) -> None:
+    from sourcetrees import tree_state
+
+    folder = _source_folder(clean_env, which, project)
+    root = os.path.normpath(folder / where)
+    top = clean_env / (".claude" if which == "claude-code" else ".local")
+    before = tree_state(top)
+    code, out, err = cli(*[a.format(root=root, source=which) for a in WRITES[command]], cwd=project)
+    assert code == 2, (out, err)
+    name = "Claude Code's auto-memory" if which == "claude-code" else "MiMo Code's memory"
+    assert f"is inside {name}" in err and "memsync never writes there" in err, err
+    assert tree_state(top) == before
+
+
+def test_a_global_root_set_inside_another_agents_memory_is_refused(cli, clean_env: Path, project: Path,
+                                                                    monkeypatch) -> None:
+    from sourcetrees import tree_state
+
+    folder = _source_folder(clean_env, "claude-code", project)
+    monkeypatch.setenv("MEMSYNC_GLOBAL_ROOT", str(folder))
+    before = tree_state(clean_env / ".claude")
+    code, out, err = cli("remember", "--scope", "global", "--category", "facts", "--summary",
+                         "The zanzibar mirror moved to a new host", cwd=project)
+    assert code == 2 and "is inside Claude Code's auto-memory" in err
+    assert tree_state(clean_env / ".claude") == before

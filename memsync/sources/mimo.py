@@ -26,7 +26,7 @@ from pathlib import Path
 
 from memsync.fsutil import NotRegularFile
 from memsync.roots import _read_gitfile, display_path, main_worktree
-from memsync.sources import SourceRoot, files
+from memsync.sources import SourceRoot, files, mimo_data_dir
 from memsync.sources.base import Doc, SourceLayout
 
 SCOPE = "mimo"
@@ -37,14 +37,7 @@ _HEADING = re.compile(r"##(?!#)[ \t]*(.*?)[ \t#]*\Z")
 _FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 
 
-def data_dir() -> Path:
-    home = os.environ.get("MIMOCODE_HOME", "")
-    if home and os.path.isabs(home):
-        return Path(home) / "data"
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path(os.environ.get("HOME") or os.path.expanduser("~")) \
-        / ".local" / "share"
-    return base / "mimocode"
+data_dir = mimo_data_dir
 
 
 def memory_type(key: str) -> str:

@@ -160,6 +160,7 @@ def adversarial_lines() -> dict[str, bytes]:
         "escape and entity storm": fill("\\u0067\\x68&#112;&#x5f;%41\\/\u200b"),
         "base64 words (text when decoded)": fill("cGFzc3dvcmQ6IHgK SGVsbG8gV29ybGQh "),
         "zero-width between every byte": fill("g\u200bh\u200cp\u200d_\u2060"),
+        "Latin and Cyrillic look-alikes alternating": fill("a\u0430p\u0440K\u041a"),
         "wrapped base64 (random bytes, 76 columns)": _wrapped_base64(mib),
     }
 

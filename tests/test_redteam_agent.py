@@ -69,6 +69,8 @@ HIDDEN = [
     pytest.param(inside(TOKEN, "\ufe0f"), id="variation-selector"),
     pytest.param(inside(TOKEN, "\U000e0041\U000e0042"), id="tag-characters"),
     pytest.param(inside(TOKEN, "\u3164"), id="hangul-filler"),
+    pytest.param(TOKEN.replace("p", "\u0440").replace("K", "\u041a"), id="cyrillic-look-alikes"),
+    pytest.param("key " + AWS.replace("A", "\u0391").replace("K", "\u039a"), id="greek-look-alikes"),
 ]
 
 

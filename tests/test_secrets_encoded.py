@@ -90,6 +90,17 @@ def qp_mail(t: str) -> str:
     return "Content-Transfer-Encoding: quoted-printable\n\n" + line[:75] + "=\n" + line[75:] + "\n"
 
 
+# Letters drawn alike in another script (written here by hand from the code charts, one
+# direction only: each Latin letter to the look-alike a person would pick).
+CYRILLIC = dict(zip("aceopxyABCEHKMOPTX", "асеорхуАВСЕНКМОРТХ"))
+GREEK = dict(zip("ABEHIKMNOPTXYZo", "ΑΒΕΗΙΚΜΝΟΡΤΧΥΖο"))
+
+
+def look_alike(t: str, table: dict[str, str]) -> str:
+    """Every letter of ``t`` that has a look-alike in ``table`` retyped with it."""
+    return "".join(table.get(c, c) for c in t)
+
+
 def escaped_json(t: str) -> str:
     """A JSON document whose string value is \\u-escaped throughout."""
     return '{"k": "x", "v": "' + every(t, u) + '"}'
@@ -127,6 +138,9 @@ ENCODINGS: list[tuple[str, str, Encode]] = [
     ("base32", "base32", lambda t: (f"The vault stores it as base32: {b32(t)}", b32(t))),
     ("base32-env", "base32", lambda t: (f"DEPLOY_BLOB={b32('key=' + t)}", b32("key=" + t))),
     ("quoted-printable", "quoted-printable", lambda t: (qp_mail(t), t[:3] + "=")),
+    ("cyrillic-look-alikes", "look-alike", lambda t: (f"token: {look_alike(t, CYRILLIC)} (rotated)",
+                                                      look_alike(t, CYRILLIC)[:6])),
+    ("greek-look-alikes", "look-alike", lambda t: (f"- {look_alike(t, GREEK)}", look_alike(t, GREEK)[:6])),
 ]
 # (generator label, rule id): one vendor token of each family the encodings are tried on
 KINDS = [("github-pat", "github-pat"), ("aws-access-key-id", "aws-access-key-id"), ("slack-bot-token", "slack-token"),
@@ -316,6 +330,10 @@ LOOKALIKES = {
         + f"salt: !!binary {base64.b64encode(random.Random(8).randbytes(32)).decode()}\n"
         + f"api_key: !!binary {base64.b64encode(random.Random(9).randbytes(24)).decode()}\n"
         + f"password: !!binary {b64('changeme')}\ngreeting: !!binary {b64('hello from the build farm')}\n"),
+    # Russian and Greek prose, formulas and names beside ASCII: no word mixes the scripts into a token
+    "look-alike-prose": ("Сервер nginx на порту 8080, пароль хранится в vault (ключ DEPLOY_TOKEN).\n"
+                         "Формула: Δx = v·t, α=0.5, ΑΒΓ-тест; СССР 1991; Кафе «Москва» и ΟΠΑΠ.\n"
+                         "password: смотри в хранилище, токен ghp_ выдаёт бот\nΚΑΛΗΜΕΡΑ ΚΟΣΜΕ 2024\n"),
     # URL path segments that are ids, hashes, slugs or base64url of random bytes
     "url-path-lookalikes": (
         "https://github.com/acme/memsync/commit/3f1c0a9e5b7d2e4f6a8c0b1d3e5f7a9c0b1d3e5f\n"

@@ -208,6 +208,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     ``owners`` gets the root (display) of each injected entry."""
     from memsync.entry import MAX_ENTRY_BYTES, parse_entry
     from memsync.fsutil import NotRegularFile, read_regular
+    from memsync.output import visible
     from memsync.recall import search
 
     query = _prompt_query(prompt)
@@ -231,6 +232,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
         if root is None:
             continue
         layout = getattr(root, "layout", None)
+        shown_id = visible(hit.id)  # a source's id is a file name, which may hold a newline
         if layout is not None:  # another agent's memory (memsync.sources): its own reader
             doc = layout.doc(hit.id)
             if doc is None:
@@ -242,17 +244,21 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
             except (OSError, NotRegularFile):
                 continue
             body = parse_entry(data, f"{hit.id}.md").body.strip("\n")
-        head = f"### {hit.id} ({hit.scope}, {hit.kind or 'entry'})\n{hit.summary}\n"
-        text = _safe(head + (body + "\n" if body else ""))
+        summary = hit.summary + "\n" + (body + "\n" if body else "")
+        if layout is not None:
+            # Quoted: no passed gate vouches for another agent's text, and a line of it must not
+            # start a section of this block ("## Iron rules ...") or read as memsync's own words.
+            summary = "".join(f"> {line}".rstrip(" ") + "\n" for line in summary.rstrip("\n").split("\n"))
+        text = _safe(f"### {shown_id} ({hit.scope}, {visible(hit.kind or 'entry')})\n") + _safe(summary)
         if len(text) > settings.body_chars:
-            text = _fit(text, settings.body_chars - len(_CUT.format(id=hit.id))) + _CUT.format(id=hit.id)
+            text = _fit(text, settings.body_chars - len(_CUT.format(id=shown_id))) + _CUT.format(id=shown_id)
         if len(text) <= budget:
             out += text
             budget -= len(text)
             injected.append(hit.id)
             owners[hit.id] = hit.root
             continue
-        note = _CUT.format(id=hit.id)
+        note = _CUT.format(id=shown_id)
         if budget >= MIN_BODY + len(note):
             part = _fit(text, budget - len(note)) + note
             out += part
@@ -260,7 +266,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
             injected.append(hit.id)
             owners[hit.id] = hit.root
             continue
-        line = _safe(f"- {hit.id} — {_fit(hit.summary, 120).strip()} (recall it for the body)\n")
+        line = _safe(f"- {shown_id} — {visible(_fit(hit.summary, 120).strip())} (recall it for the body)\n")
         if len(line) <= budget:
             out += line
             budget -= len(line)

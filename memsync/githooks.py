@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 from memsync.errors import MemsyncError
@@ -35,7 +34,9 @@ def _git(root: Path, *args: str) -> str:
 
 def memsync_command() -> str:
     """How a hook calls memsync: this interpreter, so GUI git clients without our PATH work too."""
-    return f"{shlex.quote(sys.executable)} -m memsync"
+    from memsync.launch import python_words
+
+    return shlex.join(python_words())
 
 
 def install_hooks(root: Root) -> list[str]:

@@ -172,6 +172,9 @@ def select_roots(
             where = " or ".join(r.display for r in candidates)
             raise MemsyncError(f"no memory root found (looked for {where}); run `memsync init` or pass --root DIR")
         chosen = existing if default == "all" else existing[:1]
+    from memsync.sources import refuse_root_inside
+
+    refuse_root_inside(chosen)  # before "does not exist": such a root must not be created either
     if must_exist:
         for r in chosen:
             if not r.path.is_dir():
@@ -186,6 +189,9 @@ def select_roots(
 def refuse_cache_inside(roots: list[Root]) -> None:
     """MemsyncError if memsync's cache would live inside one of ``roots``: its files would
     be committed and synced with the memory, and a cache rebuild would rewrite the tree."""
+    from memsync.sources import refuse_root_inside
+
+    refuse_root_inside(roots)  # nor a root in another agent's memory: that is read, never written
     cache = Path(os.path.realpath(os.path.abspath(cache_dir())))
     for r in roots:
         if cache == r.path or r.path in cache.parents:

@@ -104,7 +104,7 @@ def test_one_extraction_per_session_at_a_time(hook_env) -> None:
     assert hook_env.fire("Stop").returncode == 0
     [busy] = wait_for(lambda: runs(hook_env.root), "the second run's status")
     assert busy["outcome"] == "busy" and busy["reason"] == (
-        "an extraction of this session is already running; the turns since then are read by the next one")
+        "an extraction of this session is already running; it reads the turns since then when it ends")
     # Another session is not held up by this one.
     other = write_transcript(hook_env.tmp / "other.jsonl", conversation(4, session="sess-10"))
     hook_env.configure(Model(hook_env.tmp / "m2", "[]"))
@@ -117,6 +117,25 @@ def test_one_extraction_per_session_at_a_time(hook_env) -> None:
     assert len(model.prompts()) == 1
     assert [(r["session"], r["outcome"]) for r in runs(hook_env.root)] == [
         ("sess-10", "nothing-to-remember"), ("sess-9", "written")]
+
+
+def test_turns_a_busy_hook_saw_are_read_when_the_running_extraction_ends(hook_env) -> None:
+    """The last reply of a session often comes while the previous one's extraction still waits for
+    the model: its hook finds the session busy, and no later hook may come to read those turns."""
+    model, gate, started = gated(hook_env.tmp / "m", [answer(PNPM), answer(LANG)])
+    hook_env.configure(model)
+    assert hook_env.fire("Stop").returncode == 0
+    wait_for(lambda: Path(str(started) + "1").exists(), "the first run to reach the model")
+    append_transcript(hook_env.transcript, conversation(4, start=4, session="sess-9"))
+    assert hook_env.fire("Stop").returncode == 0
+    wait_for(lambda: [r for r in runs(hook_env.root) if r["outcome"] == "busy"], "the busy status")
+    gate.touch()
+    done = wait_for(lambda: [r for r in runs(hook_env.root) if r["outcome"] == "written"][1:] and runs(hook_env.root),
+                    "the run of the turns the busy hook saw")
+    assert [(r["outcome"], r["first_turn"], r["turns"]) for r in done] == [("written", 1, 8), ("written", 9, 8)]
+    second = model.prompts()[1]
+    assert "marker-u4" in second and "marker-a7" in second and "marker-u3" not in second
+    assert (hook_env.root / "pitfalls/tests-fail-under-lang-c-because-fixtures-hold-utf-8-names.md").is_file()
 
 
 def test_a_failed_run_leaves_its_turns_for_the_next(hook_env) -> None:

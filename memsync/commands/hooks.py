@@ -59,7 +59,9 @@ def run_install_claude_code(args: argparse.Namespace) -> None:
         raise MemsyncError("--project and --user exclude each other")
     scope = "project" if args.project else "user"
     command = memsync_command(scope, args.command)
-    outcomes = plan.run([claude.hooks_step(scope, project_dir(), command)], dry_run=args.dry_run)
+    project = project_dir()
+    outcomes = plan.run([claude.hooks_step(scope, project, command)], dry_run=args.dry_run,
+                        within=project if scope == "project" else None)
     for line in plan.report(outcomes, dry_run=args.dry_run):
         print(line)
 

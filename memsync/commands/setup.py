@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> None:
 
     command = memsync_command(args.scope, args.command)
     project = project_dir()
-    outcomes = plan.run(plan.setup_steps(args.host, args.scope, project, command), dry_run=args.dry_run)
+    outcomes = plan.run(plan.setup_steps(args.host, args.scope, project, command), dry_run=args.dry_run,
+                        within=project if args.scope == "project" else None)
     print(f"memsync setup {args.host} ({args.scope} scope){' — dry run, nothing written' if args.dry_run else ''}:")
     for line in plan.report(outcomes, dry_run=args.dry_run):
         print("  " + line)

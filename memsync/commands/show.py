@@ -31,6 +31,6 @@ def run(args: argparse.Namespace) -> None:
     if args.json:
         print_json(shown.to_json())
         return
-    sys.stdout.write(f"# {shown.id} ({shown.scope}: {visible(shown.path)})\n")
+    sys.stdout.write(f"# {visible(shown.id)} ({shown.scope}: {visible(shown.path)})\n")  # an id may be a file name
     text = visible(shown.text, newlines=True)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

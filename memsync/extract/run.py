@@ -34,6 +34,11 @@ _NUMBERS = {"timeout": (1, 86400), "min_turns": (0, 100000), "min_chars": (0, 10
             "chunk_chars": (2000, 10_000_000), "tool_chars": (0, 10_000_000), "max_parts": (1, 100_000)}
 
 
+# What a run may spend: a root's .memsync.yaml (a cloned repository's) may lower these, never
+# raise them above the user's own settings (100,000 paid model calls, a day-long deadline).
+_SPENDING = ("timeout", "max_parts")
+
+
 class ExtractFailed(MemsyncError):
     """The run could not extract (its report says why); exit 2."""
 
@@ -128,14 +133,17 @@ def settings(root: Path | None, model_cmd: Any = None) -> dict[str, Any]:
 
     merged = load_config(root)
     section = _section(merged)
+    own = _section(load_config(None))  # the user's file over the defaults
     out: dict[str, Any] = {}
     for key, (lo, hi) in _NUMBERS.items():
-        value = section.get(key)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not lo <= value <= hi:
-            raise MemsyncError(f"config: extract.{key} must be a number from {lo} to {hi}")
+        for value in (section.get(key), own.get(key)) if key in _SPENDING else (section.get(key),):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
+                    or not lo <= value <= hi:
+                raise MemsyncError(f"config: extract.{key} must be a number from {lo} to {hi}")
+        value = min(section[key], own[key]) if key in _SPENDING else section[key]
         out[key] = value if key == "timeout" else int(value)
     if model_cmd is None:
-        model_cmd = _section(load_config(None)).get("model_cmd")
+        model_cmd = own.get("model_cmd")
     out["model_cmd"] = model_cmd if model_cmd not in ("", []) else None
     out["categories"] = list(merged["categories"])
     return out

@@ -14,9 +14,11 @@ Two formats, told apart by the first non-blank line:
 - **Plain text**: ``role: text`` lines (``user:``, ``assistant:``, ``human:``, ``ai:``,
   ``用户：``, ``助手：`` …); a line without a role continues the turn before it.
 
-Nothing is cut: every line is read, however many and however long. A line that cannot
-be read (not JSON, not an object, too deeply nested, no role) is counted with its line
-number, never silently dropped; bytes that are not UTF-8 are replaced (and counted).
+Nothing is cut: every line is read, however many. A line that cannot be read (not JSON,
+not an object, too deeply nested, no role, longer than ``MAX_LINE``) is counted with its
+line number, never silently dropped; bytes that are not UTF-8 are replaced (and counted).
+The line bound keeps memory bounded: the hook names the file, and one line of a gigabyte
+(a sparse file is all one line of NULs) would otherwise be held whole, several times over.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ _LINE_ROLE = re.compile(r"^\s*(?:[#>*]+\s*)?(user|human|me|assistant|ai|model|cl
                         r"|system|用户|我|助手)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s?", re.IGNORECASE)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 KEEP_PROBLEMS = 5  # problems shown with their line numbers (the count is always exact)
+MAX_LINE = 32 << 20  # a record with a large pasted file or image fits; a runaway line is skipped, and said
 
 
 @dataclass(frozen=True)
@@ -102,12 +105,16 @@ class Transcript:
         return out
 
 
-def parse(lines: Iterable[bytes]) -> Transcript:
-    """Read a transcript from its lines (bytes, as a file yields them)."""
+def parse(lines: Iterable[bytes | None]) -> Transcript:
+    """Read a transcript from its lines (bytes, as a file yields them; None for a line over
+    ``MAX_LINE``, which ``read`` does not hold)."""
     out = Transcript()
     plain: _PlainReader | None = None
     for number, raw in enumerate(lines, 1):
         out.lines = number
+        if raw is None:
+            out.problem(number, f"longer than {MAX_LINE >> 20} MiB; not read")
+            continue
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         try:
@@ -143,9 +150,23 @@ def read(path: str) -> Transcript:
         if not stat.S_ISREG(st.st_mode):
             raise OSError(0, "a folder, not a file" if stat.S_ISDIR(st.st_mode) else "not a regular file")
         with os.fdopen(os.dup(fd), "rb") as fh:
-            return parse(fh)
+            return parse(_bounded_lines(fh))
     finally:
         os.close(fd)
+
+
+def _bounded_lines(fh: Any) -> Iterable[bytes | None]:
+    """The file's lines, None for one longer than ``MAX_LINE`` (read past, never held)."""
+    while True:
+        raw = fh.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE:
+            while raw and not raw.endswith(b"\n"):
+                raw = fh.readline(1 << 20)
+            yield None
+            continue
+        yield raw
 
 
 # JSON Lines -------------------------------------------------------------------------------

@@ -37,7 +37,9 @@ def memsync_command(scope: str, override: str | None = None) -> list[str]:
         return [str(script.resolve())]
     if found and Path(found).resolve().parent == Path(sys.executable).resolve().parent:
         return [str(Path(found).resolve())]
-    return [sys.executable, "-m", "memsync"]
+    from memsync.launch import python_words
+
+    return python_words()
 
 
 def project_dir(cwd: str | os.PathLike[str] | None = None) -> Path:

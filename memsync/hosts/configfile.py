@@ -82,8 +82,27 @@ def read_text(path: Path) -> tuple[str | None, int | None]:
     return text, stat.S_IMODE(st.st_mode)
 
 
-def plan(path: Path, edits: list[Edit]) -> Change:
-    """What applying ``edits`` in order to the file would give (nothing is written)."""
+def check_folders(path: Path, within: Path) -> None:
+    """Refuse a file whose folder, below ``within``, is or passes through a symlink: a project
+    is someone's repository, and its ``.claude`` linked to ``~/.claude`` (or anywhere) would
+    make a project-scope setup write outside the project."""
+    try:
+        parts = path.parent.relative_to(within).parts
+    except ValueError:
+        return
+    folder = within
+    for part in parts:
+        folder = folder / part
+        if os.path.islink(folder):
+            raise MemsyncError(f"{shown(folder)} is a symlink; memsync writes a project's settings only inside the "
+                               "project, not through symlinks: nothing written", path=shown(path))
+
+
+def plan(path: Path, edits: list[Edit], within: Path | None = None) -> Change:
+    """What applying ``edits`` in order to the file would give (nothing is written); with
+    ``within``, the file must lie in real folders below it."""
+    if within is not None:
+        check_folders(path, within)
     before, mode = read_text(path)
     text = before or ""
     done: list[str] = []

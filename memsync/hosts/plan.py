@@ -29,10 +29,11 @@ class Outcome:
     backup: Path | None
 
 
-def run(steps: list[Step], *, dry_run: bool) -> list[Outcome]:
-    """Plan every step first (a file that cannot be read or parsed, or is read-only, stops
-    all of them before anything is written), then apply them unless ``dry_run``."""
-    changes = [configfile.plan(s.path, s.edits) for s in steps]
+def run(steps: list[Step], *, dry_run: bool, within: Path | None = None) -> list[Outcome]:
+    """Plan every step first (a file that cannot be read or parsed, or is read-only, or with
+    ``within`` (a project) lies under a symlinked folder, stops all of them before anything
+    is written), then apply them unless ``dry_run``."""
+    changes = [configfile.plan(s.path, s.edits, within) for s in steps]
     if not dry_run:
         for change in changes:
             configfile.check_writable(change)

@@ -27,6 +27,14 @@ def cut(text: str, limit: int) -> tuple[str, bool]:
     return head, True
 
 
+def one_line(entry_id: str) -> str:
+    """An id as one line of the text: a source's id is a file name, which may hold a newline
+    (that would start a line of its own: a forged hit, a heading)."""
+    from memsync.output import visible
+
+    return visible(entry_id)
+
+
 def _date(ms: Any) -> str:
     if not isinstance(ms, int) or isinstance(ms, bool):
         return ""
@@ -38,7 +46,7 @@ def _date(ms: Any) -> str:
 
 def more_note(entry_id: str, shown_to: int, total: int) -> str:
     return (f"[body cut at {shown_to:,} of {total:,} characters: call memory_recall with "
-            f"id=\"{entry_id}\" and offset={shown_to} for the rest]")
+            f"id=\"{one_line(entry_id)}\" and offset={shown_to} for the rest]")
 
 
 def recall_hit(hit: Any, body: str | None) -> dict[str, Any]:
@@ -63,7 +71,7 @@ def recall_text(query: str, hits: list[dict[str, Any]], notes: list[str], hint: 
     for n, h in enumerate(hits, 1):
         flags = ", ".join(x for x in (h.get("kind"), h.get("scope"), "pinned" if h.get("pinned") else "",
                                       _date(h.get("updated"))) if x)
-        lines += ["", f"{n}. {h['id']}  ({flags})", f"   summary: {h['summary']}"]
+        lines += ["", f"{n}. {one_line(h['id'])}  ({flags})", f"   summary: {h['summary']}"]
         body = h.get("body")
         if body:
             lines.append("   " + body.replace("\n", "\n   "))
@@ -86,7 +94,7 @@ def entry_result(shown: Any, offset: int) -> dict[str, Any]:
 
 def entry_text(e: dict[str, Any]) -> str:
     meta = e["meta"]
-    lines = [f"{e['id']}  ({e['scope']} memory, {e['path']})"]
+    lines = [f"{one_line(e['id'])}  ({e['scope']} memory, {one_line(e['path'])})"]
     for key in ("kind", "summary", "highlight", "load_when", "pinned", "supersedes", "superseded_by"):
         if key in meta:
             value = meta[key]

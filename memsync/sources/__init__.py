@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from memsync.errors import MemsyncError
-from memsync.roots import Root, cache_dir
+from memsync.roots import Root, cache_dir, display_path
 
 # scope name -> what to call it in messages
 NAMES = {"claude-code": "Claude Code's auto-memory", "mimo": "MiMo Code's memory"}
@@ -76,6 +76,44 @@ def settings(config: dict[str, Any] | None = None) -> Settings:
             raise MemsyncError(f"config: sources.{key} must be true or false, not {value!r}")
         values[key] = value
     return Settings(claude, values["mimo"], values["mimo_sessions"])
+
+
+def claude_config_dir() -> Path:
+    """``$CLAUDE_CONFIG_DIR`` (when set and not empty), else ``~/.claude``."""
+    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    return Path(os.environ.get("HOME") or os.path.expanduser("~")) / ".claude"
+
+
+def mimo_data_dir() -> Path:
+    """``$MIMOCODE_HOME/data`` (an absolute path only), else ``${XDG_DATA_HOME:-~/.local/share}/mimocode``."""
+    home = os.environ.get("MIMOCODE_HOME", "")
+    if home and os.path.isabs(home):
+        return Path(home) / "data"
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path(os.environ.get("HOME") or os.path.expanduser("~")) \
+        / ".local" / "share"
+    return base / "mimocode"
+
+
+def folders() -> dict[str, Path]:
+    """The folders each source's memory lives in (resolved), on or off: memsync never writes there."""
+    return {"claude-code": Path(os.path.realpath(claude_config_dir())) / "projects",
+            "mimo": Path(os.path.realpath(mimo_data_dir())) / "memory"}
+
+
+def refuse_root_inside(roots: list[Root]) -> None:
+    """MemsyncError if a root is, or lies inside, another agent's memory folder: memsync would
+    write its ROOT.md, category folders and entries among that agent's files (``--root``,
+    ``MEMSYNC_GLOBAL_ROOT`` or a config naming such a folder)."""
+    for r in roots:
+        for scope, folder in folders().items():
+            if r.path == folder or folder in r.path.parents:
+                raise MemsyncError(
+                    f"memory root {r.display} is inside {NAMES[scope]} ({display_path(folder)}), which memsync "
+                    f"reads as the {scope} source; memsync never writes there: choose a root outside it (to copy "
+                    f"those memories into memsync, run `memsync import {scope}`)")
 
 
 def is_source_scope(scope: str | None) -> bool:

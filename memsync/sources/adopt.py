@@ -169,6 +169,7 @@ def run(memory: Any, source: str, *, category: str | None = None, scope: str | N
         raise MemsyncError(f"unknown source {source!r} (claude-code or mimo)")
     if category is not None:
         gates.name(category, "category")
+    memory.target_root(scope, create=False)  # a root that cannot be written to refuses the whole import
     config = user_settings()
     s = settings(config)
     cwd = memory.cwd

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from memsync.roots import display_path, main_worktree
-from memsync.sources import SourceRoot, files
+from memsync.sources import SourceRoot, claude_config_dir, files
 from memsync.sources.base import Doc, Scan, SourceLayout
 
 SCOPE = "claude-code"
@@ -39,12 +39,7 @@ TYPES = ("user", "feedback", "project", "reference")
 _LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]+?\.md)\)|\[\[([^\]\n]+)\]\]")
 
 
-def config_dir() -> Path:
-    """``$CLAUDE_CONFIG_DIR`` (when set and not empty), else ``~/.claude``."""
-    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
-    return Path(os.environ.get("HOME") or os.path.expanduser("~")) / ".claude"
+config_dir = claude_config_dir  # ``$CLAUDE_CONFIG_DIR``, else ``~/.claude``
 
 
 def encode(path: str) -> str:

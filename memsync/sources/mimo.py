@@ -26,7 +26,7 @@ from pathlib import Path
 
 from memsync.fsutil import NotRegularFile
 from memsync.roots import _read_gitfile, display_path, main_worktree
-from memsync.sources import SourceRoot, files
+from memsync.sources import SourceRoot, files, mimo_data_dir
 from memsync.sources.base import Doc, SourceLayout
 
 SCOPE = "mimo"
@@ -37,14 +37,7 @@ _HEADING = re.compile(r"##(?!#)[ \t]*(.*?)[ \t#]*\Z")
 _FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 
 
-def data_dir() -> Path:
-    home = os.environ.get("MIMOCODE_HOME", "")
-    if home and os.path.isabs(home):
-        return Path(home) / "data"
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path(os.environ.get("HOME") or os.path.expanduser("~")) \
-        / ".local" / "share"
-    return base / "mimocode"
+data_dir = mimo_data_dir
 
 
 def memory_type(key: str) -> str:
@@ -179,15 +172,20 @@ class MimoLayout(SourceLayout):
     def cut(self, file: str, text: str) -> dict[str, str]:
         out: dict[str, str] = {}
         used: set[str] = set()
+        after: dict[str, int] = {}  # per slug, the number its next twin tries first
         for heading, body in sections(text):
             for head, part in _parts(heading, body):
                 if not head:
                     out[file] = part
                     continue
                 anchor = base = slug(head)
-                n = 2
-                while anchor in used:
-                    anchor, n = f"{base}-{n}", n + 1
+                if anchor in used:
+                    # The first free base-N from 2 up, as ever; every N below `after` is taken
+                    # already, so a file of 100,000 "## Notes" headings costs one step each, not N.
+                    n = after.get(base, 2)
+                    while f"{base}-{n}" in used:
+                        n += 1
+                    anchor, after[base] = f"{base}-{n}", n + 1
                 used.add(anchor)
                 out[f"{file}#{anchor}"] = part
         return out

@@ -486,12 +486,17 @@ def set_sizes(entries: Sequence[Entry], queries: Sequence[Query]) -> list[str]:
     ]
 
 
+FIRST = "First run (blind)"
+# Every later run: the set is development data once its misses were read and fixed.
+LATER = "Latest run (development data: memsync was changed after the first run's misses were read)"
+
+
 def report(entries: Sequence[Entry], queries: Sequence[Query], ranked: dict[str, list[list[str]]],
-           runs: Sequence[ContextRun] | None, load: str) -> str:
+           runs: Sequence[ContextRun] | None, load: str, heading: str = FIRST) -> str:
     by_family = aggregate(queries, ranked, lambda q: q.family)
     by_lang = aggregate([q for q in queries if q.labels], {s: [r for r, q in zip(v, queries) if q.labels]
                                                          for s, v in ranked.items()}, lambda q: query_lang(q.text))
-    out = ["## First run (blind)", "",
+    out = [f"## {heading}", "",
            f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; `memsync search` is the real CLI as a subprocess "
            "(`python -m memsync search --json --limit 10 -- QUERY`, in the project, so both roots are searched); "
            f"no timing (shared machine; load at start: {load}).", "", "Set:", "", *set_sizes(entries, queries), "",
@@ -550,16 +555,17 @@ def _answerable_index(queries: Sequence[Query], qi: int) -> int:
 
 
 def write_results(text: str, path: Path = RESULTS) -> None:
-    """Write the run, keeping any sections written after it by hand (from '## Misses' on)."""
-    kept = ""
-    if path.exists():
-        old = path.read_text(encoding="utf-8")
-        at = old.find("\n## Misses")
-        if at >= 0:
-            kept = old[at:]
+    """Write the run. A file that records the first (blind) run keeps it, and every section
+    after it, as it is: a later run replaces only its own section, placed before the first."""
     head = ("# Search and context on a blind set\n\n"
             "Produced by `python bench/search_blind.py --write` (set: bench/search_blind_corpus.py).\n\n")
-    path.write_text(head + text + kept, encoding="utf-8")
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    first = old.find(f"## {FIRST}")
+    if first < 0 or text.startswith(f"## {FIRST}"):
+        kept = old[old.find("\n## Misses"):] if "\n## Misses" in old else ""
+        path.write_text(head + text + kept, encoding="utf-8")
+        return
+    path.write_text(head + text + "\n" + old[first:], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -577,7 +583,8 @@ def main(argv: list[str] | None = None) -> int:
         now_ms = int(time.time() * 1000)
         ranked = run_search(base, QUERIES, now_ms)
         runs = None if args.no_context else run_context(base, QUERIES)
-    text = report(ENTRIES, QUERIES, ranked, runs, load)
+    first_recorded = RESULTS.exists() and f"## {FIRST}" in RESULTS.read_text(encoding="utf-8")
+    text = report(ENTRIES, QUERIES, ranked, runs, load, LATER if first_recorded else FIRST)
     print(text)
     if args.write:
         write_results(text)

@@ -337,6 +337,7 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         injected: list[str] = []
         listed: list[str] = []
         skipped: list[str] = []
+        no_room = want_bodies and room <= 0
         if want_bodies and room > 0:
             bodies, injected, listed, skipped = _bodies(memory, roots + extra, prompt, room, settings, config,
                                                         s.injected if s is not None else {}, owners)
@@ -348,7 +349,12 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         block.tiers = {"rules": len(rules), "outline": len(outline), "bodies": len(bodies)}
         block.injected, block.listed, block.skipped = injected, named + listed, skipped
         if not block.reason:
-            block.reason = _reason(block, want_outline, want_bodies, prompt)
+            block.reason = _reason(block, want_outline, want_bodies and not no_room, prompt) if block.text else ""
+            if no_room:  # not searched at all: "no entry matched" would be wrong
+                block.reason += (f"{', ' if block.reason else ''}no room for entries: the budget ({limit} characters) "
+                                 "is taken by the iron rules and the outline; raise context.budget")
+            elif not block.reason:
+                block.reason = _reason(block, want_outline, want_bodies, prompt)
         if s is not None:
             if outline or rules:
                 s.outline_given = True

@@ -233,3 +233,15 @@ def test_text_and_json_formats(roots, git_repo: Path, run) -> None:
     assert done.returncode == 0 and "### decisions/pnpm-for-deploy" in done.stdout
     doc = json.loads(run("context", "--prompt", "部署", "--format", "json", cwd=git_repo).stdout)
     assert doc["injected"] == ["decisions/pnpm-for-deploy"] and doc["chars"] == len(doc["text"])
+
+
+def test_a_budget_the_rules_fill_says_so_not_that_nothing_matched(roots, git_repo: Path) -> None:
+    """Before: "iron rules, no entry matched the prompt" — though no search was made at all."""
+    project, _ = roots
+    set_rules(project, PROJECT_RULES + "\n" + "\n".join(f"- Rule {i}: keep the deploy checklist current." for i in range(12)))
+    block = ctx(git_repo, "kafka consumer lag", budget=400)
+    assert block.injected == [] and "Rule 11" in block.text
+    assert "no entry matched" not in block.reason
+    assert "no room for entries: the budget (400 characters) is taken by the iron rules" in block.reason
+    roomy = ctx(git_repo, "kafka consumer lag", budget=4000)
+    assert roomy.injected == ["pitfalls/kafka-lag"] and "no room" not in roomy.reason

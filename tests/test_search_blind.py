@@ -175,6 +175,17 @@ def test_write_results_keeps_the_hand_written_misses(tmp_path: Path) -> None:
     assert "new" in text and "old" not in text and text.endswith("## Misses\n\nwhy\n")
 
 
+def test_a_later_run_never_overwrites_the_first_blind_run(tmp_path: Path) -> None:
+    path = tmp_path / "r.md"
+    sb.write_results(f"## {sb.FIRST}\n\nblind\n", path)
+    path.write_text(path.read_text(encoding="utf-8") + "\n## Misses\n\nwhy\n", encoding="utf-8")
+    sb.write_results(f"## {sb.LATER}\n\nafter one fix\n", path)
+    sb.write_results(f"## {sb.LATER}\n\nafter two fixes\n", path)
+    text = path.read_text(encoding="utf-8")
+    assert text.count(f"## {sb.LATER}") == 1 and "after two fixes" in text and "after one fix" not in text
+    assert text.index(sb.LATER) < text.index(sb.FIRST) and "blind" in text and text.endswith("## Misses\n\nwhy\n")
+
+
 def test_the_set_is_well_formed() -> None:
     entries, queries = sb.ENTRIES, sb.QUERIES
     keys = {e.key for e in entries}

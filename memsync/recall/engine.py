@@ -307,7 +307,7 @@ def _features(idx: Index, q: Query, rowids: list[int], s: rank.Settings) -> dict
         whole = "".join(cols)  # each column is padded: a needle cannot span two
         tfs: list[list[int]] = []
         qual = 0.0
-        for w in q.words:
+        for w, counted in zip(q.words, q.counted):
             if w.stem not in whole:  # most OR candidates lack most words: skip the columns
                 tfs.append(none)
                 continue
@@ -316,10 +316,11 @@ def _features(idx: Index, q: Query, rowids: list[int], s: rank.Settings) -> dict
             exact = [col.count(needle) if len(col) > 2 else 0 for col in cols]
             if w.prefix:
                 tf = [col.count(stem) if len(col) > 2 else 0 for col in cols]
-                qual += rank.quality(sum(exact), sum(tf) - sum(exact))
+                part = rank.quality(sum(exact), sum(tf) - sum(exact))
             else:
                 tf = exact
-                qual += rank.quality(sum(exact), 0)
+                part = rank.quality(sum(exact), 0)
+            qual += part if counted else 0.0
             tfs.append(tf)
         rel = rank.relevance(tfs, doc.lengths, stats.averages, idfs, s.weights)
         out[rowid] = _Candidate(doc, qual, rel)
@@ -332,7 +333,7 @@ def _candidates(idx: Index, q: Query, s: rank.Settings, limit: int, f: _Filters)
         return idx.match(q.match(op), s.candidates, s.weights, categories=f.categories, kinds=f.kinds,
                          include_superseded=f.include_superseded)
 
-    n = len(q.words)
+    n = sum(q.counted)
     out: dict[int, _Candidate] = {}
     if n > 1 and f.all_first:
         out = _features(idx, q, match("AND"), s)
@@ -496,8 +497,10 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
             result: SearchResult) -> None:
     for ri in indexes:
         ri.call(lambda idx: None)  # open and bring up to date
-    glued = {w.text for w in q.words if w.parts and not _found_anywhere(indexes, w, f)}
-    if glued:
+    for _ in range(2):  # a glued word's long CJK part may itself be found nowhere: then its bigrams
+        glued = {w.text for w in q.words if w.parts and not _found_anywhere(indexes, w, f)}
+        if not glued:
+            break
         q = q.apart(glued)
         result.words = [w.text for w in q.words]
         result.split = {k: list(v) for k, v in q.split.items()}
@@ -519,7 +522,7 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
         shadowed = indexes[pj].call(lambda idx: idx.has_paths(glob))
         scored = [c for c in scored
                   if not (indexes[c.key[0]].root.scope == "global" and found[c.key[0]][c.key[1]].doc.path in shadowed)]
-    for c in rank.order(scored, len(q.words), s, limit=len(scored)):
+    for c in rank.order(scored, sum(q.counted), s, limit=len(scored)):
         j, rowid = c.key
         if len(result.hits) == limit:
             break

@@ -16,7 +16,16 @@ prefix-only matches below exact ones (``rank``).
 
 A word gluing CJK to Latin (``pnpm部署``) is one phrase; its ``parts``
 (``pnpm``, ``部署``) are what the engine searches instead when the phrase is
-found nowhere.
+found nowhere. So is a CJK run of three or more characters: a question typed
+as one run (``为什么部署老是失败``) is found nowhere as written, and is then
+searched as its bigrams (``部署``, ``失败``, …), less those made of two function
+characters (``什么``, ``为什``).
+
+Function words (``the``, ``how``, ``to``, ``我们``…) are searched and score
+relevance, but do not count in an entry's *quality* (how many query words it
+holds) unless the query holds nothing else: "how do we run migrations" is
+about migrations, and an entry holding "how", "do" and "we" is not a better
+answer than one about migrations.
 """
 from __future__ import annotations
 
@@ -29,6 +38,18 @@ from memsync.recall.tokenize import BREAK, cjk_tokens, is_word_char, normalize, 
 MAX_WORDS = 32  # more is not a search, it is a document
 MAX_TOKENS = 64  # per word; a longer CJK phrase is matched on its start
 PREFIX_MIN = 3  # a shorter Latin word would match too many longer ones
+# Grammar words that say nothing about a topic: searched, but not counted in quality.
+FUNCTION_WORDS = frozenset("""
+a an the and or but if of in on at to for from with by as is are was were be been being am do does did
+has have had will would can could should shall may might must it its this that these those there here
+i me my we our us you your they them their he she his her what which who whom whose why how when where
+so than then also just very into onto about any some
+我 你 他 她 它 我们 你们 他们 的 了 吗 呢 吧 啊 是 在 和 与 或 也 都 就 这 那 这个 那个 一个 什么 怎么 怎样
+为什么 如何 哪 哪个 哪里 谁 有 没有 要 会 能 可以 应该 需要 一下 还是 就是 时候
+""".split())
+# Characters of Chinese function words: a bigram of two of them (什么, 为什, 怎么) is no topic.
+_FUNCTION_CHARS = frozenset("我你他她它们的了吗呢吧啊是在和与或也都就这那个一些什么怎样为如何哪谁有没要会能可以应该需下还时候么")
+SPLIT_MIN = 3  # a CJK word this long, found nowhere, is searched as its bigrams
 # Between a word's pieces: separators, but never a block or list-item boundary.
 _GAP = f"(?:[^\\w{BREAK}]|_)*"
 
@@ -43,7 +64,8 @@ class Word:
     extends: bool  # ends in a Latin/digit run long enough to match as the start of a longer word
     pattern: re.Pattern[str]  # candidates in normalized text; see spans()
     bounded: tuple[bool, bool]  # starts / ends with a Latin-or-digit run: must not touch another there
-    parts: tuple[str, ...] = ()  # the glued pieces (``pnpm部署`` -> pnpm, 部署); empty if not glued
+    parts: tuple[str, ...] = ()  # searched instead when found nowhere: glued pieces, or a long CJK run's bigrams
+    function: bool = False  # a function word (FUNCTION_WORDS): not counted in quality
 
     @property
     def prefix(self) -> bool:
@@ -104,6 +126,13 @@ class Query:
     truncated: bool  # words or tokens beyond the limits were dropped
     split: dict[str, tuple[str, ...]] = field(default_factory=dict)  # glued word -> the parts searched instead
 
+    @cached_property
+    def counted(self) -> tuple[bool, ...]:
+        """Per word: does it count in quality? Function words do not, unless every word is one."""
+        if all(w.function for w in self.words):
+            return tuple(True for _ in self.words)
+        return tuple(not w.function for w in self.words)
+
     def match(self, op: str = "OR") -> str:
         """The MATCH expression joining every word with ``op`` (``OR`` or ``AND``)."""
         return f" {op} ".join(w.phrase for w in self.words)
@@ -152,7 +181,20 @@ def _word(raw: str) -> tuple[Word | None, bool]:
     text = norm[segs[0].start : segs[-1].end][:80]
     pattern = re.compile(_GAP.join(parts if not truncated else parts[:1]))
     bounded = (not segs[0].cjk, not last.cjk and not truncated)
-    return Word(text, tuple(toks), lone, extends, pattern, bounded, _glued_parts(norm, segs)), truncated
+    parts = _glued_parts(norm, segs) or _bigram_parts(segs)
+    function = text in FUNCTION_WORDS
+    return Word(text, tuple(toks), lone, extends, pattern, bounded, parts, function), truncated
+
+
+def _bigram_parts(segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]
+    """A lone CJK run of SPLIT_MIN+ characters as its bigrams, less those of two function characters
+    (all of them if nothing else is left)."""
+    if len(segs) != 1 or not segs[0].cjk or len(segs[0].text) < SPLIT_MIN:
+        return ()
+    run = segs[0].text
+    grams = list(dict.fromkeys(run[i:i + 2] for i in range(len(run) - 1)))
+    content = [g for g in grams if not (g[0] in _FUNCTION_CHARS and g[1] in _FUNCTION_CHARS)]
+    return tuple(content or grams)
 
 
 def _glued_parts(norm: str, segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]

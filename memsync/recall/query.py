@@ -181,9 +181,8 @@ def _word(raw: str) -> tuple[Word | None, bool]:
     text = norm[segs[0].start : segs[-1].end][:80]
     pattern = re.compile(_GAP.join(parts if not truncated else parts[:1]))
     bounded = (not segs[0].cjk, not last.cjk and not truncated)
-    parts = _glued_parts(norm, segs) or _bigram_parts(segs)
-    function = text in FUNCTION_WORDS
-    return Word(text, tuple(toks), lone, extends, pattern, bounded, parts, function), truncated
+    fallback = _glued_parts(norm, segs) or _bigram_parts(segs)
+    return Word(text, tuple(toks), lone, extends, pattern, bounded, fallback, text in FUNCTION_WORDS), truncated
 
 
 def _bigram_parts(segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]

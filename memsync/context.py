@@ -16,6 +16,7 @@ for a prompt already seen. No file in the tree is written.
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +103,35 @@ def _safe(text: str) -> str:
     from memsync.secrets.gate import redact
 
     return visible(redact(text), newlines=True)
+
+
+_ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def _nested(body: str) -> str:
+    """An entry's body with its headings three levels deeper, below the entry's own ``###``
+    line: a body's "## Iron rules" (an entry synced or edited by hand, past the gates) must
+    not open a section of the block. Setext underlines are escaped; code fences are left
+    alone."""
+    if "#" not in body and "=" not in body and "-" not in body:
+        return body
+    out: list[str] = []
+    fence = ""
+    for line in body.split("\n"):
+        f = _FENCE.match(line)
+        if fence:
+            if f and f.group(1)[0] == fence[0] and len(f.group(1)) >= len(fence):
+                fence = ""
+        elif f:
+            fence = f.group(1)
+        else:
+            line = _ATX.sub(lambda m: m.group(1) + m.group(2) + "###", line)
+            if out and out[-1].strip() and _SETEXT.match(line):
+                line = "\\" + line.lstrip()
+        out.append(line)
+    return "\n".join(out)
 
 
 def _fit(text: str, room: int) -> str:
@@ -244,7 +274,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
             except (OSError, NotRegularFile):
                 continue
             body = parse_entry(data, f"{hit.id}.md").body.strip("\n")
-        summary = hit.summary + "\n" + (body + "\n" if body else "")
+        summary = hit.summary + "\n" + (_nested(body) + "\n" if body else "")
         if layout is not None:
             # Quoted: no passed gate vouches for another agent's text, and a line of it must not
             # start a section of this block ("## Iron rules ...") or read as memsync's own words.

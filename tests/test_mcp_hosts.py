@@ -164,3 +164,48 @@ def test_the_opencode_plugin_fails_open_when_memsync_is_missing(tmp_path: Path, 
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["first"] == [{"id": "prt_1", "type": "text", "text": "怎么部署？"}]
+
+
+def test_the_opencode_plugin_keeps_the_message_off_the_command_line(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
+    """Before: the plugin ran `memsync context --prompt=<the user's message>`, which any user of
+    the machine can read in ps. The message now goes on stdin (`--prompt-file=-`)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    project = make_project(tmp_path)
+    write_entry(project / ".memory", "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm", kind="decision",
+                body="npm 会重写 lockfile\n", load_when=["部署"])
+    argv_log = tmp_path / "argv.log"
+    wrapper = tmp_path / "memsync-wrapper"  # records its command line, then is memsync
+    wrapper.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" >> "{argv_log}"\nexec "{sys.executable}" -m memsync "$@"\n')
+    wrapper.chmod(0o755)
+    out = run("setup", "opencode", "--project", "--command", str(wrapper), cwd=project)
+    assert out.returncode == 0, out.stderr
+    module = tmp_path / "memsync.mjs"
+    module.write_text((project / ".opencode" / "plugins" / "memsync.js").read_text(encoding="utf-8"), encoding="utf-8")
+    driver = tmp_path / "driver.mjs"
+    driver.write_text(PLUGIN_DRIVER, encoding="utf-8")
+    done = subprocess.run([node, str(driver), str(module), str(project)], cwd=tmp_path, env=server_env(),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    first = json.loads(done.stdout)["first"]
+    assert len(first) == 2 and "npm 会重写 lockfile" in first[1]["text"]  # the message still reached memsync
+    logged = argv_log.read_text(encoding="utf-8")
+    assert "--prompt-file=-" in logged and "怎么部署" not in logged
+
+
+def test_context_reads_the_prompt_from_stdin_or_a_file(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
+    project = make_project(tmp_path)
+    write_entry(project / ".memory", "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm", kind="decision",
+                body="npm 会重写 lockfile\n", load_when=["部署"])
+    done = subprocess.run([sys.executable, "-m", "memsync", "context", "--prompt-file", "-"], cwd=project,
+                          env=server_env(), input="怎么部署？".encode(), capture_output=True, timeout=60)
+    assert done.returncode == 0 and "npm 会重写 lockfile" in done.stdout.decode(), done.stderr
+    message = tmp_path / "prompt.txt"
+    message.write_bytes("怎么部署？".encode() + b"\xff")  # a byte that is not UTF-8 is replaced, not an error
+    done = run("context", "--prompt-file", str(message), cwd=project)
+    assert done.returncode == 0 and "npm 会重写 lockfile" in done.stdout
+    done = run("context", "--prompt", "x", "--prompt-file", str(message), cwd=project)
+    assert done.returncode == 2 and "--prompt or --prompt-file, not both" in done.stderr
+    done = run("context", "--prompt-file", str(tmp_path / "missing.txt"), cwd=project)
+    assert done.returncode == 2 and "cannot read the prompt file" in done.stderr

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from memsync.commands._common import add_memory_options, add_parser
 
@@ -20,6 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "memsync context --format claude-code   # as a Claude Code hook: hook JSON on stdin (docs/agents.md)",
     )
     p.add_argument("--prompt", help="the user's message: entries relevant to it are included")
+    p.add_argument("--prompt-file", metavar="FILE",
+                   help="read the message from FILE ('-': stdin), so it is not on a command line other users can "
+                        "see in ps (at most 1 MiB is read)")
     p.add_argument("--session", metavar="ID", help="deduplicate within this session (what was given is not repeated)")
     p.add_argument("--event", choices=("SessionStart", "UserPromptSubmit"),
                    help="the hook event: SessionStart gives rules and outline, UserPromptSubmit the bodies")
@@ -36,12 +40,39 @@ def run(args: argparse.Namespace) -> None:
         return
     from memsync.output import print_json
 
+    prompt = args.prompt
+    if args.prompt_file is not None:
+        if prompt is not None:
+            from memsync.gates import BadInput
+
+            raise BadInput("give the message once: --prompt or --prompt-file, not both")
+        prompt = _read_prompt(args.prompt_file)
     with _memory(args, os.getcwd()) as memory:
-        block = memory.context(args.prompt, session=args.session, budget=args.budget, event=args.event)
+        block = memory.context(prompt, session=args.session, budget=args.budget, event=args.event)
     if args.format == "json":
         print_json(block.to_json())
     elif block.text:
         sys.stdout.write(block.text)
+
+
+MAX_PROMPT_BYTES = 1 << 20  # a message longer than this is searched on its first MiB
+
+
+def _read_prompt(name: str) -> str:
+    """The message from a file or stdin: bounded, never blocking on a FIFO nobody writes to
+    (memsync.fsutil), bytes that are not UTF-8 replaced."""
+    from memsync.errors import MemsyncError
+    from memsync.fsutil import NotRegularFile, read_regular
+
+    if name == "-":
+        data = sys.stdin.buffer.read(MAX_PROMPT_BYTES)
+    else:
+        try:
+            data = read_regular(Path(name), MAX_PROMPT_BYTES)
+        except (OSError, NotRegularFile) as exc:
+            raise MemsyncError(f"cannot read the prompt file: {getattr(exc, 'strerror', None) or exc}",
+                               path=name) from None
+    return data.decode("utf-8", "replace")
 
 
 def _memory(args: argparse.Namespace, cwd: str | None):  # type: ignore[no-untyped-def]

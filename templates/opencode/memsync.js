@@ -13,7 +13,7 @@ const COMMAND = __MEMSYNC_COMMAND__
 const TIMEOUT_MS = 10000
 const MAX_PROMPT_CHARS = 8000
 
-function memsync(args, cwd) {
+function memsync(args, cwd, input) {
   return new Promise((resolve) => {
     let out = ""
     let settled = false
@@ -26,11 +26,14 @@ function memsync(args, cwd) {
     }
     let child
     try {
-      child = spawn(COMMAND[0], [...COMMAND.slice(1), ...args], { cwd, stdio: ["ignore", "pipe", "ignore"] })
+      child = spawn(COMMAND[0], [...COMMAND.slice(1), ...args], { cwd, stdio: ["pipe", "pipe", "ignore"] })
     } catch {
       finish("")
       return
     }
+    // The message goes on stdin, not the command line: other users of the machine can read argv in ps.
+    child.stdin.on("error", () => {})
+    child.stdin.end(input || "")
     timer = setTimeout(() => {
       child.kill()
       finish("")
@@ -58,8 +61,8 @@ export const MemsyncContext = async ({ directory }) => ({
         .slice(0, MAX_PROMPT_CHARS)
       const args = ["context", "--format", "text"]
       if (input && input.sessionID) args.push(`--session=${input.sessionID}`)
-      if (prompt) args.push(`--prompt=${prompt}`)
-      const text = await memsync(args, directory || process.cwd())
+      if (prompt) args.push("--prompt-file=-")
+      const text = await memsync(args, directory || process.cwd(), prompt)
       if (!text) return
       serial += 1
       parts.push({

@@ -74,7 +74,9 @@ def recall_text(query: str, hits: list[dict[str, Any]], notes: list[str], hint: 
         lines += ["", f"{n}. {one_line(h['id'])}  ({flags})", f"   summary: {h['summary']}"]
         body = h.get("body")
         if body:
-            lines.append("   " + body.replace("\n", "\n   "))
+            # Quoted, line by line: a body's "## Iron rules" or "2. forged-id" line must read as the body's
+            # text, not as a heading or a hit of this answer (three spaces alone still make a heading).
+            lines.append("   > " + body.replace("\n", "\n   > "))
             if h.get("next_offset"):
                 lines.append("   " + more_note(h["id"], h["next_offset"], h["body_chars"]))
         elif h.get("snippet"):

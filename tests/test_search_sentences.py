@@ -77,3 +77,18 @@ def test_a_glued_words_long_chinese_part_is_split_too(cli, tmp_path: Path) -> No
     assert [h["id"] for h in answer["hits"]][0] == "decisions/cache", answer
     assert answer["split"]["用redis做缓存"] == ["用", "redis", "做缓存"]
     assert answer["split"]["做缓存"] == ["做缓", "缓存"]
+
+
+def test_a_pasted_page_of_chinese_is_searched_on_a_bounded_number_of_words(cli, mem: Path) -> None:
+    import random
+
+    rng = random.Random(7)
+    page = "".join(chr(rng.randint(0x4E00, 0x9FA5)) for _ in range(20_000))
+    words = [page[i:i + 2000] for i in range(0, len(page), 2000)] + ["部署老是失败"]
+    code, out, err = cli("search", "--root", str(mem), "--json", "--", *words)
+    assert code in (0, 1), err
+    answer = json.loads(out)
+    from memsync.recall.query import MAX_SPLIT_WORDS
+
+    assert len(answer["words"]) <= MAX_SPLIT_WORDS
+    assert "only its first words were searched" in err or any("long" in n for n in answer["notes"])

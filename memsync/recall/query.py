@@ -50,6 +50,7 @@ so than then also just very into onto about any some
 # Characters of Chinese function words: a bigram of two of them (什么, 为什, 怎么) is no topic.
 _FUNCTION_CHARS = frozenset("我你他她它们的了吗呢吧啊是在和与或也都就这那个一些什么怎样为如何哪谁有没要会能可以应该需下还时候么")
 SPLIT_MIN = 3  # a CJK word this long, found nowhere, is searched as its bigrams
+MAX_SPLIT_WORDS = 2 * MAX_WORDS  # words searched after splitting (a question's bigrams fit; a pasted page does not)
 # Between a word's pieces: separators, but never a block or list-item boundary.
 _GAP = f"(?:[^\\w{BREAK}]|_)*"
 
@@ -145,6 +146,7 @@ class Query:
         words: list[Word] = []
         split = dict(self.split)
         seen: set[tuple[str, ...]] = set()
+        truncated = self.truncated
         for w in self.words:
             if w.text in glued and w.parts:
                 pieces = [p for p in (_word(part)[0] for part in w.parts) if p is not None]
@@ -152,10 +154,14 @@ class Query:
             else:
                 pieces = [w]
             for p in pieces:
-                if p.tokens not in seen:
-                    seen.add(p.tokens)
-                    words.append(p)
-        return Query(tuple(words), self.truncated, split)
+                if p.tokens in seen:
+                    continue
+                if len(words) == MAX_SPLIT_WORDS:  # a query of long runs: their bigrams are bounded too
+                    truncated = True
+                    break
+                seen.add(p.tokens)
+                words.append(p)
+        return Query(tuple(words), truncated, split)
 
 
 def _word(raw: str) -> tuple[Word | None, bool]:
@@ -190,7 +196,7 @@ def _bigram_parts(segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]
     (all of them if nothing else is left)."""
     if len(segs) != 1 or not segs[0].cjk or len(segs[0].text) < SPLIT_MIN:
         return ()
-    run = segs[0].text
+    run = segs[0].text[:MAX_TOKENS + 1]  # as the phrase itself: matched on its start
     grams = list(dict.fromkeys(run[i:i + 2] for i in range(len(run) - 1)))
     content = [g for g in grams if not (g[0] in _FUNCTION_CHARS and g[1] in _FUNCTION_CHARS)]
     return tuple(content or grams)

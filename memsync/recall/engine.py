@@ -497,7 +497,7 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
             result: SearchResult) -> None:
     for ri in indexes:
         ri.call(lambda idx: None)  # open and bring up to date
-    for _ in range(2):  # a glued word's long CJK part may itself be found nowhere: then its bigrams
+    for _ in range(3):  # a sentence's clause, a clause's glued part, a long CJK part: each may be found nowhere
         glued = {w.text for w in q.words if w.parts and not _found_anywhere(indexes, w, f)}
         if not glued:
             break

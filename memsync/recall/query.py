@@ -203,9 +203,11 @@ def _bigram_parts(segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]
 
 
 def _glued_parts(norm: str, segs: list) -> tuple[str, ...]:  # type: ignore[type-arg]
-    """The pieces of a word where CJK and other letters touch with nothing between them."""
+    """The pieces of a word where CJK and other letters touch with nothing between them, and
+    where punctuation stands next to CJK (a sentence's clauses: ``部署老是失败，怎么办``)."""
     cuts = [i for i in range(1, len(segs))
-            if segs[i - 1].cjk != segs[i].cjk and segs[i - 1].end == segs[i].start]
+            if (segs[i - 1].cjk != segs[i].cjk and segs[i - 1].end == segs[i].start)
+            or ((segs[i - 1].cjk or segs[i].cjk) and segs[i - 1].end != segs[i].start)]
     if not cuts:
         return ()
     bounds = [0, *cuts, len(segs)]

@@ -123,21 +123,30 @@ console.log(JSON.stringify({ first: await run("怎么部署？"), again: await r
 """
 
 
+def _project_with_a_deploy_note(tmp_path: Path) -> Path:
+    project = make_project(tmp_path)
+    write_entry(project / ".memory", "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm", kind="decision",
+                body="npm 会重写 lockfile\n", load_when=["部署"])
+    return project
+
+
+def _drive_plugin(node: str, tmp_path: Path, project: Path) -> subprocess.CompletedProcess[str]:
+    """The installed plugin, loaded by plain node as an ES module, sent two messages (PLUGIN_DRIVER)."""
+    module = tmp_path / "memsync.mjs"
+    module.write_text((project / ".opencode" / "plugins" / "memsync.js").read_text(encoding="utf-8"), encoding="utf-8")
+    driver = tmp_path / "driver.mjs"
+    driver.write_text(PLUGIN_DRIVER, encoding="utf-8")
+    return subprocess.run([node, str(driver), str(module), str(project)], cwd=tmp_path, env=server_env(),
+                          capture_output=True, text=True, timeout=120)
+
+
 def test_the_opencode_plugin_adds_memory_context_to_the_users_message(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    project = make_project(tmp_path)
-    write_entry(project / ".memory", "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm", kind="decision",
-                body="npm 会重写 lockfile\n", load_when=["部署"])
+    project = _project_with_a_deploy_note(tmp_path)
     _setup(run, project, "opencode", "--project")
-    plugin = project / ".opencode" / "plugins" / "memsync.js"
-    module = tmp_path / "memsync.mjs"  # the same file, as an ES module for plain node
-    module.write_text(plugin.read_text(encoding="utf-8"), encoding="utf-8")
-    driver = tmp_path / "driver.mjs"
-    driver.write_text(PLUGIN_DRIVER, encoding="utf-8")
-    out = subprocess.run([node, str(driver), str(module), str(project)], cwd=tmp_path, env=server_env(),
-                         capture_output=True, text=True, timeout=120)
+    out = _drive_plugin(node, tmp_path, project)
     assert out.returncode == 0, out.stderr
     parts = json.loads(out.stdout)
     first = parts["first"]
@@ -172,21 +181,14 @@ def test_the_opencode_plugin_keeps_the_message_off_the_command_line(tmp_path: Pa
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    project = make_project(tmp_path)
-    write_entry(project / ".memory", "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm", kind="decision",
-                body="npm 会重写 lockfile\n", load_when=["部署"])
+    project = _project_with_a_deploy_note(tmp_path)
     argv_log = tmp_path / "argv.log"
     wrapper = tmp_path / "memsync-wrapper"  # records its command line, then is memsync
     wrapper.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" >> "{argv_log}"\nexec "{sys.executable}" -m memsync "$@"\n')
     wrapper.chmod(0o755)
     out = run("setup", "opencode", "--project", "--command", str(wrapper), cwd=project)
     assert out.returncode == 0, out.stderr
-    module = tmp_path / "memsync.mjs"
-    module.write_text((project / ".opencode" / "plugins" / "memsync.js").read_text(encoding="utf-8"), encoding="utf-8")
-    driver = tmp_path / "driver.mjs"
-    driver.write_text(PLUGIN_DRIVER, encoding="utf-8")
-    done = subprocess.run([node, str(driver), str(module), str(project)], cwd=tmp_path, env=server_env(),
-                          capture_output=True, text=True, timeout=120)
+    done = _drive_plugin(node, tmp_path, project)
     assert done.returncode == 0, done.stderr
     first = json.loads(done.stdout)["first"]
     assert len(first) == 2 and "npm 会重写 lockfile" in first[1]["text"]  # the message still reached memsync
@@ -195,9 +197,7 @@ def test_the_opencode_plugin_keeps_the_message_off_the_command_line(tmp_path: Pa
 
 
 def test_context_reads_the_prompt_from_stdin_or_a_file(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
-    project = make_project(tmp_path)
-    write_entry(project / ".memory", "decisions/pnpm-for-deploy", "部署脚本用pnpm而不是npm", kind="decision",
-                body="npm 会重写 lockfile\n", load_when=["部署"])
+    project = _project_with_a_deploy_note(tmp_path)
     done = subprocess.run([sys.executable, "-m", "memsync", "context", "--prompt-file", "-"], cwd=project,
                           env=server_env(), input="怎么部署？".encode(), capture_output=True, timeout=60)
     assert done.returncode == 0 and "npm 会重写 lockfile" in done.stdout.decode(), done.stderr

@@ -97,7 +97,6 @@ _TRIGGERS = (
 CONFUSABLES = {c.encode("utf-8"): latin.encode("ascii") for c, latin in zip(
     "аеорсухѕіјАВЕЅІЈКМНОРСТУХ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοκνρυ",
     "aeopcyxsijABESIJKMHOPCTYX" "ABEZHIKMNOPTYXokvpu")}
-_CONFUSABLE = b"(?:" + b"|".join(sorted(CONFUSABLES, reverse=True)) + b")"
 # A run of Cyrillic or Greek letters with ASCII letters or digits between them, as one match (a
 # token retyped with many look-alikes is one piece, not one per letter); _piece checks its
 # neighbours and maps only the look-alikes. By lead byte, not as 44 literals: a character set

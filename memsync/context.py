@@ -6,7 +6,8 @@
    then the most recalled), cut to its budget;
 3. **bodies** — the best hits for the prompt, as many as fit, each with its id; when
    a body does not fit whole it is cut with a note, and when not even that fits its
-   summary line still names it.
+   summary line still names it. A hit that shares only one counted word with a prompt of
+   several, and not one of its ``load_when`` triggers, is named by its summary line only.
 
 The whole block never exceeds ``context.cap``. Tiers 1–2 come from the compiled files
 (ROOT.md, ``index.md``), so an outline costs no walk of the entries; tier 3 is a search.
@@ -31,6 +32,10 @@ BODIES_HEAD = "## Memory entries relevant to this prompt\n"
 FOOTER = "Search memory (memory_recall, or `memsync search WORDS`) for anything else.\n"
 _CUT = "… (cut; recall {id} for the rest)\n"
 MIN_BODY = 160  # below this a cut body says too little: list the entry's summary instead
+# A hit that shares only one counted word with a prompt of several is listed, not inlined: on
+# prompts memory holds no answer to, such hits were every body injected (one word in common,
+# "android", "证书", "audit"), and a listed line still names the entry for a recall.
+MIN_EVIDENCE = 2
 OUTLINE_SHARE = 0.4  # of what the rules leave, when a prompt also wants bodies
 
 
@@ -240,6 +245,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     from memsync.fsutil import NotRegularFile, read_regular
     from memsync.output import visible
     from memsync.recall import search
+    from memsync.recall.query import FUNCTION_WORDS
 
     query = _prompt_query(prompt)
     if not query or settings.bodies == 0 or room <= len(BODIES_HEAD) + 40:
@@ -252,6 +258,8 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     listed: list[str] = []
     skipped: list[str] = []
     budget = room - len(out)
+    counted = {w for w in result.words if w not in FUNCTION_WORDS}
+    need = min(MIN_EVIDENCE, len(counted))
     for hit in result.hits:
         if len(injected) + len(listed) >= settings.bodies:
             break
@@ -261,8 +269,9 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
         root = by_display.get((hit.root, hit.scope))
         if root is None:
             continue
-        layout = getattr(root, "layout", None)
         shown_id = visible(hit.id)  # a source's id is a file name, which may hold a newline
+        layout = getattr(root, "layout", None)
+        triggers: frozenset[str] = frozenset()
         if layout is not None:  # another agent's memory (memsync.sources): its own reader
             doc = layout.doc(hit.id)
             if doc is None:
@@ -273,7 +282,17 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
                 data = read_regular(root.path / f"{hit.id}.md", MAX_ENTRY_BYTES + 1)
             except (OSError, NotRegularFile):
                 continue
-            body = parse_entry(data, f"{hit.id}.md").body.strip("\n")
+            entry = parse_entry(data, f"{hit.id}.md")
+            body = entry.body.strip("\n")
+            triggers = _words(entry.info().load_when)
+        evidence = counted.intersection(hit.matched)
+        if len(evidence) < need and not evidence & triggers:
+            line = _line(hit, shown_id, budget)
+            if line:
+                out += line
+                budget -= len(line)
+                listed.append(hit.id)
+            continue
         summary = hit.summary + "\n" + (_nested(body) + "\n" if body else "")
         if layout is not None:
             # Quoted: no passed gate vouches for another agent's text, and a line of it must not
@@ -296,14 +315,34 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
             injected.append(hit.id)
             owners[hit.id] = hit.root
             continue
-        line = _safe(f"- {shown_id} — {visible(_fit(hit.summary, 120).strip())} (recall it for the body)\n")
-        if len(line) <= budget:
+        line = _line(hit, shown_id, budget)
+        if line:
             out += line
             budget -= len(line)
             listed.append(hit.id)
     if not injected and not listed:
         return "", [], [], skipped
     return out, injected, listed, skipped
+
+
+def _words(triggers: tuple[str, ...]) -> frozenset[str]:
+    """The search words of an entry's ``load_when`` triggers: the author's own "load me when the
+    prompt says this", so one of them matched is evidence enough for the body."""
+    from memsync.recall.tokenize import cjk_tokens, normalize, segments
+
+    out: set[str] = set()
+    for trigger in triggers[:32]:
+        for seg in segments(normalize(trigger[:200])):
+            out.update(cjk_tokens(seg.text, lead=False, trail=False) if seg.cjk else [seg.text])
+    return frozenset(out)
+
+
+def _line(hit: Any, shown_id: str, room: int) -> str:
+    """A hit's one-line mention (its summary, cut), or "" when even that does not fit in ``room``."""
+    from memsync.output import visible
+
+    line = _safe(f"- {shown_id} — {visible(_fit(hit.summary, 120).strip())} (recall it for the body)\n")
+    return line if len(line) <= room else ""
 
 
 def build(memory: Any, *, prompt: str | None = None, session: str | None = None, budget: int | None = None,

@@ -262,3 +262,35 @@ def test_an_entry_body_cannot_open_a_section_of_the_block(roots, git_repo: Path)
     assert [h for h in headings if "Iron rules" in h] == [block.text.split("\n")[1]]  # the block's own, first
     assert "##### Iron rules (hard requirements" in block.text and "\\===" in block.text
     assert "# a shell comment stays as it is" in block.text and "#### a shell comment" not in block.text
+
+
+# A body is inlined on evidence: two counted words of the prompt, or one of the entry's own
+# load_when triggers; a hit with less is named by its summary line.
+EVIDENCE = [
+    # prompt, entry inlined?, why
+    ("staging migrations", True, "two counted words of the prompt"),
+    ("staging", True, "the prompt has one counted word, and it matched"),
+    ("how do we get the staging laptop replaced", False, "one counted word of several"),
+    ("what is the staging wifi password", False, "one counted word of several; function words are no evidence"),
+]
+
+
+@pytest.mark.parametrize("prompt,inlined,why", EVIDENCE, ids=[e[2] for e in EVIDENCE])
+def test_a_body_is_inlined_only_on_evidence(roots, git_repo: Path, prompt: str, inlined: bool, why: str) -> None:
+    block = ctx(git_repo, prompt, budget=4000)
+    assert "facts/staging-db" in block.text  # named either way
+    assert ("facts/staging-db" in block.injected) is inlined, why
+    assert ("Migrations run before every deploy." in block.text) is inlined, why
+    if not inlined:
+        assert "- facts/staging-db — Staging runs PostgreSQL 16 on port 5433 (recall it for the body)" in block.text
+        assert "facts/staging-db" in block.listed
+
+
+def test_one_word_that_is_an_entry_trigger_is_evidence_enough(roots, git_repo: Path) -> None:
+    # "kafka" is pitfalls/kafka-lag's load_when trigger: its author asked for it whenever kafka comes up,
+    # even when the rest of the prompt (Chinese here) shares nothing with its English text.
+    block = ctx(git_repo, "kafka 积压怎么处理", budget=4000)
+    assert "pitfalls/kafka-lag" in block.injected and "Pin the partition count." in block.text
+    block = ctx(git_repo, "consumer 积压怎么处理", budget=4000)  # the same entry by a word that is not a trigger
+    assert "pitfalls/kafka-lag" not in block.injected and "Pin the partition count." not in block.text
+    assert "pitfalls/kafka-lag" in block.listed

@@ -38,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
         "outline": 1500,  # at most this much of the budget for tier 2
         "bodies": 3,  # at most this many entry bodies per block
         "body_chars": 1500,  # one body is cut beyond this, with a note on how to read the rest
+        "evidence": 2,  # prompt words a hit shares (or one load_when trigger) for its body to be inlined
         "session_days": 7,  # per-session deduplication is forgotten after this
     },
     # docs/config.md and docs/extract.md explain these; memsync.extract.run validates them.

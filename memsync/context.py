@@ -32,10 +32,6 @@ BODIES_HEAD = "## Memory entries relevant to this prompt\n"
 FOOTER = "Search memory (memory_recall, or `memsync search WORDS`) for anything else.\n"
 _CUT = "… (cut; recall {id} for the rest)\n"
 MIN_BODY = 160  # below this a cut body says too little: list the entry's summary instead
-# A hit that shares only one counted word with a prompt of several is listed, not inlined: on
-# prompts memory holds no answer to, such hits were every body injected (one word in common,
-# "android", "证书", "audit"), and a listed line still names the entry for a recall.
-MIN_EVIDENCE = 2
 OUTLINE_SHARE = 0.4  # of what the rules leave, when a prompt also wants bodies
 
 
@@ -49,6 +45,7 @@ class Settings:
     bodies: int
     body_chars: int
     session_days: float
+    evidence: int = 2
 
 
 def settings_from(config: dict[str, Any]) -> Settings:
@@ -61,6 +58,7 @@ def settings_from(config: dict[str, Any]) -> Settings:
         bodies=_number(config, "context", "bodies", 0, 100, integer=True),
         body_chars=_number(config, "context", "body_chars", 100, 1_000_000, integer=True),
         session_days=_number(config, "context", "session_days", 0.01, 3650),
+        evidence=_number(config, "context", "evidence", 1, 32, integer=True),
     )
     return s
 
@@ -258,8 +256,12 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     listed: list[str] = []
     skipped: list[str] = []
     budget = room - len(out)
+    # A hit that shares fewer counted words than context.evidence with the prompt, and none of
+    # its load_when triggers, is listed, not inlined: on prompts memory holds no answer to, such
+    # hits were every body injected (one word in common: "android", "证书", "audit"), and a
+    # listed line still names the entry for a recall.
     counted = {w for w in result.words if w not in FUNCTION_WORDS}
-    need = min(MIN_EVIDENCE, len(counted))
+    need = min(settings.evidence, len(counted))
     for hit in result.hits:
         if len(injected) + len(listed) >= settings.bodies:
             break

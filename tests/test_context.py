@@ -13,6 +13,7 @@ from memtree import snapshot, write_entry
 from bench.secrets_corpus import FAKES
 from memsync import service
 from memsync.build import compile_root, init_root
+from memsync.errors import MemsyncError
 from memsync.roots import Root
 
 PROJECT_RULES = "- Never commit directly to main.\n- 测试必须在两核机器上十分钟内跑完。"
@@ -294,3 +295,12 @@ def test_one_word_that_is_an_entry_trigger_is_evidence_enough(roots, git_repo: P
     block = ctx(git_repo, "consumer 积压怎么处理", budget=4000)  # the same entry by a word that is not a trigger
     assert "pitfalls/kafka-lag" not in block.injected and "Pin the partition count." not in block.text
     assert "pitfalls/kafka-lag" in block.listed
+
+
+def test_evidence_is_a_setting(roots, git_repo: Path) -> None:
+    (git_repo / ".memory" / ".memsync.yaml").write_text("context:\n  evidence: 1\n")
+    block = ctx(git_repo, "how do we get the staging laptop replaced", budget=4000)
+    assert "facts/staging-db" in block.injected  # one shared word is enough now
+    (git_repo / ".memory" / ".memsync.yaml").write_text("context:\n  evidence: 0\n")
+    with pytest.raises(MemsyncError, match="context.evidence"):
+        ctx(git_repo, "staging", budget=4000)

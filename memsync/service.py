@@ -462,7 +462,8 @@ class Memory:
         live = self._live.get(root.path)
         snap = live.snapshot() if live is not None else None  # this call's walk: no second stat of every file
         hits = search(query, roots=[root], limit=CANDIDATES + len(exclude), config=relaxed, watch=self.watch,
-                      all_first=False, describe=False, snapshots={root.path: snap} if snap else None).hits
+                      all_first=False, describe=False, snapshots={root.path: snap} if snap else None,
+                      translate=False).hits
         best: tuple[float, str, str, str] | None = None
         for hit in hits:
             if hit.id in exclude:

@@ -127,8 +127,8 @@ def test_context_writes_nothing_in_the_tree_and_counts_in_the_cache(roots, git_r
     assert (snapshot(project), snapshot(glob)) == before
     report = service.inspect(cwd=git_repo).roots[0]
     assert report.context["fires"]["UserPromptSubmit"] == 2
-    assert report.context["entries"] == {"pitfalls/kafka-lag": 1, "decisions/pnpm-for-deploy": 1}
-    assert report.context["last"]["injected"] == ["decisions/pnpm-for-deploy"]
+    assert report.context["entries"] == {"pitfalls/kafka-lag": 1, "decisions/pnpm-for-deploy": 1, "facts/staging-db": 1}
+    assert report.context["last"]["injected"] == ["decisions/pnpm-for-deploy", "facts/staging-db"]
 
 
 def test_bodies_are_given_with_secrets_masked(roots, git_repo: Path) -> None:
@@ -233,7 +233,8 @@ def test_text_and_json_formats(roots, git_repo: Path, run) -> None:
     done = run("context", "--prompt", "部署", cwd=git_repo)
     assert done.returncode == 0 and "### decisions/pnpm-for-deploy" in done.stdout
     doc = json.loads(run("context", "--prompt", "部署", "--format", "json", cwd=git_repo).stdout)
-    assert doc["injected"] == ["decisions/pnpm-for-deploy"] and doc["chars"] == len(doc["text"])
+    # facts/staging-db says "deploy" (部署's English word) in its body; pnpm-for-deploy holds 部署 itself
+    assert doc["injected"] == ["decisions/pnpm-for-deploy", "facts/staging-db"] and doc["chars"] == len(doc["text"])
 
 
 def test_a_budget_the_rules_fill_says_so_not_that_nothing_matched(roots, git_repo: Path) -> None:

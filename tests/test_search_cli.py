@@ -72,7 +72,7 @@ def test_json_shape(cli, mem: Path) -> None:
     code, out, _ = cli("search", "pnpm", "部署", "--root", str(mem), "--json", "--limit", "1")
     doc = json.loads(out)
     assert code == 0
-    assert set(doc) == {"query", "words", "split", "hits", "hint", "notes"}
+    assert set(doc) == {"query", "words", "split", "translated", "hits", "hint", "notes"}
     assert doc["query"] == "pnpm 部署" and doc["words"] == ["pnpm", "部署"] and doc["hint"] is None
     assert doc["split"] == {}
     (hit,) = doc["hits"]
@@ -80,7 +80,8 @@ def test_json_shape(cli, mem: Path) -> None:
                         "updated", "pinned", "superseded", "reasons"}
     assert hit["reasons"] == []
     assert hit["id"] == "decisions/pnpm-for-deploy" and hit["kind"] == "decision" and hit["score"] == 1.0
-    assert hit["matched"] == {"pnpm": 3, "部署": 2} and "<<" in hit["snippet"]
+    assert hit["matched"] == {"pnpm": 3, "部署": 3} and "<<" in hit["snippet"]  # 部署 twice, "deploy" once
+    assert doc["translated"] == {"部署": ["deploy", "deployment"]}
 
 
 def test_no_hit_exits_1_with_a_hint(cli, mem: Path) -> None:
@@ -145,7 +146,7 @@ def test_hostile_queries_never_error(cli, mem: Path, query: str) -> None:
     assert code in (0, 1, 2)
     assert "Traceback" not in err and "sqlite" not in err.lower() and "internal error" not in err
     doc = json.loads(out)
-    assert set(doc) == {"query", "words", "split", "hits", "hint", "notes"}
+    assert set(doc) == {"query", "words", "split", "translated", "hits", "hint", "notes"}
     if code == 2:
         assert doc["words"] == [] and doc["hint"] == "the query has no letters or digits to search for"
     if query in FINDS_PNPM:

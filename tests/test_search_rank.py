@@ -39,7 +39,7 @@ def test_old_entry_with_every_word_beats_fresh_entry_sharing_one(tmp_path: Path)
                     updated=NOW_MS)
     result = memsync.search("部署 pnpm 超时", root=root, now_ms=NOW_MS, config=_config(), watch=False)
     assert ids(result)[0] == "pitfalls/old-timeout"
-    assert result.hits[0].matched == {"部署": 2, "pnpm": 2, "超时": 2}
+    assert result.hits[0].matched == {"部署": 2, "pnpm": 2, "超时": 3}  # 超时 twice, and once as "timeout"
     # Even with the plugin's unbounded decay (no floor), where the priors give
     # a fresh entry the higher strength, the entry with every word stays first,
     # and the scores shown still read downwards.
@@ -242,7 +242,9 @@ def test_the_demo_entry_whose_summary_and_load_when_hold_the_word_ranks_first(tm
     for weeks in (1, 8, 52):
         now = 1_791_700_000_000 + weeks * 7 * DAY_MS
         result = memsync.search("部署", root=root, now_ms=now, watch=False)
-        assert ids(result)[:2] == ["decisions/pnpm-for-deploy", "pitfalls/sqlite-cjk-tokenizer"], weeks
+        found = ids(result)
+        # (English entries saying "deploy" are found too, as its translation: issue 9's cross-language search)
+        assert found[0] == "decisions/pnpm-for-deploy" and "pitfalls/sqlite-cjk-tokenizer" in found[1:], weeks
         assert "decisions/npm-for-deploy" not in ids(result)  # superseded
         scores = [h.score for h in result.hits]
         assert scores == sorted(scores, reverse=True)

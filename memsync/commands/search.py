@@ -39,7 +39,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, metavar="N", help="at most N hits (default: search.limit in the config, 10)")
     p.add_argument("--all", action="store_true", help="include superseded entries")
     p.add_argument("--json", action="store_true",
-                   help="print {query, words, split, hits: [...], hint, notes} as JSON")
+                   help="print {query, words, split, translated, hits: [...], hint, notes} as JSON")
     p.set_defaults(func=run)
 
 
@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> None:
             "query": redact(result.query),
             "words": [redact(w) for w in result.words],
             "split": {redact(k): [redact(p) for p in parts] for k, parts in result.split.items()},
+            "translated": {redact(k): [redact(p) for p in alts] for k, alts in result.translated.items()},
             "hits": [h.to_json() for h in result.hits],
             "hint": result.hint,
             "notes": result.notes,

@@ -74,6 +74,7 @@ class SearchResult:
     truncated: bool = False  # the query was longer than memsync searches
     notes: list[str] = field(default_factory=list)  # things the user should know (cache trouble, ...)
     split: dict[str, list[str]] = field(default_factory=dict)  # glued word -> the parts searched instead
+    translated: dict[str, list[str]] = field(default_factory=dict)  # word -> its other-language words, searched too
 
     @property
     def hint(self) -> str | None:
@@ -297,7 +298,7 @@ def _features(idx: Index, q: Query, rowids: list[int], s: rank.Settings) -> dict
     fields = idx.fields(rowids)
     stats = idx.stats()
     n = max(stats.count, 1)
-    idfs = [rank.idf(idx.df(w.phrase), n) for w in q.words]
+    idfs = [rank.idf(idx.df(w.group), n) for w in q.words]
     out: dict[int, _Candidate] = {}
     none = [0] * len(COLUMNS)
     for rowid in rowids:
@@ -308,19 +309,23 @@ def _features(idx: Index, q: Query, rowids: list[int], s: rank.Settings) -> dict
         tfs: list[list[int]] = []
         qual = 0.0
         for w, counted in zip(q.words, q.counted):
-            if w.stem not in whole:  # most OR candidates lack most words: skip the columns
-                tfs.append(none)
-                continue
-            # Inline rather than Word.counts: this loop runs for every candidate and word.
-            needle, stem = w.needle, w.stem
-            exact = [col.count(needle) if len(col) > 2 else 0 for col in cols]
-            if w.prefix:
-                tf = [col.count(stem) if len(col) > 2 else 0 for col in cols]
-                part = rank.quality(sum(exact), sum(tf) - sum(exact))
-            else:
-                tf = exact
-                part = rank.quality(sum(exact), 0)
-            qual += part if counted else 0.0
+            best, tf = 0.0, none
+            # A translation is the same word (Word.alts): the best of the forms counts, once.
+            for form in (w, *w.alts) if w.alts else (w,):
+                if form.stem not in whole:  # most OR candidates lack most words: skip the columns
+                    continue
+                # Inline rather than Word.counts: this loop runs for every candidate and word.
+                needle, stem = form.needle, form.stem
+                exact = [col.count(needle) if len(col) > 2 else 0 for col in cols]
+                if form.prefix:
+                    found = [col.count(stem) if len(col) > 2 else 0 for col in cols]
+                    part = rank.quality(sum(exact), sum(found) - sum(exact))
+                else:
+                    found = exact
+                    part = rank.quality(sum(exact), 0)
+                best = max(best, part)
+                tf = found if tf is none else [a + b for a, b in zip(tf, found)]
+            qual += best if counted else 0.0
             tfs.append(tf)
         rel = rank.relevance(tfs, doc.lengths, stats.averages, idfs, s.weights)
         out[rowid] = _Candidate(doc, qual, rel)
@@ -408,7 +413,9 @@ def _reasons(q: Query, found: dict[str, snippet.Found]) -> list[str]:
             out.append(f"{glued}: found nowhere as written; searched as {' + '.join(parts)}"
                        + ("" if len(held) == len(parts) else f" (this entry holds {', '.join(held)})"))
     for word, f in found.items():
-        if not f.exact:
+        if f.via and not f.native:
+            out.append(f"{word}: as {', '.join(f.via)} (the other language's word)")
+        elif not f.exact:
             out.append(f"{word}: only as the start of {', '.join(f.forms)}")
     return out
 
@@ -431,6 +438,7 @@ def search(
     all_first: bool = True,
     describe: bool = True,
     snapshots: dict[Path, fresh.Snapshot] | None = None,
+    translate: bool = True,
 ) -> SearchResult:
     """Search memory roots; the best hits first.
 
@@ -446,6 +454,8 @@ def search(
     ``describe=False`` hits carry ids and index fields only (no file read, no snippet),
     for a caller that reads the files itself. ``snapshots`` (root path -> ``fresh.Snapshot``)
     are freshness snapshots the caller took already (``fresh.from_walk``), used instead of a walk.
+    ``translate`` also finds each word's other-language words (memsync.recall.crossterms); the
+    dedupe gate, which translates for itself, turns it off.
     """
     if roots is None:
         roots = select_roots(root=root, scope=scope, default="all", cwd=cwd)
@@ -461,8 +471,8 @@ def search(
         raise MemsyncError("--limit must be at least 1")
     categories = (category,) if isinstance(category, str) else tuple(category)
     kinds = (kind,) if isinstance(kind, str) else tuple(kind)
-    q = parse(query.replace("\0", " "))
-    result = SearchResult(query, [w.text for w in q.words], [], truncated=q.truncated)
+    q = parse(query.replace("\0", " "), translate=translate)
+    result = SearchResult(query, [w.text for w in q.words], [], truncated=q.truncated, translated=_translations(q))
     if not q:
         return result
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
@@ -493,6 +503,10 @@ def search(
     return result
 
 
+def _translations(q: Query) -> dict[str, list[str]]:
+    return {w.text: [a.text for a in w.alts] for w in q.words if w.alts}
+
+
 def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f: _Filters, now_ms: int,
             result: SearchResult) -> None:
     for ri in indexes:
@@ -504,6 +518,7 @@ def _gather(q: Query, indexes: list[_RootIndex], s: rank.Settings, limit: int, f
         q = q.apart(glued)
         result.words = [w.text for w in q.words]
         result.split = {k: list(v) for k, v in q.split.items()}
+        result.translated = _translations(q)
     scored: list[rank.Scored] = []
     found: list[dict[int, _Candidate]] = []
     for j, ri in enumerate(indexes):

@@ -30,7 +30,7 @@ answer than one about migrations.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from memsync.recall.tokenize import BREAK, cjk_tokens, is_word_char, normalize, segments
@@ -67,6 +67,7 @@ class Word:
     bounded: tuple[bool, bool]  # starts / ends with a Latin-or-digit run: must not touch another there
     parts: tuple[str, ...] = ()  # searched instead when found nowhere: glued pieces, or a long CJK run's bigrams
     function: bool = False  # a function word (FUNCTION_WORDS): not counted in quality
+    alts: tuple[Word, ...] = ()  # the other language's words for it (memsync.recall.crossterms): either counts
 
     @property
     def prefix(self) -> bool:
@@ -77,6 +78,13 @@ class Word:
         """The FTS5 phrase finding every occurrence, prefix ones included."""
         # Tokens are letters and digits only, so they cannot close the quotes.
         return '"' + " ".join(self.tokens) + '"' + (" *" if self.prefix else "")
+
+    @property
+    def group(self) -> str:
+        """The FTS5 expression finding the word or one of its translations."""
+        if not self.alts:
+            return self.phrase
+        return "(" + " OR ".join([self.phrase, *(a.phrase for a in self.alts)]) + ")"
 
     @cached_property
     def needle(self) -> str:
@@ -96,10 +104,17 @@ class Word:
         return exact, padded.count(self.stem) - exact
 
     def spans(self, norm: str) -> list[tuple[int, int, bool]]:
-        """``(start, end, exact)`` where the word stands in normalized text, by the index's rules.
+        """``(start, end, exact)`` where the word (or a translation of it) stands in normalized
+        text, by the index's rules.
 
         A prefix occurrence (``postgres`` in ``postgresql``) spans the whole longer word.
         """
+        out = self._spans(norm)
+        for alt in self.alts:
+            out += alt._spans(norm)
+        return sorted(out) if self.alts else out
+
+    def _spans(self, norm: str) -> list[tuple[int, int, bool]]:
         out = []
         lead, tail = self.bounded
         for m in self.pattern.finditer(norm):
@@ -126,6 +141,7 @@ class Query:
     words: tuple[Word, ...]
     truncated: bool  # words or tokens beyond the limits were dropped
     split: dict[str, tuple[str, ...]] = field(default_factory=dict)  # glued word -> the parts searched instead
+    translate: bool = False  # words get their translations (Word.alts), parts split off later too
 
     @cached_property
     def counted(self) -> tuple[bool, ...]:
@@ -136,7 +152,7 @@ class Query:
 
     def match(self, op: str = "OR") -> str:
         """The MATCH expression joining every word with ``op`` (``OR`` or ``AND``)."""
-        return f" {op} ".join(w.phrase for w in self.words)
+        return f" {op} ".join(w.group for w in self.words)
 
     def __bool__(self) -> bool:
         return bool(self.words)
@@ -145,23 +161,44 @@ class Query:
         """This query with each word named in ``glued`` replaced by its parts."""
         words: list[Word] = []
         split = dict(self.split)
-        seen: set[tuple[str, ...]] = set()
+        seen: dict[tuple[str, ...], int] = {}
         truncated = self.truncated
         for w in self.words:
             if w.text in glued and w.parts:
                 pieces = [p for p in (_word(part)[0] for part in w.parts) if p is not None]
                 split[w.text] = tuple(p.text for p in pieces)
+                if self.translate:
+                    pieces = [_translated(p) for p in pieces + _units(w)]
             else:
                 pieces = [w]
             for p in pieces:
                 if p.tokens in seen:
+                    _merge_alts(words, seen[p.tokens], p)
                     continue
                 if len(words) == MAX_SPLIT_WORDS:  # a query of long runs: their bigrams are bounded too
                     truncated = True
                     break
-                seen.add(p.tokens)
+                seen[p.tokens] = len(words)
                 words.append(p)
-        return Query(tuple(words), truncated, split)
+        return Query(tuple(words), truncated, split, self.translate)
+
+
+def _translated(w: Word) -> Word:
+    """``w`` with the other language's words for it as alternatives (none for a function word)."""
+    if w.function or w.alts:
+        return w
+    from memsync.recall.crossterms import of
+
+    alts = [a for a in (_word(t)[0] for t in of(w.text)) if a is not None and a.tokens != w.tokens]
+    return replace(w, alts=tuple(alts)) if alts else w
+
+
+def _merge_alts(words: list[Word], i: int, other: Word) -> None:
+    """One word met twice (a unit of the glossary and a run's bigram): keep both's translations."""
+    have = {a.tokens for a in words[i].alts}
+    more = tuple(a for a in other.alts if a.tokens not in have)
+    if more:
+        words[i] = replace(words[i], alts=words[i].alts + more)
 
 
 def _word(raw: str) -> tuple[Word | None, bool]:
@@ -214,10 +251,12 @@ def _glued_parts(norm: str, segs: list) -> tuple[str, ...]:  # type: ignore[type
     return tuple(norm[segs[a].start : segs[b - 1].end] for a, b in zip(bounds, bounds[1:]))
 
 
-def parse(text: str) -> Query:
-    """Parse a user query; words without letters or digits are dropped."""
+def parse(text: str, translate: bool = False) -> Query:
+    """Parse a user query; words without letters or digits are dropped. With ``translate``, each
+    word gets the other language's words for it as alternatives, and the glossary words inside
+    a CJK run are searched too, each with its translations (memsync.recall.crossterms)."""
     words: list[Word] = []
-    seen: set[tuple[str, ...]] = set()
+    seen: dict[tuple[str, ...], int] = {}
     truncated = False
     for raw in text.split():
         word, cut = _word(raw)
@@ -227,6 +266,18 @@ def parse(text: str) -> Query:
         if len(words) == MAX_WORDS:
             truncated = True
             break
-        seen.add(word.tokens)
-        words.append(word)
-    return Query(tuple(words), truncated)
+        seen[word.tokens] = len(words)
+        words.append(_translated(word) if translate else word)
+    return Query(tuple(words), truncated, translate=translate)
+
+
+def _units(w: Word) -> list[Word]:
+    """The glossary's words of three or more characters inside a CJK run that is being split
+    (``数据库`` in ``本地怎么跑数据库迁移``): its bigrams alone would not carry their translations."""
+    from memsync.recall.crossterms import inside
+
+    out = []
+    for seg in segments(w.text):
+        if seg.cjk and len(seg.text) > 3:
+            out += [u for u in (_word(zh)[0] for zh in inside(seg.text) if len(zh) > 2) if u is not None]
+    return out

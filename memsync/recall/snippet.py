@@ -30,6 +30,8 @@ class Found:
     exact: int = 0
     prefix: int = 0  # occurrences only as the start of a longer word
     forms: list[str] = field(default_factory=list)  # those longer words, normalized, first few
+    via: list[str] = field(default_factory=list)  # its translations found (Word.alts)
+    native: bool = True  # the word itself found (not only a translation)
 
     @property
     def total(self) -> int:
@@ -80,9 +82,12 @@ def find(texts: Sequence[str], words: Sequence[Word]) -> dict[str, Found]:
     """``{word: Found}`` over all ``texts``, for the words that occur."""
     out: dict[str, Found] = {}
     for w in words:
-        f = Found()
+        f = Found(native=not w.alts)
         for t in texts:
             norm, in_norm, _ = _spans(t, w)
+            if w.alts and in_norm:
+                f.native = f.native or bool(w._spans(norm))
+                f.via += [a.text for a in w.alts if a.text not in f.via and a._spans(norm)]
             for a, b, exact in in_norm:
                 if exact:
                     f.exact += 1
@@ -101,10 +106,12 @@ def merge(parts: Sequence[dict[str, Found]]) -> dict[str, Found]:
     out: dict[str, Found] = {}
     for part in parts:
         for word, f in part.items():
-            into = out.setdefault(word, Found())
+            into = out.setdefault(word, Found(native=False))
             into.exact += f.exact
             into.prefix += f.prefix
             into.forms += [x for x in f.forms if x not in into.forms][: MAX_FORMS - len(into.forms)]
+            into.via += [x for x in f.via if x not in into.via]
+            into.native = into.native or f.native
     return out
 
 

@@ -3,9 +3,10 @@
 The command is a program and its arguments (``llm -m gpt-4o-mini``, ``claude -p``),
 split like a shell would split it but run without one: nothing in a setting is
 interpreted by a shell unless the user writes the shell in (``sh -c '…'``). It runs in
-a process group of its own; at the deadline the whole group is killed, so a model CLI
-that started helpers leaves nothing behind. The answer is read up to ``MAX_ANSWER``
-bytes. ``MEMSYNC_EXTRACTING=1`` is set for it, so that a model command that is itself
+a process group of its own, under a supervisor on Linux (``reaper.py``, a subreaper: a
+helper that left the group with ``setsid()`` is still caught); when ``run()`` returns,
+for whatever reason, everything the command started is gone. The answer is read up to
+``MAX_ANSWER`` bytes. ``MEMSYNC_EXTRACTING=1`` is set for it, so that a model command that is itself
 an agent with memsync hooks (``claude -p``) does not start an extraction of its own.
 No SDK, no network code here: what the command does is the user's choice.
 """
@@ -15,10 +16,11 @@ import os
 import shlex
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from memsync.errors import MemsyncError
 
@@ -82,7 +84,13 @@ def _tail(fh: Any) -> str:
     return shown[-300:]
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
+def _kill(proc: subprocess.Popen[bytes], supervised: bool) -> None:
+    if supervised and proc.poll() is None:
+        try:  # the supervisor stops the command and all it started, setsid()'d ones included
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=_AFTER_EXIT)
+        except subprocess.TimeoutExpired:
+            pass  # stuck: the group, at least, goes below
     try:
         if hasattr(os, "killpg"):
             os.killpg(proc.pid, signal.SIGKILL)
@@ -90,6 +98,34 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
             proc.kill()
     except (ProcessLookupError, PermissionError):
         pass
+
+
+def _supervised(words: list[str]) -> tuple[list[str], int, int] | None:
+    """The words that run ``words`` under the supervisor, with the two ends of the pipe it
+    reports on; None where there is no supervisor (not Linux: the process group alone
+    stops the command there)."""
+    if not sys.platform.startswith("linux") or not sys.executable:
+        return None
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reaper.py")
+    read_end, write_end = os.pipe()
+    return [sys.executable, "-I", "-S", script, str(write_end), str(os.getpid()), "--", *words], read_end, write_end
+
+
+def _report(fd: int) -> tuple[str, int | None]:
+    """The supervisor's report, as a word and the command's status (a signal negative)."""
+    data = b""
+    while chunk := os.read(fd, 256):  # it has exited: this ends
+        data += chunk
+    word, _, value = data.decode("ascii", "replace").strip().partition(" ")
+    number = int(value) if value.lstrip("-").isdigit() else None
+    return word, (-number if word == "signal" and number is not None else number)
+
+
+def _cannot_start(name: str, exc: OSError) -> NoReturn:
+    if isinstance(exc, FileNotFoundError):
+        raise ModelError(f"model command not found: {name!r} (extract.model_cmd; is it installed and on PATH?)") \
+            from None
+    raise ModelError(f"model command {name!r} could not start: {exc.strerror or exc}") from None
 
 
 def run(words: list[str], prompt: str, timeout: float, *, cwd: str | None = None) -> Answer:
@@ -104,14 +140,19 @@ def run(words: list[str], prompt: str, timeout: float, *, cwd: str | None = None
         # cannot block us, and we never hold a pipe it could fill.
         stdin.write(prompt.encode("utf-8", "surrogateescape"))
         stdin.seek(0)
+        supervised = _supervised(words)
+        word, status = "", None  # the supervisor's report
         try:
-            proc = subprocess.Popen(words, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd, env=env,
-                                    start_new_session=True, close_fds=True)
-        except FileNotFoundError:
-            raise ModelError(f"model command not found: {name!r} (extract.model_cmd; is it installed and on PATH?)") \
-                from None
+            proc = subprocess.Popen(supervised[0] if supervised else words, stdin=stdin, stdout=subprocess.PIPE,
+                                    stderr=stderr, cwd=cwd, env=env, start_new_session=True, close_fds=True,
+                                    pass_fds=supervised[2:] if supervised else ())
         except OSError as exc:
-            raise ModelError(f"model command {name!r} could not start: {exc.strerror or exc}") from None
+            if supervised:
+                os.close(supervised[1])
+            _cannot_start(name, exc)
+        finally:
+            if supervised:
+                os.close(supervised[2])  # the supervisor holds the only write end now
         assert proc.stdout is not None
         out = bytearray()
         deadline = started + timeout
@@ -145,9 +186,18 @@ def run(words: list[str], prompt: str, timeout: float, *, cwd: str | None = None
                     own = proc.wait(timeout=max(0.0, min(_AFTER_EXIT, deadline - time.monotonic())))
                 except subprocess.TimeoutExpired:
                     own = None
-            _kill(proc)  # the whole group: a timed-out command and anything it started
+            _kill(proc, supervised is not None)  # a timed-out command and anything it started
             proc.stdout.close()
             proc.wait()
+            if supervised:
+                try:
+                    word, status = _report(supervised[1])
+                finally:
+                    os.close(supervised[1])
+        if supervised and word == "spawn":  # the command never started: say so as if we had started it
+            _cannot_start(name, OSError(status or 0, os.strerror(status or 0)))
+        if supervised and word in ("exit", "signal", "stopped"):
+            own = status  # the command's own status (the supervisor's is only a copy); None: it was stopped
         seconds = time.monotonic() - started
         if timed_out:
             raise ModelTimeout(f"model command {name!r} did not answer within {timeout:g} s (extract.timeout); "

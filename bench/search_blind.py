@@ -4,10 +4,13 @@
     python bench/search_blind.py --write         # also write bench/results/search_blind.md
     python bench/search_blind.py --errors        # memsync's misses, per family, for the lead
     python bench/search_blind.py --no-context    # search only (quicker)
+    python bench/search_blind.py --set blind2    # the second set, bench/results/search_blind2.md
 
 The set is bench/search_blind_corpus.py (hand-written; how it was kept blind is in the
-results file). One run builds a project root (a git repo's ``.memory``) and a global root
-in a temporary folder and scores, on the same files and the same queries:
+results file); ``--set blind2`` scores a second, independent set, bench/search_blind2_corpus.py,
+written once the first had become development data. One run builds a project root (a git
+repo's ``.memory``) and a global root in a temporary folder and scores, on the same files and
+the same queries:
 
 - ``memsync``: the real CLI, ``python -m memsync search --json --limit 10 -- QUERY`` run as a
   subprocess in the project (so both roots are searched, as an agent's call would), with a
@@ -58,6 +61,31 @@ BUDGETS = (600, 1200, 4000)
 CAP = 9000
 FAMILIES = ("question", "paraphrase", "crossling", "glued", "ident", "short", "long", "variant", "fullwidth")
 RESULTS = HERE / "results" / "search_blind.md"
+
+
+@dataclass(frozen=True)
+class BlindSet:
+    """One hand-written set: its module under bench/ and its results file."""
+    module: str
+    results: Path
+    entries: list[Entry]
+    queries: list[Query]
+    iron_rules: dict[str, list[str]]
+
+
+SETS = {"blind": ("search_blind_corpus", RESULTS),
+        "blind2": ("search_blind2_corpus", HERE / "results" / "search_blind2.md")}
+
+
+def load_set(name: str) -> BlindSet:
+    """The set called ``name``; its module is imported only when asked for."""
+    import importlib
+
+    module, results = SETS[name]
+    mod = importlib.import_module(module)
+    if (mod.BASE_MS, mod.DAY_MS) != (BASE_MS, DAY_MS):
+        raise RuntimeError(f"{module} must use the harness's clock: render() dates entries from BASE_MS")
+    return BlindSet(module, results, mod.ENTRIES, mod.QUERIES, mod.IRON_RULES)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -554,11 +582,12 @@ def _answerable_index(queries: Sequence[Query], qi: int) -> int:
     return sum(1 for q in queries[:qi] if q.labels)
 
 
-def write_results(text: str, path: Path = RESULTS) -> None:
+def write_results(text: str, path: Path = RESULTS, set_name: str = "blind") -> None:
     """Write the run. A file that records the first (blind) run keeps it, and every section
     after it, as it is: a later run replaces only its own section, placed before the first."""
+    flag = "" if set_name == "blind" else f" --set {set_name}"
     head = ("# Search and context on a blind set\n\n"
-            "Produced by `python bench/search_blind.py --write` (set: bench/search_blind_corpus.py).\n\n")
+            f"Produced by `python bench/search_blind.py{flag} --write` (set: bench/{SETS[set_name][0]}.py).\n\n")
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     first = old.find(f"## {FIRST}")
     if first < 0 or text.startswith(f"## {FIRST}"):
@@ -572,26 +601,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="example:\n  python bench/search_blind.py --write --errors")
-    parser.add_argument("--write", action="store_true", help=f"write {RESULTS.relative_to(REPO)}")
+    parser.add_argument("--set", choices=sorted(SETS), default="blind", dest="set_name",
+                        help="which hand-written set to score (default: blind, the first)")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write {RESULTS.relative_to(REPO)} (--set blind2: {SETS['blind2'][1].relative_to(REPO)})")
     parser.add_argument("--errors", action="store_true", help="list memsync's misses per family")
     parser.add_argument("--no-context", action="store_true", help="skip the context block runs")
     args = parser.parse_args(argv)
+    data = load_set(args.set_name)
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="memsync-blind-") as tmp:
         base = Path(tmp)
-        build(base)
+        build(base, data.entries, data.iron_rules)
         now_ms = int(time.time() * 1000)
-        ranked = run_search(base, QUERIES, now_ms)
-        runs = None if args.no_context else run_context(base, QUERIES)
-    first_recorded = RESULTS.exists() and f"## {FIRST}" in RESULTS.read_text(encoding="utf-8")
-    text = report(ENTRIES, QUERIES, ranked, runs, load, LATER if first_recorded else FIRST)
+        ranked = run_search(base, data.queries, now_ms)
+        runs = None if args.no_context else run_context(base, data.queries, iron_rules=data.iron_rules)
+    first_recorded = data.results.exists() and f"## {FIRST}" in data.results.read_text(encoding="utf-8")
+    text = report(data.entries, data.queries, ranked, runs, load, LATER if first_recorded else FIRST)
     print(text)
     if args.write:
-        write_results(text)
+        write_results(text, data.results, args.set_name)
     if args.errors:
-        summaries = {e.key: e.summary for e in ENTRIES}
+        summaries = {e.key: e.summary for e in data.entries}
         print("## memsync's misses (--errors)\n")
-        print(errors(QUERIES, ranked, summaries, runs))
+        print(errors(data.queries, ranked, summaries, runs))
     return 0
 
 

@@ -186,8 +186,33 @@ def test_a_later_run_never_overwrites_the_first_blind_run(tmp_path: Path) -> Non
     assert text.index(sb.LATER) < text.index(sb.FIRST) and "blind" in text and text.endswith("## Misses\n\nwhy\n")
 
 
-def test_the_set_is_well_formed() -> None:
-    entries, queries = sb.ENTRIES, sb.QUERIES
+# Each set with a word its full build must find (the first set is the module the bench imports).
+SET_PROBES = [("blind", "pnpm"), ("blind2", "Snowflake")]
+
+
+def test_the_default_set_is_the_first_and_each_set_has_its_own_results_file() -> None:
+    first = sb.load_set("blind")
+    assert first.entries is sb.ENTRIES and first.queries is sb.QUERIES and first.iron_rules is sb.IRON_RULES
+    assert first.results == sb.RESULTS
+    second = sb.load_set("blind2")
+    assert second.results.name == "search_blind2.md" and second.results != first.results
+    assert not {e.key for e in first.entries} & {e.key for e in second.entries}  # new content, not a copy
+    assert not {q.text for q in first.queries} & {q.text for q in second.queries}
+
+
+def test_write_results_names_the_set_it_scored(tmp_path: Path) -> None:
+    sb.write_results(f"## {sb.FIRST}\n\nx\n", tmp_path / "a.md")
+    sb.write_results(f"## {sb.FIRST}\n\nx\n", tmp_path / "b.md", "blind2")
+    first, second = ((tmp_path / n).read_text(encoding="utf-8").splitlines()[2] for n in ("a.md", "b.md"))
+    assert first == ("Produced by `python bench/search_blind.py --write` (set: bench/search_blind_corpus.py).")
+    assert second == ("Produced by `python bench/search_blind.py --set blind2 --write` "
+                      "(set: bench/search_blind2_corpus.py).")
+
+
+@pytest.mark.parametrize("name", [n for n, _ in SET_PROBES])
+def test_the_set_is_well_formed(name: str) -> None:
+    data = sb.load_set(name)
+    entries, queries = data.entries, data.queries
     keys = {e.key for e in entries}
     assert len(keys) == len(entries) >= 240
     assert len({e.id for e in entries}) == len(entries)  # context reports bare ids
@@ -204,14 +229,17 @@ def test_the_set_is_well_formed() -> None:
     for q in queries:
         assert set(q.labels) <= keys - superseded, q.text
         assert set(q.labels.values()) <= {1, 2} and (not q.labels or 2 in q.labels.values()), q.text
+    assert {"project", "global"} <= set(data.iron_rules) and all(data.iron_rules.values())
 
 
-def test_the_full_set_builds_lint_clean(tmp_path: Path) -> None:
-    sb.build(tmp_path)
+@pytest.mark.parametrize("name,probe", SET_PROBES)
+def test_the_full_set_builds_lint_clean(tmp_path: Path, name: str, probe: str) -> None:
+    data = sb.load_set(name)
+    sb.build(tmp_path, data.entries, data.iron_rules)
     for flag in ("--project", "--global"):
         done = sb.memsync(tmp_path, "lint", flag, "--json", check=False)
         assert done.returncode == 0, done.stdout[-2000:]
     files = sb.entry_files(tmp_path)
-    assert len(files) == len(sb.ENTRIES)
-    first = json.loads(sb.memsync(tmp_path, "search", "--json", "--", "pnpm").stdout)["hits"]
+    assert len(files) == len(data.entries)
+    first = json.loads(sb.memsync(tmp_path, "search", "--json", "--", probe).stdout)["hits"]
     assert first and all(f"{h['scope']}:{h['id']}" in {k for k, _ in files} for h in first)

@@ -110,7 +110,7 @@ def _safe(text: str) -> str:
 
 _ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)")  # the fence, then its info string
 
 
 def _nested(body: str) -> str:
@@ -124,10 +124,12 @@ def _nested(body: str) -> str:
     fence = ""
     for line in body.split("\n"):
         f = _FENCE.match(line)
+        # As CommonMark reads fences: one taken for a fence that is none would flip what counts
+        # as code, and leave a heading after the real closing fence un-nested.
         if fence:
-            if f and f.group(1)[0] == fence[0] and len(f.group(1)) >= len(fence):
-                fence = ""
-        elif f:
+            if f and f.group(1)[0] == fence[0] and len(f.group(1)) >= len(fence) and not f.group(2).strip():
+                fence = ""  # a closing fence: as long at least, and no info string
+        elif f and not (f.group(1)[0] == "`" and "`" in f.group(2)):  # a backtick info string holds none
             fence = f.group(1)
         else:
             line = _ATX.sub(lambda m: m.group(1) + m.group(2) + "###", line)

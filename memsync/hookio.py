@@ -12,6 +12,11 @@ from dataclasses import dataclass
 from typing import IO
 
 MAX_PAYLOAD = 4 << 20  # a prompt can be long; a payload beyond this is not a hook's
+STDIN_WAIT = 3.0  # seconds for stdin to end: hosts write the payload at once, and the user's prompt waits on us
+
+
+class StdinOpen(Exception):
+    """The input did not end within ``STDIN_WAIT`` seconds (a writer that holds the pipe open)."""
 
 
 @dataclass
@@ -61,8 +66,49 @@ def parse(data: bytes) -> HookInput:
     return got
 
 
-def read(stream: IO[bytes]) -> HookInput:
+def stdin() -> IO[bytes] | None:
+    """The process's binary stdin; None when it was started with stdin closed."""
+    import sys
+
+    return getattr(sys.stdin, "buffer", None)
+
+
+def read_bounded(stream: IO[bytes] | None, limit: int, wait: float = STDIN_WAIT) -> bytes:
+    """At most ``limit`` bytes of ``stream``, up to its end; ``StdinOpen`` when it has not ended
+    within ``wait`` seconds. A stream with no descriptor, a terminal (a person typing) or a
+    platform without ``select`` on pipes is read as usual."""
+    import os
+
+    if stream is None:
+        raise OSError(0, "stdin is closed")
     try:
-        return parse(stream.read(MAX_PAYLOAD + 1))
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return stream.read(limit)
+    if os.name != "posix" or os.isatty(fd):
+        return stream.read(limit)
+    import select
+    import time
+
+    deadline = time.monotonic() + wait
+    chunks: list[bytes] = []
+    size = 0
+    while size < limit:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise StdinOpen(f"input did not end within {wait:g} s")
+        chunk = os.read(fd, min(limit - size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def read(stream: IO[bytes] | None) -> HookInput:
+    try:
+        return parse(read_bounded(stream, MAX_PAYLOAD + 1))
+    except StdinOpen as exc:
+        return HookInput(problem=f"hook {exc}")
     except OSError as exc:
         return HookInput(problem=f"cannot read hook input: {exc.strerror or exc}")

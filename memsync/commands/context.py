@@ -60,12 +60,19 @@ MAX_PROMPT_BYTES = 1 << 20  # a message longer than this is searched on its firs
 
 def _read_prompt(name: str) -> str:
     """The message from a file or stdin: bounded, never blocking on a FIFO nobody writes to
-    (memsync.fsutil), bytes that are not UTF-8 replaced."""
+    (memsync.fsutil) or on a stdin nobody closes (memsync.hookio), bytes that are not UTF-8 replaced."""
     from memsync.errors import MemsyncError
     from memsync.fsutil import NotRegularFile, read_regular
 
     if name == "-":
-        data = sys.stdin.buffer.read(MAX_PROMPT_BYTES)
+        from memsync.hookio import StdinOpen, read_bounded, stdin
+
+        try:
+            data = read_bounded(stdin(), MAX_PROMPT_BYTES)
+        except StdinOpen as exc:
+            raise MemsyncError(f"the prompt on stdin: {exc} (close stdin after writing it)") from None
+        except OSError as exc:
+            raise MemsyncError(f"cannot read the prompt on stdin: {exc.strerror or exc}") from None
     else:
         try:
             data = read_regular(Path(name), MAX_PROMPT_BYTES)
@@ -86,7 +93,7 @@ def _hook(args: argparse.Namespace) -> None:
     try:
         from memsync import hookio
 
-        hook = hookio.read(sys.stdin.buffer)
+        hook = hookio.read(hookio.stdin())
         if hook.problem:
             sys.stderr.write(f"memsync context: {hook.problem}; no memory context added\n")
             if hook.event is None:

@@ -44,8 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     if args.hook:
         from memsync.extract.hook import start
+        from memsync.hookio import stdin
 
-        start(sys.stdin.buffer, root=args.root, scope=args.scope, model_cmd=args.model_cmd)
+        start(stdin(), root=args.root, scope=args.scope, model_cmd=args.model_cmd)
         return
     if args.transcript is None:
         raise MemsyncError("name a TRANSCRIPT to read (or use --hook claude-code in a hook)")

@@ -52,7 +52,7 @@ def save_mark(session: str, transcript: str, done: int) -> None:
         pass  # the next run reads these turns again; dedupe keeps that harmless
 
 
-def start(stream: IO[bytes], *, root: str | None, scope: str | None, model_cmd: str | None) -> None:
+def start(stream: IO[bytes] | None, *, root: str | None, scope: str | None, model_cmd: str | None) -> None:
     """The hook: read the payload, start the detached child, return. Never raises."""
     try:
         from memsync.extract.model import GUARD_ENV

@@ -35,6 +35,14 @@ def one_line(entry_id: str) -> str:
     return visible(entry_id)
 
 
+def shown(text: str) -> str:
+    """A summary, snippet or body as the text shows it: control characters visible, not sent (hosts
+    show tool results in a terminal; a lone '\r' ends a line for Markdown), newlines kept."""
+    from memsync.output import visible
+
+    return visible(text, newlines=True)
+
+
 def _date(ms: Any) -> str:
     if not isinstance(ms, int) or isinstance(ms, bool):
         return ""
@@ -71,16 +79,16 @@ def recall_text(query: str, hits: list[dict[str, Any]], notes: list[str], hint: 
     for n, h in enumerate(hits, 1):
         flags = ", ".join(x for x in (h.get("kind"), h.get("scope"), "pinned" if h.get("pinned") else "",
                                       _date(h.get("updated"))) if x)
-        lines += ["", f"{n}. {one_line(h['id'])}  ({flags})", f"   summary: {h['summary']}"]
+        lines += ["", f"{n}. {one_line(h['id'])}  ({flags})", f"   summary: {one_line(h['summary'])}"]
         body = h.get("body")
         if body:
             # Quoted, line by line: a body's "## Iron rules" or "2. forged-id" line must read as the body's
             # text, not as a heading or a hit of this answer (three spaces alone still make a heading).
-            lines.append("   > " + body.replace("\n", "\n   > "))
+            lines.append("   > " + shown(body).replace("\n", "\n   > "))
             if h.get("next_offset"):
                 lines.append("   " + more_note(h["id"], h["next_offset"], h["body_chars"]))
         elif h.get("snippet"):
-            lines.append(f"   snippet: {h['snippet']}")
+            lines.append(f"   snippet: {one_line(h['snippet'])}")
     lines += [f"note: {n}" for n in notes]
     return fit("\n".join(lines))
 
@@ -100,14 +108,14 @@ def entry_text(e: dict[str, Any]) -> str:
     for key in ("kind", "summary", "highlight", "load_when", "pinned", "supersedes", "superseded_by"):
         if key in meta:
             value = meta[key]
-            lines.append(f"{key}: {', '.join(map(str, value)) if isinstance(value, list) else value}")
+            lines.append(f"{key}: {one_line(', '.join(map(str, value)) if isinstance(value, list) else str(value))}")
     for key in ("created", "updated"):
         if key in meta:
             lines.append(f"{key}: {_date(meta[key]) or meta[key]}")
     lines.append("")
     if e["offset"]:
         lines.append(f"[body from character {e['offset']:,} of {e['body_chars']:,}]")
-    lines.append(e["body"] or "(no body)")
+    lines.append(shown(e["body"]) or "(no body)")
     if e["next_offset"]:
         lines.append(more_note(e["id"], e["next_offset"], e["body_chars"]))
     return fit("\n".join(lines))

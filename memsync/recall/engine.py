@@ -378,25 +378,22 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     doc_id, info, body = layout.parse(doc.path, data)
     if not info.valid:
         return None
-    body = mark_blocks(body)
-    load_when = (";" + BREAK).join(info.load_when)  # shown as "a; b", matched item by item
+    # Matched in masked text, as the index holds it: a query word matching part of a secret (as the
+    # start of a longer word) must neither find it nor be named as matched, nor show any of it.
+    body = mark_blocks(_redact(body))
+    triggers = [_redact(t) for t in info.load_when]
+    load_when = (";" + BREAK).join(triggers)  # shown as "a; b", matched item by item
+    summary, highlight = _redact(info.summary), _redact(info.highlight)
     # In the order a snippet prefers them: the body on a tie.
-    fields = [(body, [body]), (info.summary, [info.summary]), (info.highlight, [info.highlight]),
-              (load_when, list(info.load_when)), (doc_id, [doc_id])]
+    fields = [(body, [body]), (summary, [summary]), (highlight, [highlight]), (load_when, triggers),
+              (doc_id, [doc_id])]
     per_field = [snippet.find(texts, q.words) for _, texts in fields]
     found = snippet.merge(per_field)
     if not found:
         return None
-    # Show the field holding the most distinct query words. Secrets are masked before
-    # the window is cut, so no part of one can show at the window's edge.
+    # Show the field holding the most distinct query words.
     best = max(range(len(fields)), key=lambda i: len(per_field[i]))
-    shown = snippet.make(_redact(fields[best][0]), q.words)
-    summary = _redact(info.summary)
-    partial = [w for w in q.words if w.text in found and not found[w.text].exact]
-    if partial:  # the longer words a reason names are read from masked text too (`akia` must not show a key)
-        masked = snippet.find([_redact(t) for _, texts in fields for t in texts], partial)
-        for w in partial:
-            found[w.text].forms = masked[w.text].forms if w.text in masked else ["…"]
+    shown = snippet.make(fields[best][0], q.words)
     return Hit(
         id=_redact(doc_id), root=root.display, scope=root.scope, path=_redact(layout.show(root.display, doc.path)),
         score=score, summary=summary, kind=_redact(info.kind), snippet=shown or summary,

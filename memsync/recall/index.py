@@ -41,7 +41,7 @@ from memsync.roots import cache_dir
 from memsync.tree import Tree
 
 # Bump on any change to the tables or to what tokenize produces.
-SCHEMA = 2
+SCHEMA = 3  # 3: secrets masked before indexing (a cache of 2 holds their tokens)
 COLUMNS = ("id", "summary", "load_when", "highlight", "body")
 BUSY_TIMEOUT_S = 1.5  # an SQLite lock held by something that is not memsync
 WRITER_WAIT_S = 30.0  # another memsync process updating the index: it is doing our work
@@ -546,9 +546,14 @@ class Index:
 
     def _store(self, rel: str, category: str, fp: tuple[int, int, int, int], sha: bytes, data: bytes,
                rowid: int | None) -> None:
+        from memsync.secrets.gate import redact
+
         doc_id, info, body = self.layout.parse(rel, data)
-        texts = (index_text(doc_id.replace("/", " ")), index_text(info.summary), index_text(join_items(info.load_when)),
-                 index_text(info.highlight), index_text(mark_blocks(body))) if info.valid else ("",) * 5
+        # Secrets masked before they are tokens: a query word also matches as the start of a longer
+        # one, so an indexed token could be confirmed one character at a time by anyone who searches.
+        texts = (index_text(doc_id.replace("/", " ")), index_text(redact(info.summary)),
+                 index_text(redact(join_items(info.load_when))), index_text(redact(info.highlight)),
+                 index_text(mark_blocks(redact(body)))) if info.valid else ("",) * 5
         updated = _int64(info.updated)
         values = (
             rel, category, *fp, sha, int(info.valid), _text(info.kind),

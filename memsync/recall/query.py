@@ -203,7 +203,9 @@ def _merge_alts(words: list[Word], i: int, other: Word) -> None:
 
 def _word(raw: str) -> tuple[Word | None, bool]:
     norm = normalize(raw)
-    segs = segments(norm)
+    # Each run gives a token at least, and only MAX_TOKENS are kept: the runs past them would only
+    # feed the fallback parts, one parsed word each ('部a' glued 200,000 times took seconds).
+    segs = segments(norm, MAX_TOKENS + 1)
     if not segs:
         return None, False
     toks: list[str] = []

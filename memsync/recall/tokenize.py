@@ -84,9 +84,12 @@ class Segment:
     end: int
 
 
-def segments(norm: str) -> list[Segment]:
-    """The runs of an already normalized text, in order."""
-    return [Segment(m.group(), m.group(1) is not None, m.start(), m.end()) for m in TOKEN_RE.finditer(norm)]
+def segments(norm: str, limit: int | None = None) -> list[Segment]:
+    """The runs of an already normalized text, in order (the first ``limit`` of them)."""
+    from itertools import islice
+
+    return [Segment(m.group(), m.group(1) is not None, m.start(), m.end())
+            for m in islice(TOKEN_RE.finditer(norm), limit)]
 
 
 def cjk_tokens(run: str, lead: bool = True, trail: bool = True) -> list[str]:

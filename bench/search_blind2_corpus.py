@@ -16,7 +16,7 @@ rendered by the same harness code from the same types.
 """
 from __future__ import annotations
 
-from search_blind_corpus import BASE_MS, DAY_MS, Entry, Query
+from search_blind_corpus import BASE_MS, DAY_MS, Entry, Query, writers
 
 __all__ = ["BASE_MS", "DAY_MS", "ENTRIES", "IRON_RULES", "QUERIES", "Entry", "Query"]
 
@@ -35,21 +35,7 @@ IRON_RULES = {
     ],
 }
 
-_SCOPES = {"p": "project", "g": "global"}
-
-
-def E(scope: str, id_: str, kind: str, summary: str, load_when: list[str] | tuple[str, ...], body: str,
-      d: int = 30, pin: bool = False, hl: str | None = None, sup: tuple[str, ...] = ()) -> None:
-    ENTRIES.append(Entry(f"{_SCOPES[scope]}:{id_}", kind, summary, tuple(load_when), body.strip(), d, pin, hl, sup))
-
-
-def Q(family: str, text: str, labels: dict[str, int] | None = None) -> None:
-    QUERIES.append(Query(family, text, {_expand(k): v for k, v in (labels or {}).items()}))
-
-
-def _expand(key: str) -> str:
-    scope, _, rest = key.partition(":")
-    return f"{_SCOPES.get(scope, scope)}:{rest}"
+E, Q = writers(ENTRIES, QUERIES)
 
 
 # ---------------------------------------------------------------------------------------------

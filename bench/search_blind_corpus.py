@@ -65,18 +65,25 @@ IRON_RULES = {
 _SCOPES = {"p": "project", "g": "global"}
 
 
-def E(scope: str, id_: str, kind: str, summary: str, load_when: list[str] | tuple[str, ...], body: str,
-      d: int = 30, pin: bool = False, hl: str | None = None, sup: tuple[str, ...] = ()) -> None:
-    ENTRIES.append(Entry(f"{_SCOPES[scope]}:{id_}", kind, summary, tuple(load_when), body.strip(), d, pin, hl, sup))
+def writers(entries: list[Entry], queries: list[Query]):  # type: ignore[no-untyped-def]
+    """``E`` and ``Q``: the shorthand a set is written in, appending to that set's own lists."""
+    def E(scope: str, id_: str, kind: str, summary: str, load_when: list[str] | tuple[str, ...], body: str,
+          d: int = 30, pin: bool = False, hl: str | None = None, sup: tuple[str, ...] = ()) -> None:
+        entries.append(Entry(f"{_SCOPES[scope]}:{id_}", kind, summary, tuple(load_when), body.strip(), d, pin, hl,
+                             sup))
 
+    def Q(family: str, text: str, labels: dict[str, int] | None = None) -> None:
+        queries.append(Query(family, text, {_expand(k): v for k, v in (labels or {}).items()}))
 
-def Q(family: str, text: str, labels: dict[str, int] | None = None) -> None:
-    QUERIES.append(Query(family, text, {_expand(k): v for k, v in (labels or {}).items()}))
+    return E, Q
 
 
 def _expand(key: str) -> str:
     scope, _, rest = key.partition(":")
     return f"{_SCOPES.get(scope, scope)}:{rest}"
+
+
+E, Q = writers(ENTRIES, QUERIES)
 
 
 # --------------------------------------------------------------------------------------------

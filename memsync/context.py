@@ -290,32 +290,17 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
             body = entry.body.strip("\n")
             triggers = _words(entry.info().load_when)
         evidence = counted.intersection(hit.matched)
-        if len(evidence) < need and not evidence & triggers:
-            line = _line(hit, shown_id, budget)
-            if line:
-                out += line
-                budget -= len(line)
-                listed.append(hit.id)
-            continue
-        summary = hit.summary + "\n" + (_nested(body) + "\n" if body else "")
-        if layout is not None:
-            # Quoted: no passed gate vouches for another agent's text, and a line of it must not
-            # start a section of this block ("## Iron rules ...") or read as memsync's own words.
-            summary = "".join(f"> {line}".rstrip(" ") + "\n" for line in summary.rstrip("\n").split("\n"))
-        text = _safe(f"### {shown_id} ({hit.scope}, {visible(hit.kind or 'entry')})\n") + _safe(summary)
-        if len(text) > settings.body_chars:
-            text = _fit(text, settings.body_chars - len(_CUT.format(id=shown_id))) + _CUT.format(id=shown_id)
-        if len(text) <= budget:
-            out += text
-            budget -= len(text)
-            injected.append(hit.id)
-            owners[hit.id] = hit.root
-            continue
-        note = _CUT.format(id=shown_id)
-        if budget >= MIN_BODY + len(note):
-            part = _fit(text, budget - len(note)) + note
-            out += part
-            budget -= len(part)
+        inlined = ""
+        if len(evidence) >= need or evidence & triggers:
+            text = _body_text(hit, shown_id, body, layout is not None, settings.body_chars)
+            note = _CUT.format(id=shown_id)
+            if len(text) <= budget:
+                inlined = text
+            elif budget >= MIN_BODY + len(note):
+                inlined = _fit(text, budget - len(note)) + note
+        if inlined:
+            out += inlined
+            budget -= len(inlined)
             injected.append(hit.id)
             owners[hit.id] = hit.root
             continue
@@ -327,6 +312,21 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     if not injected and not listed:
         return "", [], [], skipped
     return out, injected, listed, skipped
+
+
+def _body_text(hit: Any, shown_id: str, body: str, quoted: bool, most: int) -> str:
+    """An entry as the block shows it: its heading, summary and nested body, cut at ``most``."""
+    from memsync.output import visible
+
+    summary = hit.summary + "\n" + (_nested(body) + "\n" if body else "")
+    if quoted:
+        # Quoted: no passed gate vouches for another agent's text, and a line of it must not
+        # start a section of this block ("## Iron rules ...") or read as memsync's own words.
+        summary = "".join(f"> {line}".rstrip(" ") + "\n" for line in summary.rstrip("\n").split("\n"))
+    text = _safe(f"### {shown_id} ({hit.scope}, {visible(hit.kind or 'entry')})\n") + _safe(summary)
+    if len(text) > most:
+        text = _fit(text, most - len(_CUT.format(id=shown_id))) + _CUT.format(id=shown_id)
+    return text
 
 
 def _words(triggers: tuple[str, ...]) -> frozenset[str]:

@@ -73,10 +73,11 @@ def stdin() -> IO[bytes] | None:
     return getattr(sys.stdin, "buffer", None)
 
 
-def read_bounded(stream: IO[bytes] | None, limit: int, wait: float = STDIN_WAIT) -> bytes:
+def read_bounded(stream: IO[bytes] | None, limit: int, wait: float = STDIN_WAIT, *, idle: bool = False) -> bytes:
     """At most ``limit`` bytes of ``stream``, up to its end; ``StdinOpen`` when it has not ended
-    within ``wait`` seconds. A stream with no descriptor, a terminal (a person typing) or a
-    platform without ``select`` on pipes is read as usual."""
+    within ``wait`` seconds (with ``idle``: when it stayed silent that long, so a slow producer
+    that keeps writing is read whole). A stream with no descriptor, a terminal (a person typing)
+    or a platform without ``select`` on pipes is read as usual."""
     import os
 
     if stream is None:
@@ -87,6 +88,13 @@ def read_bounded(stream: IO[bytes] | None, limit: int, wait: float = STDIN_WAIT)
         return stream.read(limit)
     if os.name != "posix" or os.isatty(fd):
         return stream.read(limit)
+    return read_fd(fd, limit, wait, idle=idle)
+
+
+def read_fd(fd: int, limit: int, wait: float, *, idle: bool = False) -> bytes:
+    """``read_bounded`` on a descriptor. Waiting in ``select`` before each read also waits for a
+    named pipe's writer to arrive: a read before that would see an end that is not one."""
+    import os
     import select
     import time
 
@@ -96,12 +104,18 @@ def read_bounded(stream: IO[bytes] | None, limit: int, wait: float = STDIN_WAIT)
     while size < limit:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([fd], [], [], left)[0]:
-            raise StdinOpen(f"input did not end within {wait:g} s")
-        chunk = os.read(fd, min(limit - size, 1 << 20))
+            silent = "stayed silent for" if idle else "did not end within"
+            raise StdinOpen(f"input {silent} {wait:g} s")
+        try:
+            chunk = os.read(fd, min(limit - size, 1 << 20))
+        except BlockingIOError:  # a descriptor opened O_NONBLOCK that select woke for nothing
+            continue
         if not chunk:
             break
         chunks.append(chunk)
         size += len(chunk)
+        if idle:
+            deadline = time.monotonic() + wait
     return b"".join(chunks)
 
 

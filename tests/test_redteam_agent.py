@@ -182,7 +182,7 @@ def test_tabs_and_line_ends_are_still_text(cli, root: Path) -> None:
 # 3. --body-file that is not a file ----------------------------------------------------------
 
 def test_a_body_file_fifo_nobody_writes_to_does_not_hang(run, root: Path, tmp_path: Path) -> None:
-    """Before: `remember --body-file FIFO` blocked in open() for ever."""
+    """Before: `remember --body-file FIFO` blocked in open() for ever (now: refused after 5 s of silence)."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     before = snapshot(root)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from memsync.commands._common import add_memory_options, add_parser
 
@@ -59,26 +58,13 @@ MAX_PROMPT_BYTES = 1 << 20  # a message longer than this is searched on its firs
 
 
 def _read_prompt(name: str) -> str:
-    """The message from a file or stdin: bounded, never blocking on a FIFO nobody writes to
-    (memsync.fsutil) or on a stdin nobody closes (memsync.hookio), bytes that are not UTF-8 replaced."""
-    from memsync.errors import MemsyncError
-    from memsync.fsutil import NotRegularFile, read_regular
+    """The message from a file, a pipe (``<(cmd)``) or stdin: bounded in size and in time (the
+    user's prompt waits on us), bytes that are not UTF-8 replaced."""
+    from memsync.hookio import STDIN_WAIT
+    from memsync.inputs import read_named
 
-    if name == "-":
-        from memsync.hookio import StdinOpen, read_bounded, stdin
-
-        try:
-            data = read_bounded(stdin(), MAX_PROMPT_BYTES)
-        except StdinOpen as exc:
-            raise MemsyncError(f"the prompt on stdin: {exc} (close stdin after writing it)") from None
-        except OSError as exc:
-            raise MemsyncError(f"cannot read the prompt on stdin: {exc.strerror or exc}") from None
-    else:
-        try:
-            data = read_regular(Path(name), MAX_PROMPT_BYTES)
-        except (OSError, NotRegularFile) as exc:
-            raise MemsyncError(f"cannot read the prompt file: {getattr(exc, 'strerror', None) or exc}",
-                               path=name) from None
+    data = read_named(name, MAX_PROMPT_BYTES, what="the prompt" if name == "-" else "the prompt file",
+                      wait=STDIN_WAIT, idle=False)
     return data.decode("utf-8", "replace")
 
 

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 
 from memsync.commands._common import add_memory_options, add_parser, run_write
 from memsync.errors import MemsyncError
@@ -22,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     body = p.add_mutually_exclusive_group()
     body.add_argument("--body", help="the details (context, decision, reason, root cause); '-' reads stdin")
     body.add_argument("--body-file", metavar="FILE",
-                      help="read the body from FILE (a pipe such as <(cmd) too; a FIFO nobody writes to is "
+                      help="read the body from FILE (a pipe such as <(cmd) too; a pipe silent for 5 s is "
                            "refused, not waited on)")
     p.add_argument("--kind", help="pitfall, decision, preference, fact … (default: from the category)")
     p.add_argument("--load-when", action="append", metavar="A,B", help="routing triggers, comma-separated (repeatable)")
@@ -45,43 +43,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _read_body_file(path: str, limit: int) -> bytes:
-    """At most ``limit`` bytes of ``path``. Opened without blocking, so a FIFO nobody writes to
-    cannot hang the command; a pipe that has a writer (``--body-file <(cmd)``) is read as usual."""
-    import fcntl
-    import stat
-
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        raise MemsyncError(f"cannot read the body file: {exc.strerror or exc}", path=path) from None
-    try:
-        pipe = stat.S_ISFIFO(os.fstat(fd).st_mode)
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
-        chunks, size = [], 0
-        while size < limit:
-            chunk = os.read(fd, min(limit - size, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise MemsyncError(f"cannot read the body file: {exc.strerror or exc}", path=path) from None
-    finally:
-        os.close(fd)
-    if pipe and not chunks:
-        raise MemsyncError("the body file is a pipe with nothing written to it (no writer); nothing was written",
-                           path=path)
-    return b"".join(chunks)
-
-
 def _body(args: argparse.Namespace) -> str | None:
     from memsync.gates import MAX_BODY_BYTES
 
+    from memsync.inputs import read_named
+
     if args.body_file is not None:
-        data = _read_body_file(args.body_file, MAX_BODY_BYTES + 1)
+        data = read_named(args.body_file, MAX_BODY_BYTES + 1, what="the body file")
     elif args.body == "-":
-        data = sys.stdin.buffer.read(MAX_BODY_BYTES + 1)
+        data = read_named("-", MAX_BODY_BYTES + 1, what="the body")
     else:
         return args.body
     try:

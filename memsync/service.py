@@ -13,7 +13,7 @@ one ``Memory(cwd=project, watch=True)``: its roots' entries stay in memory and f
 through inotify, and searches stay warm. Nothing here touches process-wide state.
 
 Refusals are typed (``memsync.gates``): ``WritesDisabled``, ``UnsafePath``,
-``SecretFound``, ``Duplicate``, ``PinnedEntry``, ``UnknownEntry``, ``BadInput`` — all
+``SecretFound``, ``Duplicate``, ``PinnedEntry``, ``UnknownEntry``, ``AmbiguousEntry``, ``BadInput`` — all
 ``MemsyncError``s whose message tells the caller what to do next.
 """
 from __future__ import annotations
@@ -38,10 +38,11 @@ from memsync.gates import (
     UnsafePath,
     WritesDisabled,
 )
+from memsync.names import AmbiguousEntry
 from memsync.roots import Root, select_roots
 
 __all__ = [
-    "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "ReadOnlySource", "Refused", "SecretFound", "Shown",
+    "AmbiguousEntry", "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "ReadOnlySource", "Refused", "SecretFound", "Shown",
     "Superseded", "UnknownEntry", "UnsafePath", "Written", "WritesDisabled", "context", "forget", "inspect",
     "recall", "remember", "show", "supersede",
 ]

@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from memsync.entry import EntryInfo, text_problem
+from memsync.names import nfc
 from memsync.problems import Problem
 from memsync.regions import RegionError, find_regions, replace_regions
 from memsync.tree import INDEX, ROOT_MD, Tree, superseded_ids
@@ -64,11 +65,13 @@ def render_index(category: str, entries: Iterable[EntryInfo], links: Links,
 
     ``lines_of`` (path -> (entry, its line)) keeps a live entry's line for as long as the
     entry object is the same: a long-lived writer renders only the lines of changed entries."""
-    mine = sorted((e for e in entries if e.valid), key=lambda e: e.path)
+    # Names are printed and sorted composed (NFC), so a folder whose file names a device stored
+    # decomposed compiles to the same bytes as everywhere else.
+    mine = sorted((e for e in entries if e.valid), key=lambda e: nfc(e.path))
     live = [e for e in mine if e.id not in links.superseded]
     old = [e for e in mine if e.id in links.superseded]
     lines = [
-        f"# {_clean(category)}",
+        f"# {_clean(nfc(category))}",
         "",
         "<!-- Compiled by memsync from the entries in this folder; edits here are overwritten."
         " Run `memsync compile`. -->",
@@ -117,9 +120,12 @@ def render_directory(categories: Iterable[str], entries: Iterable[EntryInfo], su
 
 def _directory_rows(counts: dict[str, int]) -> str:
     rows = ["| Category | Entries | Index |", "| --- | ---: | --- |"]
-    for c in sorted(counts):
-        rows.append(f"| {cell(c)} | {counts[c]} | [{c}/{INDEX}]({c}/{INDEX}) |")
-    if not counts:
+    composed: dict[str, int] = {}
+    for c, n in counts.items():  # one row per name as NFC: what a normalizing file system holds
+        composed[nfc(c)] = composed.get(nfc(c), 0) + n
+    for c in sorted(composed):
+        rows.append(f"| {cell(c)} | {composed[c]} | [{c}/{INDEX}]({c}/{INDEX}) |")
+    if not composed:
         rows = ["_No entries yet._"]
     return "\n".join(rows) + "\n"
 

@@ -282,11 +282,14 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
                 continue
             body = doc.body.strip("\n")
         else:
+            rel = hit.file()
+            if rel is None:
+                continue
             try:
-                data = read_regular(root.path / f"{hit.id}.md", MAX_ENTRY_BYTES + 1)
+                data = read_regular(root.path / rel, MAX_ENTRY_BYTES + 1)
             except (OSError, NotRegularFile):
                 continue
-            entry = parse_entry(data, f"{hit.id}.md")
+            entry = parse_entry(data, rel)
             body = entry.body.strip("\n")
             triggers = _words(entry.info().load_when)
         evidence = counted.intersection(hit.matched)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from memsync.names import nfc
 from memsync.problems import EntryError, Problem
 from memsync.simpleyaml import load_simple
 
@@ -163,8 +164,9 @@ class _PathNames:
 
     @cached_property
     def id(self) -> str:
-        """The id the path gives; lint checks the frontmatter agrees."""
-        return self.path[: -len(".md")]
+        """The id the path gives, composed (NFC) whatever the file name's bytes (memsync.names);
+        lint checks the frontmatter agrees."""
+        return nfc(self.path[: -len(".md")])
 
     @cached_property
     def category(self) -> str:
@@ -172,7 +174,7 @@ class _PathNames:
 
     @cached_property
     def slug(self) -> str:
-        return self.path.rsplit("/", 1)[-1][: -len(".md")]
+        return nfc(self.path.rsplit("/", 1)[-1][: -len(".md")])
 
 
 @dataclass
@@ -211,11 +213,12 @@ class Entry(_PathNames):
 
     def info(self) -> EntryInfo:
         """The normalized fields compile, lint and search use."""
-        superseded_by = self._str("superseded_by").strip() or None
+        # Ids are compared composed: a link written on a device that decomposes names still holds.
+        superseded_by = nfc(self._str("superseded_by").strip()) or None
         return EntryInfo(
             path=self.path,
             valid=self.valid,
-            doc_id=self._str("id").strip(),
+            doc_id=nfc(self._str("id").strip()),
             kind=_one_line(self._str("kind")),
             summary=_one_line(self._str("summary")),
             highlight=_one_line(self._str("highlight")),
@@ -223,9 +226,9 @@ class Entry(_PathNames):
             updated=self._time("updated"),
             load_when=self._str_list("load_when", allow_scalar=False),
             pinned=(self.meta or {}).get("pinned") is True,
-            supersedes=self._str_list("supersedes", allow_scalar=True),
+            supersedes=tuple(nfc(v) for v in self._str_list("supersedes", allow_scalar=True)),
             superseded_by=superseded_by,
-            conflict_of=self._str("conflict_of").strip() or None,
+            conflict_of=nfc(self._str("conflict_of").strip()) or None,
             problems=tuple(self.problems),
         )
 
@@ -265,7 +268,7 @@ class EntryInfo(_PathNames):
         obj = object.__new__(cls)
         obj.__dict__.update(
             # id and category filled here too: a first cached_property lookup costs more than the slicing
-            path=path, id=path[:-3], category=path.split("/", 1)[0], valid=row[1], doc_id=row[2], kind=row[3], summary=row[4], highlight=row[5],
+            path=path, id=nfc(path[:-3]), category=path.split("/", 1)[0], valid=row[1], doc_id=row[2], kind=row[3], summary=row[4], highlight=row[5],
             created=row[6], updated=row[7], load_when=tuple(row[8]), pinned=row[9], supersedes=tuple(row[10]),
             superseded_by=row[11], conflict_of=row[12],
             problems=tuple(Problem(path, line, code, msg) for line, code, msg in row[13]) if row[13] else (),
@@ -324,7 +327,7 @@ def _check_fields(entry: Entry) -> None:
         if isinstance(value, str) and "\n" in value.strip():
             entry._problem(key, "E015", f"{key!r} must be one line")
     doc_id = meta.get("id")
-    if isinstance(doc_id, str) and doc_id.strip() and doc_id.strip() != entry.id:
+    if isinstance(doc_id, str) and doc_id.strip() and nfc(doc_id.strip()) != entry.id:
         entry._problem("id", "E012", f"id {doc_id.strip()!r} does not match the path (expected {entry.id!r})")
     for key in ("created", "updated"):
         value = meta.get(key)

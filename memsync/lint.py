@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from memsync.compile import CompileResult, stale_files
+from memsync.entry import EntryInfo
 from memsync.problems import Problem
 from memsync.tree import Tree
 
@@ -11,11 +12,14 @@ def cross_checks(tree: Tree) -> list[Problem]:
     problems: list[Problem] = []
     valid = [e for e in tree.entries if e.valid]
     by_id = {e.id: e for e in valid}
-    claimed: dict[str, list[str]] = {}
+    claimed: dict[str, list[EntryInfo]] = {}
     for e in valid:
-        claimed.setdefault(e.doc_id or e.id, []).append(e.path)
-    for doc_id, paths in sorted(claimed.items()):
-        if len(paths) > 1:
+        claimed.setdefault(e.doc_id or e.id, []).append(e)
+    for doc_id, claims in sorted(claimed.items()):
+        # Files each named as their id says, whose names differ only by Unicode normalization,
+        # are W043's twins (an id is its name composed): one warning, not two findings.
+        if len(claims) > 1 and not all(e.id == doc_id for e in claims):
+            paths = [e.path for e in claims]
             for path in paths:
                 others = ", ".join(p for p in paths if p != path)
                 problems.append(Problem(path, 1, "E016", f"id {doc_id!r} is also used by {others}"))
@@ -52,11 +56,11 @@ def _folded_twins(tree: Tree) -> list[Problem]:
     """Paths equal once case is folded and Unicode normalized (``Deploy.md``/``deploy.md``, ``café``
     written two ways): two files here, one on a file system that folds or normalizes names, where
     checking out or syncing one overwrites the other."""
-    import unicodedata
+    from memsync.names import fold
 
     by_key: dict[str, list[str]] = {}
     for e in tree.entries:
-        by_key.setdefault(unicodedata.normalize("NFC", e.path).casefold(), []).append(e.path)
+        by_key.setdefault(fold(e.path), []).append(e.path)
     out = []
     for paths in by_key.values():
         for path in paths if len(paths) > 1 else ():

@@ -21,7 +21,7 @@ from memsync.jsonfile import write_json
 from memsync.roots import cache_dir
 
 # Bump when EntryInfo's fields or the parser's checks change.
-SCHEMA = 4
+SCHEMA = 5  # 5: ids and supersede links composed (NFC)
 
 
 def _cache_file(root: Path) -> Path:

@@ -13,7 +13,7 @@ one ``Memory(cwd=project, watch=True)``: its roots' entries stay in memory and f
 through inotify, and searches stay warm. Nothing here touches process-wide state.
 
 Refusals are typed (``memsync.gates``): ``WritesDisabled``, ``UnsafePath``,
-``SecretFound``, ``Duplicate``, ``PinnedEntry``, ``UnknownEntry``, ``BadInput`` — all
+``SecretFound``, ``Duplicate``, ``PinnedEntry``, ``UnknownEntry``, ``AmbiguousEntry``, ``BadInput`` — all
 ``MemsyncError``s whose message tells the caller what to do next.
 """
 from __future__ import annotations
@@ -38,10 +38,11 @@ from memsync.gates import (
     UnsafePath,
     WritesDisabled,
 )
+from memsync.names import AmbiguousEntry
 from memsync.roots import Root, select_roots
 
 __all__ = [
-    "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "ReadOnlySource", "Refused", "SecretFound", "Shown",
+    "AmbiguousEntry", "BadInput", "Duplicate", "Forgotten", "Memory", "PinnedEntry", "ReadOnlySource", "Refused", "SecretFound", "Shown",
     "Superseded", "UnknownEntry", "UnsafePath", "Written", "WritesDisabled", "context", "forget", "inspect",
     "recall", "remember", "show", "supersede",
 ]
@@ -224,28 +225,18 @@ class Memory:
         return live.tree()
 
     def _locate(self, entry_id: str, scope: str | None) -> tuple[Root, str]:
-        """(root, relative path) of an entry file: the project's first (it wins), then the global's.
-        One lstat per root, no walk: what show, and the writers before their lock, need."""
-        import stat
-
-        from memsync.gates import split_id
-
-        category, slug = split_id(entry_id)
-        rel = f"{category}/{slug}.md"
+        """(root, relative path as on disk) of an entry file: the project's first (it wins), then
+        the global's. No walk (one lstat per root for an ASCII id, memsync.names): what show, and
+        the writers before their lock, need."""
         try:
             roots = self.roots(scope, default="all")
         except MemsyncError:
             roots = []
         for root in roots:
-            try:
-                folder, st = os.lstat(root.path / category), os.lstat(root.path / rel)
-            except OSError:
-                continue
-            if stat.S_ISDIR(folder.st_mode) and stat.S_ISREG(st.st_mode):
+            rel = _entry_file(root, entry_id)
+            if rel is not None:
                 return root, rel
-        where = " or ".join(r.display for r in roots) or "any memory root"
-        raise UnknownEntry(f"no entry {rel[:-3]} in {where}; search memory to find the id (ids are "
-                           "<category>/<slug>, as recall shows them)", rel[:-3])
+        raise _unknown(entry_id, roots)
 
     def _kept_tables(self, root: Root) -> Any:
         """A long-lived Memory keeps each root's links, counts and routing between writes."""
@@ -257,22 +248,19 @@ class Memory:
 
     def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
         """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
-        from memsync.gates import split_id
-
-        category, slug = split_id(entry_id)
-        wanted = f"{category}/{slug}"
         try:
             roots = self.roots(scope, default="all")
         except MemsyncError:
             roots = []
         for root in roots:
+            rel = _entry_file(root, entry_id)
+            if rel is None:
+                continue
             t = self._tree(root)
-            for info in t.entries:
-                if info.id == wanted:
-                    return root, t, info
-        where = " or ".join(r.display for r in roots) or "any memory root"
-        raise UnknownEntry(f"no entry {wanted} in {where}; search memory to find the id (ids are "
-                           "<category>/<slug>, as recall shows them)", wanted)
+            info = next((e for e in t.entries if e.path == rel), None)
+            if info is not None:
+                return root, t, info
+        raise _unknown(entry_id, roots)
 
     # writing -----------------------------------------------------------------------------
 
@@ -296,8 +284,10 @@ class Memory:
         gates.write_switch(config)  # 1
         # 2: names (the target itself is checked once it is known, below)
         if id:
-            id_category, id_slug = gates.split_id(id)
-            if category is not None and category != id_category:
+            from memsync.names import nfc
+
+            id_category = nfc(gates.split_id(id)[0])
+            if category is not None and nfc(category) != id_category:
                 raise BadInput(f"{id} lives in {id_category}/; an entry keeps its category (forget it and "
                                f"remember it anew in {category}/ to move it)")
             category = id_category
@@ -355,11 +345,13 @@ class Memory:
         from memsync.entry import parse_entry, render_entry
         from memsync.templates import read_template
 
-        wanted = {f"{category}/{gates.split_id(id)[1]}"} if id else set()
-        wanted |= {old.strip().removesuffix(".md") for old in old_ids}
-        by_id = {e.id: e for e in t.entries if e.valid and e.id in wanted} if wanted else {}  # only those named
+        from memsync.names import nfc
+
+        # Each id named is found as its file is spelled on disk (memsync.names): what is written
+        # is that file, never a second one beside it.
+        by_id = {old: _entry_of(root, t, old, valid=True) for old in old_ids}
         if id:
-            current = by_id.get(f"{category}/{gates.split_id(id)[1]}")
+            current = _entry_of(root, t, id, valid=True)
             if current is None:
                 raise UnknownEntry(f"no entry {id} in {root.display}", id)
             if current.pinned and pinned is False and not force:
@@ -386,7 +378,7 @@ class Memory:
             gates.safe_target(root.path, rel)
             meta = {"created": now, "updated": now}
             text_body = body or ""
-        meta["id"] = rel[:-3]
+        meta["id"] = nfc(rel[:-3])
         if kind is not None or not id:
             meta["kind"] = kind or KIND_OF.get(category, "note")
         if summary is not None:
@@ -409,7 +401,7 @@ class Memory:
         changes: dict[str, bytes | None] = {}
         superseded: list[str] = []
         for old in old_ids:
-            target = by_id.get(old.strip().removesuffix(".md"))
+            target = by_id[old]
             if target is None:
                 raise UnknownEntry(f"cannot supersede {old}: no such entry in {root.display}", old)
             if target.id == meta["id"]:
@@ -419,17 +411,15 @@ class Memory:
                                   "(ask the user, then pass force)")
             superseded.append(target.id)
         if superseded:
-            have = meta.get("supersedes")
-            have = [have] if isinstance(have, str) else list(have or [])
-            meta["supersedes"] = list(dict.fromkeys([*have, *superseded]))
+            meta["supersedes"] = _with_links(meta.get("supersedes"), superseded)
         data = render_entry(meta, f"\n{text_body}\n" if text_body else "\n").encode("utf-8")
         gates.entry_size(data)
         gates.secrets(root.path, rel, data.decode("utf-8"))  # 4
         if not force:
             self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5
         changes[rel] = data
-        for old in superseded:
-            changes[by_id[old].path] = _relinked(root, by_id[old].path, superseded_by=meta["id"], now=now)
+        for target in {e.path: e for e in by_id.values() if e is not None}.values():
+            changes[target.path] = _relinked(root, target.path, superseded_by=meta["id"], now=now)
         action = "updated" if id else "created"
         if dry_run:
             return Written(meta["id"], root.scope, root.display, root.show(rel), "would " + action[:-1],
@@ -469,7 +459,8 @@ class Memory:
             if hit.id in exclude:
                 continue
             try:
-                parsed = parse_entry(_read(root, hit.id + ".md"), hit.id + ".md")
+                rel = hit.file() or hit.id + ".md"
+                parsed = parse_entry(_read(root, rel), rel)
             except MemsyncError:
                 continue
             info = parsed.info()
@@ -521,8 +512,7 @@ class Memory:
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
             root, t, new_info = self._find(new, root.scope if self.root is None else None)
-            by_id = {e.id: e for e in t.entries if e.valid}
-            old_info = by_id.get(gates.split_id(old)[0] + "/" + gates.split_id(old)[1])
+            old_info = _entry_of(root, t, old, valid=True)
             if old_info is None:
                 raise UnknownEntry(f"no entry {old} in {root.display} (both entries must be in the same root)", old)
             if old_info.id == new_info.id:
@@ -555,7 +545,7 @@ class Memory:
         parsed = parse_entry(data, rel)
         meta = {k: v for k, v in (parsed.meta or {}).items()}
         text = redact(data.decode("utf-8", "replace"))
-        return Shown(rel[:-3], root.scope, root.display, root.show(rel), _redacted(meta),
+        return Shown(parsed.id, root.scope, root.display, root.show(rel), _redacted(meta),
                      redact(parsed.body.strip("\n")), text)
 
     def _show_source(self, entry_id: str, scope: str | None) -> Shown:
@@ -654,17 +644,16 @@ def _relinked(root: Root, rel: str, *, superseded_by: str | None = None, superse
     if superseded_by is not None:
         meta["superseded_by"] = superseded_by
     if supersedes is not None:
-        have = meta.get("supersedes")
-        have = [have] if isinstance(have, str) else list(have or [])
-        meta["supersedes"] = list(dict.fromkeys([*have, supersedes]))
+        meta["supersedes"] = _with_links(meta.get("supersedes"), [supersedes])
     if drop is not None:
-        if meta.get("superseded_by") == drop:
+        # A link is its id composed (NFC), however the file that holds it spells it.
+        if _same_id(meta.get("superseded_by"), drop):
             meta.pop("superseded_by")
         have = meta.get("supersedes")
-        if isinstance(have, str) and have == drop:
+        if _same_id(have, drop):
             meta.pop("supersedes")
-        elif isinstance(have, list) and drop in have:
-            rest = [h for h in have if h != drop]
+        elif isinstance(have, list) and any(_same_id(h, drop) for h in have):
+            rest = [h for h in have if not _same_id(h, drop)]
             if rest:
                 meta["supersedes"] = rest
             else:
@@ -672,6 +661,49 @@ def _relinked(root: Root, rel: str, *, superseded_by: str | None = None, superse
     updated = meta.get("updated")
     meta["updated"] = max(now, updated + 1) if isinstance(updated, int) and not isinstance(updated, bool) else now
     return render_entry(meta, parsed.body).encode("utf-8")
+
+
+def _entry_file(root: Root, entry_id: str) -> str | None:
+    """The file (relative, as on disk) ``entry_id`` names in ``root``, or None: the one place an
+    id becomes a path (memsync.names: any spelling under NFC, never two, never a symlink)."""
+    from memsync.gates import split_id
+    from memsync.names import entry_file
+
+    category, slug = split_id(entry_id)
+    return entry_file(root.path, category, slug)
+
+
+def _entry_of(root: Root, tree: Any, entry_id: str, *, valid: bool = False) -> Any:
+    """The tree's entry for the file ``entry_id`` names (None: no such file, or not an entry)."""
+    rel = _entry_file(root, entry_id)
+    if rel is None:
+        return None
+    return next((e for e in tree.entries if e.path == rel and (e.valid or not valid)), None)
+
+
+def _unknown(entry_id: str, roots: list[Root]) -> UnknownEntry:
+    from memsync.gates import split_id
+    from memsync.names import nfc
+
+    wanted = nfc("/".join(split_id(entry_id)))
+    where = " or ".join(r.display for r in roots) or "any memory root"
+    return UnknownEntry(f"no entry {wanted} in {where}; search memory to find the id (ids are "
+                        "<category>/<slug>, as recall shows them)", wanted)
+
+
+def _same_id(value: Any, entry_id: str) -> bool:
+    from memsync.names import nfc
+
+    return isinstance(value, str) and nfc(value.strip()) == entry_id
+
+
+def _with_links(have: Any, ids: list[str]) -> list[Any]:
+    """A ``supersedes`` value with ``ids`` added once each (compared as NFC)."""
+    out = list(dict.fromkeys([have] if isinstance(have, str) else list(have or [])))
+    for new in ids:
+        if not any(_same_id(h, new) for h in out):
+            out.append(new)
+    return out
 
 
 def _redacted(value: Any) -> Any:

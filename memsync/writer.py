@@ -21,6 +21,7 @@ from memsync.compile import compile_entries
 from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.errors import MemsyncError
 from memsync.fsutil import check_writable, mkdir_inside, unlink_inside, write_inside
+from memsync.names import fold, nfc
 from memsync.roots import Root
 from memsync.tree import ROOT_MD, Tree
 
@@ -32,11 +33,11 @@ _WINDOWS_DEVICE = re.compile(r"con|prn|aux|nul|com[0-9]|lpt[0-9]")
 
 
 def slugify(summary: str) -> str:
-    """A file name from a summary: NFKC, letters and digits of any script kept (Latin lower-cased),
+    """A file name from a summary, composed (NFC): NFKC, letters and digits of any script kept (Latin lower-cased),
     every other run a single ``-``, at most ~60 characters, cut at a ``-`` when one is near."""
     text = unicodedata.normalize("NFKC", summary).lower()
     kept = "".join(c if unicodedata.category(c)[0] in "LNM" else " " for c in text)
-    slug = "-".join(kept.split())
+    slug = nfc("-".join(kept.split()))  # the name a file system normalizing to NFC keeps as written
     if len(slug) > MAX_SLUG:
         cut = slug.rfind("-", MAX_SLUG // 2, MAX_SLUG + 1)
         slug = slug[: cut if cut > 0 else MAX_SLUG].rstrip("-")
@@ -48,13 +49,14 @@ def slugify(summary: str) -> str:
 
 
 def free_slug(base: str, taken: Iterable[str]) -> str:
-    """``base``, or ``base-2``, ``base-3`` ... whichever is not taken (compared case-insensitively,
-    for file systems that fold case)."""
-    used = {t.casefold() for t in taken}
-    if base.casefold() not in used:
+    """``base``, or ``base-2``, ``base-3`` ... whichever is not taken (compared case-insensitively
+    and as NFC, for file systems that fold case or normalize names: ``café`` stored decomposed is
+    taken for ``café`` typed composed)."""
+    used = {fold(t) for t in taken}
+    if fold(base) not in used:
         return base
     n = 2
-    while f"{base}-{n}".casefold() in used:
+    while fold(f"{base}-{n}") in used:
         n += 1
     return f"{base}-{n}"
 
@@ -70,9 +72,9 @@ def folder_names(root: Root, category: str) -> list[str]:
 
 
 def affected_categories(entries: Iterable[EntryInfo], changed_ids: set[str]) -> set[str]:
-    """Categories whose index shows something of the changed entries (themselves, or a
-    supersede link to one of them)."""
-    out = {i.split("/", 1)[0] for i in changed_ids}
+    """Category folders whose index shows a supersede link to one of the changed entries
+    (``changed_ids``: their ids, NFC)."""
+    out: set[str] = set()
     for e in entries:
         # most entries carry no link: two attribute tests, no set built per entry
         if (e.supersedes or e.superseded_by) and (e.superseded_by in changed_ids
@@ -102,8 +104,9 @@ def apply(root: Root, tree: Tree, changes: Mapping[str, bytes | None], *, create
     # Only the changed entries differ between before and after: the rest is the old tree as it is.
     entries = [e for e in tree.entries if e.path not in changes] + list(after.values())
     categories = sorted(set(tree.categories) | {rel.split("/", 1)[0] for rel in changes})
-    changed_ids = {rel[:-3] for rel in changes}
-    affected = affected_categories(tree.entries, changed_ids) | affected_categories(after.values(), changed_ids)
+    changed_ids = {nfc(rel[:-3]) for rel in changes}
+    affected = ({rel.split("/", 1)[0] for rel in changes} | affected_categories(tree.entries, changed_ids)
+                | affected_categories(after.values(), changed_ids))
     tables = _tables(changes, before, after, tree.entries)
     result = compile_entries(categories, entries, tree.compiled.get(ROOT_MD), template,
                              only=affected, with_root=bool(tables) or tree.compiled.get(ROOT_MD) is None,
@@ -144,7 +147,7 @@ def _tables(changes: Mapping[str, bytes | None], before: Mapping[str, EntryInfo]
             if named is None:
                 named = {i for e in rest if e.supersedes for i in e.supersedes}
                 named |= {i for e in after.values() if e.supersedes for i in e.supersedes}
-            linked = rel[:-3] in named or any(e is not None and _links(e) != (None, (), False) for e in (old, new))
+            linked = nfc(rel[:-3]) in named or any(e is not None and _links(e) != (None, (), False) for e in (old, new))
         if linked:
             return {"directory", "routing"}  # who is superseded may change: both tables
         if _counted(old) != _counted(new):

@@ -113,10 +113,9 @@ def _hit_body(roots: dict[tuple[str, str], Any], hit: Any) -> str | None:
     if layout is not None:  # another agent's memory (memsync.sources): its own reader, never a path
         doc = layout.doc(hit.id)
         return redact(doc.body.strip("\n")) if doc is not None else None
-    prefix = hit.root.rstrip("/") + "/" if hit.root not in ("", ".") else ""
-    if root is None or not hit.path.startswith(prefix):
+    rel = hit.file()
+    if root is None or rel is None:
         return None
-    rel = hit.path[len(prefix):]
     try:
         data = read_regular(inside(root.path, rel), MAX_ENTRY_BYTES + 1)
     except (OSError, NotRegularFile, MemsyncError):

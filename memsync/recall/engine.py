@@ -63,6 +63,13 @@ class Hit:
         out["score"] = round(self.score, 4)
         return out
 
+    def file(self) -> str | None:
+        """The entry's file relative to its root, as on disk (the id is its name composed, NFC,
+        which need not be the bytes a device stored: memsync.names); None when the path shown
+        is not under the root shown (a source's, or one masked as a secret)."""
+        prefix = self.root.rstrip("/") + "/" if self.root not in ("", ".") else ""
+        return self.path[len(prefix):] if self.path.startswith(prefix) else None
+
 
 @dataclass
 class SearchResult:

@@ -26,6 +26,7 @@ import os
 import re
 import sqlite3
 import time
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from typing import Any
 
 from memsync.entry import EntryInfo
 from memsync.fsutil import NotRegularFile, temp_path
+from memsync.names import nfc
 from memsync.recall import fresh
 from memsync.recall.layout import NATIVE, Layout
 from memsync.recall.tokenize import index_text, join_items, length, mark_blocks
@@ -41,7 +43,7 @@ from memsync.roots import cache_dir
 from memsync.tree import Tree
 
 # Bump on any change to the tables or to what tokenize produces.
-SCHEMA = 3  # 3: secrets masked before indexing (a cache of 2 holds their tokens)
+SCHEMA = 4  # 3: secrets masked before indexing (a cache of 2 holds their tokens); 4: links composed (NFC)
 COLUMNS = ("id", "summary", "load_when", "highlight", "body")
 BUSY_TIMEOUT_S = 1.5  # an SQLite lock held by something that is not memsync
 WRITER_WAIT_S = 30.0  # another memsync process updating the index: it is doing our work
@@ -135,7 +137,7 @@ class Doc:
 
     @property
     def id(self) -> str:
-        return self.path[:-3]
+        return nfc(self.path[:-3])  # composed, whatever the file name's bytes (memsync.names)
 
 
 @dataclass(frozen=True)
@@ -606,7 +608,9 @@ class Index:
         ).fetchall()
         named = {old for r in rows for old in json.loads(r[3])}
         extra = []
-        for chunk in _chunks(sorted(f"{i}.md" for i in named), 500):
+        # A link names an id (NFC); its file may be stored decomposed: both spellings are looked up.
+        paths = {p for i in named for p in (f"{i}.md", unicodedata.normalize("NFD", f"{i}.md"))}
+        for chunk in _chunks(sorted(paths), 500):
             marks = ",".join("?" * len(chunk))
             extra += c.execute(
                 f"SELECT path, pinned, superseded_by, supersedes FROM docs WHERE valid = 1 AND path IN ({marks})",
@@ -614,7 +618,8 @@ class Index:
             ).fetchall()
         everything = sorted({r[0]: r for r in [*extra, *rows]}.values())
         tree = Tree(entries=[_lite(*r) for r in everything])
-        now = {f"{i}.md" for i in tree.superseded()}
+        gone = tree.superseded()
+        now = {e.path for e in tree.entries if e.id in gone}
         was = {r[0] for r in c.execute("SELECT path FROM docs WHERE superseded = 1")}
         c.executemany("UPDATE docs SET superseded = 0 WHERE path = ?", [(p,) for p in sorted(was - now)])
         c.executemany("UPDATE docs SET superseded = 1 WHERE path = ?", [(p,) for p in sorted(now - was)])
@@ -735,5 +740,5 @@ def _chunks(items: list, size: int) -> Iterable[list]:
 
 
 def _lite(path: str, pinned: int, superseded_by: str | None, supersedes: str) -> EntryInfo:
-    return EntryInfo(path, True, path[:-3], "", "", "", None, None, (), bool(pinned),
+    return EntryInfo(path, True, nfc(path[:-3]), "", "", "", None, None, (), bool(pinned),
                      tuple(json.loads(supersedes)), superseded_by, None, ())

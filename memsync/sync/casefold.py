@@ -11,17 +11,15 @@ checkout (``engine.checkout``), naming them on every sync.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from memsync.names import fold
+
+__all__ = ["Twins", "fold", "folds_case", "index_twins", "repo_folds_case"]
+
 _TREE = 0o040000
-
-
-def fold(name: str) -> str:
-    """What a folding file system compares: Unicode composed (NFC), then case-folded."""
-    return unicodedata.normalize("NFC", name).casefold()
 
 
 def folds_case(folder: Path) -> bool:

@@ -23,6 +23,7 @@ Without that knowledge everything is rendered. Every path gives the same bytes a
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,7 @@ from memsync.jsonfile import read_json, write_json
 from memsync.sync.repo import GitRepo
 from memsync.tree import INDEX, ROOT_MD
 
-SCHEMA = 2
+SCHEMA = 3  # 3: ids and links composed (NFC)
 
 
 def is_entry_path(path: str) -> bool:
@@ -260,11 +261,12 @@ class EntryCache:
             chosen.update(self.links)
             for row in list(self.links.values()):
                 for target in row[2]:
-                    path = f"{target}.md"
-                    if path not in chosen and is_entry_path(path):
-                        hit = self.rows(path.split("/", 1)[0]).get(path)
-                        if hit is not None:
-                            chosen[path] = hit
+                    # A link names an id (NFC); the tree may hold its file decomposed.
+                    for path in dict.fromkeys((f"{target}.md", unicodedata.normalize("NFD", f"{target}.md"))):
+                        if path not in chosen and is_entry_path(path):
+                            hit = self.rows(path.split("/", 1)[0]).get(path)
+                            if hit is not None:
+                                chosen[path] = hit
         return [self.info(path, chosen[path][0].encode("ascii")) for path in sorted(chosen)]  # type: ignore[misc]
 
 

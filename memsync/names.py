@@ -1,0 +1,96 @@
+"""Entry names under Unicode normalization: what an id is, and which file on disk it names.
+
+A file name may reach the disk composed (NFC: what people type, what git on macOS
+commits) or decomposed (NFD: HFS+, some sync tools; Hangul as jamo). An id is the
+NFC spelling of ``<category>/<slug>`` whatever the file's bytes are, so ids, links and
+compiled files are the same on every machine; the file is found from the id here and
+written where it is, never next to it under a second spelling.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import unicodedata
+from pathlib import Path
+
+from memsync.errors import MemsyncError
+
+# The ASCII characters some other character composes to under NFC (U+212A KELVIN SIGN is
+# K, U+037E is ';', U+1FEF is '`'; tests check the set against unicodedata). An ASCII name
+# without them has no other spelling: its file is found with one lstat, no listing.
+_ASCII_TARGETS = frozenset("K;`")
+
+
+def nfc(text: str) -> str:
+    """``text`` composed (NFC); ASCII is returned as it is, without a call into unicodedata."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def fold(name: str) -> str:
+    """What a folding file system compares: Unicode composed (NFC), then case-folded."""
+    return nfc(name).casefold()
+
+
+def one_spelling(name: str) -> bool:
+    """True when no other string has the NFC form of ``name``'s (so an exact match is the only one)."""
+    return name.isascii() and _ASCII_TARGETS.isdisjoint(name)
+
+
+class AmbiguousEntry(MemsyncError):
+    """An id that names two or more files differing only by Unicode normalization."""
+
+    def __init__(self, entry_id: str, paths: list[str]) -> None:
+        shown = " and ".join(_spelled(p) for p in paths)
+        super().__init__(f"{entry_id} names {len(paths)} files whose names differ only by Unicode normalization: "
+                         f"{shown}; nothing was read or written. Rename or delete all but one (`memsync lint` "
+                         "reports them as W043), then retry")
+        self.id = entry_id
+        self.paths = paths
+
+
+def _spelled(path: str) -> str:
+    """A path with its spelling told apart: two such paths look the same on a terminal."""
+    form = "NFC" if unicodedata.is_normalized("NFC", path) else "NFD" if unicodedata.is_normalized("NFD", path) \
+        else "mixed"
+    return f"{path} ({form}: {ascii(path)[1:-1]})"
+
+
+def _dirs_named(parent: Path, name: str) -> list[str]:
+    """Names of the real folders (no symlinks) in ``parent`` that are ``name`` under NFC."""
+    if one_spelling(name):
+        try:
+            return [name] if stat.S_ISDIR(os.lstat(parent / name).st_mode) else []
+        except OSError:
+            return []
+    want = nfc(name)
+    try:
+        with os.scandir(parent) as it:
+            return sorted(d.name for d in it if nfc(d.name) == want and d.is_dir(follow_symlinks=False))
+    except OSError:
+        return []
+
+
+def _files_named(folder: Path, name: str) -> list[str]:
+    """Names of the regular files (no symlinks) in ``folder`` that are ``name`` under NFC."""
+    if one_spelling(name):
+        try:
+            return [name] if stat.S_ISREG(os.lstat(folder / name).st_mode) else []
+        except OSError:
+            return []
+    want = nfc(name)
+    try:
+        with os.scandir(folder) as it:
+            return sorted(d.name for d in it if nfc(d.name) == want and d.is_file(follow_symlinks=False))
+    except OSError:
+        return []
+
+
+def entry_file(root: Path, category: str, slug: str) -> str | None:
+    """The relative path (as on disk) of the entry ``<category>/<slug>`` names under ``root``;
+    None when there is none. Only regular files in real folders directly under ``root`` count
+    (a symlink is never followed, so nothing outside the root is found). AmbiguousEntry when
+    two files match: which one was meant is for a person to say, never a guess."""
+    found = [f"{c}/{n}" for c in _dirs_named(root, category) for n in _files_named(root / c, slug + ".md")]
+    if len(found) > 1:
+        raise AmbiguousEntry(nfc(f"{category}/{slug}"), found)
+    return found[0] if found else None

@@ -28,7 +28,8 @@ graded-2 entry), nDCG@10 (gain 2^grade - 1), zero-result rate (answerable querie
 hit), and for the queries with no answer the share that returned anything. Then
 ``memsync context --prompt Q --budget B --format json`` at 600 / 1,200 / 4,000 characters:
 whether a graded-2 entry's body (``injected``) or outline line (``listed``) reaches the block,
-whether every iron rule line is in it, and its length against the budget and the 9,000 cap.
+whether every iron rule line is in it, and its length against the budget and the 9,000 cap;
+then the same in a session, as the Claude Code hooks run it (SessionStart, then the prompt).
 No timing: the machine is shared.
 """
 from __future__ import annotations
@@ -369,6 +370,7 @@ def run_search(base: Path, queries: Sequence[Query], now_ms: int,
 @dataclass
 class ContextRun:
     budget: int
+    session: bool = False  # the hook's way: SessionStart, then the prompt in the same session
     chars: list[int] = field(default_factory=list)
     body: list[bool] = field(default_factory=list)  # a graded-2 entry's body was injected
     outline: list[bool] = field(default_factory=list)  # ... or its outline line listed
@@ -377,13 +379,24 @@ class ContextRun:
     per_query: list[dict] = field(default_factory=list)
 
 
-def context_block(base: Path, prompt: str, budget: int) -> dict:
+def context_block(base: Path, prompt: str, budget: int, session: str | None = None) -> dict:
+    """The block for ``prompt``. With ``session``, as a Claude Code session gets it: the SessionStart
+    block first (iron rules and outline), then the prompt's in the same session; the prompt's block
+    is returned, with ``start`` holding the SessionStart block's text."""
     reset_state(base)
+    start = ""
+    if session:
+        done = memsync(base, "context", "--event", "SessionStart", "--session", session, "--budget", str(budget),
+                       "--format", "json")
+        if done.returncode != 0:
+            raise RuntimeError(f"memsync context exited {done.returncode}: {done.stderr.strip()[:300]}")
+        start = json.loads(done.stdout)["text"]
     # `--prompt=Q`, as the OpenCode plugin passes it: a prompt may start with "-".
-    done = memsync(base, "context", f"--prompt={prompt}", "--budget", str(budget), "--format", "json")
+    args = ["--event", "UserPromptSubmit", "--session", session] if session else []
+    done = memsync(base, "context", f"--prompt={prompt}", "--budget", str(budget), "--format", "json", *args)
     if done.returncode != 0:
         raise RuntimeError(f"memsync context exited {done.returncode}: {done.stderr.strip()[:300]}")
-    return json.loads(done.stdout)
+    return dict(json.loads(done.stdout), start=start)
 
 
 def score_context(block: dict, q: Query, iron_rules: dict[str, list[str]], run: ContextRun) -> None:
@@ -391,8 +404,9 @@ def score_context(block: dict, q: Query, iron_rules: dict[str, list[str]], run: 
     injected = set(block.get("injected") or [])
     listed = set(block.get("listed") or [])
     answers = {key.split(":", 1)[1] for key, grade in q.labels.items() if grade >= 2}
-    run.chars.append(len(text))
-    run.rules.append(all(rule.lstrip("- ") in text for rules in iron_rules.values() for rule in rules))
+    run.chars.append(max(len(text), len(block.get("start") or "")))
+    given = text + (block.get("start") or "")  # in a session the rules came with SessionStart
+    run.rules.append(all(rule.lstrip("- ") in given for rules in iron_rules.values() for rule in rules))
     if q.labels:
         run.body.append(bool(answers & injected))
         run.outline.append(bool(answers & (injected | listed)))
@@ -404,11 +418,13 @@ def score_context(block: dict, q: Query, iron_rules: dict[str, list[str]], run: 
 def run_context(base: Path, queries: Sequence[Query], budgets: Sequence[int] = BUDGETS,
                 iron_rules: dict[str, list[str]] = IRON_RULES) -> list[ContextRun]:
     runs = []
-    for budget in budgets:
-        run = ContextRun(budget)
-        for q in queries:
-            score_context(context_block(base, q.text, budget), q, iron_rules, run)
-        runs.append(run)
+    for session in (False, True):
+        for budget in budgets:
+            run = ContextRun(budget, session)
+            for i, q in enumerate(queries):
+                block = context_block(base, q.text, budget, f"blind-{budget}-{i}" if session else None)
+                score_context(block, q, iron_rules, run)
+            runs.append(run)
     return runs
 
 
@@ -472,8 +488,9 @@ def context_table(runs: Sequence[ContextRun]) -> list[str]:
     for r in runs:
         n = len(r.body)
         nn = len(r.none_bodies)
+        label = f"{r.budget:,}" + (", in a session" if r.session else "")
         lines.append(
-            f"| {r.budget:,} | {sum(r.body)}/{n} ({sum(r.body) / n:.0%}) | {sum(r.outline)}/{n} ({sum(r.outline) / n:.0%}) | "
+            f"| {label} | {sum(r.body)}/{n} ({sum(r.body) / n:.0%}) | {sum(r.outline)}/{n} ({sum(r.outline) / n:.0%}) | "
             f"{sum(r.rules)}/{len(r.rules)} | {max(r.chars):,} | {sum(c > r.budget for c in r.chars)} | "
             f"{sum(c > CAP for c in r.chars)} | {sum(b > 0 for b in r.none_bodies)}/{nn} | "
             f"{(sum(r.none_bodies) / nn if nn else 0):.1f} |")
@@ -536,7 +553,10 @@ def report(entries: Sequence[Entry], queries: Sequence[Query], ranked: dict[str,
            *family_table(by_lang, "ndcg10", "nDCG@10", ("en", "zh", "mixed"))]
     if runs:
         out += ["### Context block (`memsync context --prompt Q --budget B`)", "",
-                f"All {len(queries)} prompts at each budget, each on a fresh state (no session).", "",
+                f"All {len(queries)} prompts at each budget, each on a fresh state: alone (no session), and "
+                "\"in a session\" as the Claude Code hooks run it (SessionStart's block, then the prompt's in the same "
+                "session: the iron rules and outline come once, at the start, and each prompt's budget goes to bodies; "
+                "the rules column then counts the session's two blocks, the longest column the larger one).", "",
                 *context_table(runs)]
     return "\n".join(out) + "\n"
 
@@ -571,7 +591,7 @@ def errors(queries: Sequence[Query], ranked: dict[str, list[list[str]]], summari
             if runs and q.labels:
                 ctx = [r.per_query[qi] for r in runs]
                 block.append("    - context: " + "; ".join(
-                    f"{r.budget}: bodies {len(c['injected'])}, answer {'in' if r.body[_answerable_index(queries, qi)] else 'out'}"
+                    f"{r.budget}{' (session)' if r.session else ''}: bodies {len(c['injected'])}, answer {'in' if r.body[_answerable_index(queries, qi)] else 'out'}"
                     for r, c in zip(runs, ctx)))
         if block:
             lines += [f"### {family}", "", *block, ""]

@@ -4,6 +4,9 @@ The dedupe rule reads Chinese and English to one canonical keyword (memsync.dedu
 needs the other direction, surface words to look up: ``日志`` -> ``log``, ``logs``;
 ``deployed`` -> ``部署``. Importing the rule costs a context hook 20–40 ms on every prompt, so
 the pairs are written once into a module of literals that loads in about a millisecond.
+A pair is a translation, not just two words the rule reads alike: a word read as a negated
+keyword (``讨厌``) and a loose member of a group (vocab.LOOSE: ``pick`` in the prefer group) are
+left out, and a keyword's usual Chinese word comes first (``_chinese``).
 Regenerate after a glossary change (tests/test_crossterms.py fails until you do):
 
     python -m memsync.dedupe.searchterms > memsync/recall/_crossterms.py

@@ -52,7 +52,7 @@ PAIRS = [
     ("删除", "delete"), ("启动", "start"), ("停止", "stop"), ("安装", "install"), ("升级", "upgrade"),
     ("序列化", "serialize"), ("分页", "pagination"), ("时区", "timezone"), ("环境", "environment"),
     ("目录", "directory"), ("内存", "memory"), ("偏好", "prefer"), ("失败", "fail"), ("重构", "refactor"),
-    ("挑拣", "cherrypick"), ("破坏性变更", "breakingchange"), ("低峰", "offpeak"),
+    ("挑拣", "cherrypick"), ("破坏性变更", "breakingchange"), ("低峰", "offpeak"), ("压缩", "compress"),
 ]
 
 
@@ -65,16 +65,17 @@ def test_a_pair_translates_both_ways(zh: str, en: str) -> None:
 @pytest.mark.parametrize("word,first", [
     ("migrate", "迁移"),  # not 迁到, "migrate to" (and first by code point)
     ("remove", "删除"), ("check", "检查"), ("deploy", "部署"), ("error", "错误"), ("prefer", "喜欢"),
-    ("show", "显示"), ("view", "查看"), ("unused", "废弃"), ("fail", "失败"), ("sanitize", "转义"),
+    ("show", "显示"), ("view", "查看"), ("unused", "废弃"), ("fail", "失败"), ("sanitize", "转义"), ("rotate", "轮转"),
 ])
 def test_the_usual_word_comes_first(word: str, first: str) -> None:
     assert crossterms.of(word)[0] == first
 
 
 @pytest.mark.parametrize("word", [
-    "pick", "choose", "recommend", "suggest", "corrupt", "agent", "runner", "directly",  # loose members of a group
+    "pick", "choose", "recommend", "suggest", "corrupt", "agent", "runner", "directly", "problem",
+    "deadline",  # loose members of a group
     "讨厌", "不允许", "跳过测试",  # read as a negated keyword: they say its opposite
-    "习惯", "沟通", "直接", "问题", "文案",  # read as a keyword they do not mean
+    "习惯", "沟通", "直接", "问题", "文案", "切分",  # read as a keyword they do not mean
 ])
 def test_no_translation_for_a_word_that_does_not_mean_its_keyword(word: str) -> None:
     assert crossterms.of(word) == ()

@@ -47,7 +47,7 @@ ZH = {
     "目标平台": "target platform", "平台": "platform", "架构": "architecture", "依赖注入": "dep injection", "单体仓库": "monorepo",
     "单仓": "monorepo", "多仓": "polyrepo", "工作空间": "workspace", "工作区间": "workspace", "虚拟环境": "virtualenv",
     "解释器": "interpreter", "运行时": "runtime", "字节码": "bytecode", "热重载": "hot reload", "热更新": "hot reload",
-    "压缩": "minify", "混淆": "obfuscate", "摇树": "tree shak", "代码分割": "code split", "懒加载": "lazy load",
+    "压缩": "compress", "混淆": "obfuscate", "摇树": "tree shak", "代码分割": "code split", "懒加载": "lazy load",
     "预加载": "preload", "源映射": "sourcemap", "生成": "generate", "代码生成": "codegen", "模板": "template", "脚手架": "scaffold",
     "持续集成": "ci", "持续交付": "cd", "持续部署": "cd", "流水线任务": "pipeline job", "构建任务": "build job", "工作流": "workflow",
     "触发": "trigger", "触发器": "trigger", "定时触发": "schedule trigger", "手动触发": "manual trigger", "运行器": "machine",

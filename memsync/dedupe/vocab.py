@@ -250,8 +250,8 @@ EN_GROUPS = {
 # rule reads them as the group; search neither translates them nor gives them as a translation
 # (memsync.dedupe.searchterms). English group members and Chinese words alike.
 LOOSE = frozenset("""
-choose pick opt recommend suggest break corrupt agent runner box vm directly hint dig sum
-习惯 希望 想要 为了 直接 压力 阅读 沟通 问题 冻结 运行器 执行器 文案 逃逸 没用
+choose pick opt recommend suggest break corrupt agent runner box vm directly hint dig sum problem deadline
+习惯 希望 想要 为了 直接 压力 阅读 沟通 问题 冻结 运行器 执行器 文案 逃逸 没用 切分
 """.split())
 
 # The glossary's groups join the hand-written ones (a shared canonical word pools its members).

@@ -28,7 +28,7 @@ def test_the_longest_chinese_word_bound_holds() -> None:
 
 @pytest.mark.parametrize("word,expected", [
     ("日志", ("log", "logging")),
-    ("deployed", ("上线", "部署")),
+    ("deployed", ("部署", "上线")),
     ("rolled", ()),  # not a spelling the glossary reads as rollback
     ("caching", ("缓存",)),
     ("public-hoist-pattern", ()),  # an identifier is not translated
@@ -40,6 +40,101 @@ def test_of(word: str, expected: tuple[str, ...]) -> None:
     assert got[:len(expected)] == expected and (expected or got == ())
 
 
+# Each a pair a developer would write for the other: the Chinese word finds the English one and
+# the English word finds the Chinese one (written from general knowledge, not from a bench set).
+PAIRS = [
+    ("日志", "log"), ("部署", "deploy"), ("回滚", "rollback"), ("缓存", "cache"), ("数据库", "database"),
+    ("迁移", "migrate"), ("错误", "error"), ("测试", "test"), ("配置", "config"), ("镜像", "image"),
+    ("分支", "branch"), ("提交", "commit"), ("合并", "merge"), ("仓库", "repository"), ("索引", "index"),
+    ("超时", "timeout"), ("重试", "retry"), ("权限", "permission"), ("证书", "certificate"), ("密码", "password"),
+    ("端口", "port"), ("队列", "queue"), ("集群", "cluster"), ("容器", "container"), ("事务", "transaction"),
+    ("告警", "alert"), ("监控", "monitoring"), ("备份", "backup"), ("上传", "upload"), ("下载", "download"),
+    ("删除", "delete"), ("启动", "start"), ("停止", "stop"), ("安装", "install"), ("升级", "upgrade"),
+    ("序列化", "serialize"), ("分页", "pagination"), ("时区", "timezone"), ("环境", "environment"),
+    ("目录", "directory"), ("内存", "memory"), ("偏好", "prefer"), ("失败", "fail"), ("重构", "refactor"),
+    ("挑拣", "cherrypick"), ("破坏性变更", "breakingchange"), ("低峰", "offpeak"), ("压缩", "compress"),
+]
+
+
+@pytest.mark.parametrize("zh,en", PAIRS)
+def test_a_pair_translates_both_ways(zh: str, en: str) -> None:
+    assert en in crossterms.of(zh), crossterms.of(zh)
+    assert zh in crossterms.of(en), crossterms.of(en)
+
+
+@pytest.mark.parametrize("word,first", [
+    ("migrate", "迁移"),  # not 迁到, "migrate to" (and first by code point)
+    ("remove", "删除"), ("check", "检查"), ("deploy", "部署"), ("error", "错误"), ("prefer", "喜欢"),
+    ("show", "显示"), ("view", "查看"), ("unused", "废弃"), ("fail", "失败"), ("sanitize", "转义"), ("rotate", "轮转"),
+])
+def test_the_usual_word_comes_first(word: str, first: str) -> None:
+    assert crossterms.of(word)[0] == first
+
+
+@pytest.mark.parametrize("word", [
+    "pick", "choose", "recommend", "suggest", "corrupt", "agent", "runner", "directly", "problem",
+    "deadline",  # loose members of a group
+    "讨厌", "不允许", "跳过测试",  # read as a negated keyword: they say its opposite
+    "习惯", "沟通", "直接", "问题", "文案", "切分",  # read as a keyword they do not mean
+])
+def test_no_translation_for_a_word_that_does_not_mean_its_keyword(word: str) -> None:
+    assert crossterms.of(word) == ()
+
+
+def test_two_word_terms_are_searched_as_their_english_phrase() -> None:
+    words = {w.text: [a.tokens for a in w.alts] for w in parse("挑拣 破坏性变更 低峰", translate=True).words}
+    assert words["挑拣"] == [("cherrypick",), ("cherry", "pick")]
+    assert words["破坏性变更"] == [("breakingchange",), ("breaking", "change")]
+    assert words["低峰"] == [("offpeak",), ("off", "peak")]
+    # the whole term, not its pieces 破坏 (fail) and 变更 (change)
+    assert crossterms.inside("有破坏性变更要升主版本") == ["破坏性变更", "版本"]
+
+
+# A word and its opposite: neither may be given as the other's translation.
+ANTONYMS = [
+    ("prefer", "讨厌"), ("enable", "禁用"), ("allow", "拒绝"), ("allow", "不允许"), ("permit", "禁止"),
+    ("add", "删除"), ("remove", "添加"), ("start", "停止"), ("stop", "启动"), ("pass", "失败"), ("fail", "成功"),
+    ("online", "离线"), ("offline", "在线"), ("upload", "下载"), ("download", "上传"), ("import", "导出"),
+    ("export", "导入"), ("encrypt", "解密"), ("decrypt", "加密"), ("serialize", "反序列化"),
+    ("deserialize", "序列化"), ("login", "登出"), ("logout", "登录"), ("compatible", "不兼容"),
+    ("incompatible", "兼容"), ("available", "不可用"), ("valid", "无效"), ("invalid", "有效"),
+    ("mutable", "不可变"), ("immutable", "可变"), ("connect", "断开"), ("upstream", "下游"),
+    ("downstream", "上游"), ("asc", "降序"), ("desc", "升序"), ("max", "最少"), ("minimum", "最多"),
+    ("above", "低于"), ("below", "超过"), ("peak", "低峰"), ("offpeak", "高峰"), ("sync", "异步"),
+    ("async", "同步"), ("internal", "外部"), ("external", "内部"), ("uppercase", "小写"), ("lowercase", "大写"),
+    ("show", "隐藏"), ("hide", "显示"), ("unfreeze", "冻结"), ("primary", "从库"), ("replica", "主库"),
+    ("test", "跳过测试"), ("increase", "减少"), ("public", "私有"),
+]
+
+
+@pytest.mark.parametrize("en,zh", ANTONYMS)
+def test_no_word_translates_to_its_opposite(en: str, zh: str) -> None:
+    assert zh not in crossterms.of(en)
+    assert en not in crossterms.of(zh)
+
+
+def test_no_negated_or_loose_word_is_in_the_tables() -> None:
+    from memsync.dedupe.text import _ZH_MAP, MARKERS
+    from memsync.dedupe.vocab import LOOSE
+    from memsync.recall._crossterms import EN_ZH, ZH_EN
+
+    negating = {w for w, m in MARKERS.items() if m in ("neg", "negafter")}
+    for zh in ZH_EN:
+        assert not negating & set(_ZH_MAP[zh].split()) and zh not in LOOSE, zh
+    for en, targets in EN_ZH.items():
+        assert en not in LOOSE and not LOOSE & set(targets), en
+        assert all(not negating & set(_ZH_MAP[zh].split()) for zh in targets), en
+
+
+def test_a_loose_word_is_a_member_of_some_group() -> None:
+    """LOOSE marks words already in the tables; it is not a second glossary."""
+    from memsync.dedupe.text import _ZH_MAP
+    from memsync.dedupe.vocab import EN_GROUPS, LOOSE
+
+    members = {w for ws in EN_GROUPS.values() for w in ws.split()}
+    assert all(w in members or w in _ZH_MAP for w in LOOSE), sorted(w for w in LOOSE if w not in members | set(_ZH_MAP))
+
+
 def test_inside_a_run_longest_first() -> None:
     assert crossterms.inside("里查某个服务的错误日志") == ["服务", "错误", "日志"]
     assert "数据库" in crossterms.inside("本地怎么跑数据库迁移")
@@ -49,7 +144,7 @@ def test_inside_a_run_longest_first() -> None:
 def test_parse_gives_translations_only_when_asked() -> None:
     assert all(not w.alts for w in parse("deploy 日志").words)
     words = {w.text: [a.text for a in w.alts] for w in parse("deploy 日志 the", translate=True).words}
-    assert words == {"deploy": ["上线", "部署"], "日志": ["log", "logging"], "the": []}
+    assert words == {"deploy": ["部署", "上线"], "日志": ["log", "logging"], "the": []}
 
 
 @pytest.fixture

@@ -4,6 +4,9 @@ The dedupe rule reads Chinese and English to one canonical keyword (memsync.dedu
 needs the other direction, surface words to look up: ``日志`` -> ``log``, ``logs``;
 ``deployed`` -> ``部署``. Importing the rule costs a context hook 20–40 ms on every prompt, so
 the pairs are written once into a module of literals that loads in about a millisecond.
+A pair is a translation, not just two words the rule reads alike: a word read as a negated
+keyword (``讨厌``) and a loose member of a group (vocab.LOOSE: ``pick`` in the prefer group) are
+left out, and a keyword's usual Chinese word comes first (``_chinese``).
 Regenerate after a glossary change (tests/test_crossterms.py fails until you do):
 
     python -m memsync.dedupe.searchterms > memsync/recall/_crossterms.py
@@ -27,31 +30,55 @@ def _inflections(word: str) -> set[str]:
     return out
 
 
+def _chinese() -> dict[str, list[str]]:
+    """Each keyword's Chinese translations, the usual word first.
+
+    A word whose reading negates (``讨厌`` = not prefer, ``不允许`` = not allow) says the opposite
+    of its keyword; a loose word (vocab.LOOSE) is read as it but does not mean it. Of the rest, a
+    word read as the keyword alone comes before one read with a marker (``迁移`` before ``迁到``,
+    "migrate to"), a hand-written word before a glossary one, a shorter word first, then the
+    tables' own order (the usual word is listed first; not the code points', which put 迁到 first).
+    """
+    from memsync.dedupe.text import _ZH_MAP, MARKERS
+    from memsync.dedupe.vocab import LOOSE, ZH_HAND, ZH_WORDS
+
+    negating = {w for w, m in MARKERS.items() if m in ("neg", "negafter")}
+    order = {w: i for i, w in enumerate(ZH_WORDS)}  # the hand-written table's, then the glossary's
+    ranked: dict[str, list[tuple[tuple[bool, bool, int, int], str]]] = {}
+    for zh, value in _ZH_MAP.items():
+        words = value.split()
+        parts = [w for w in words if not w.startswith("zz")]
+        if len(zh) < 2 or len(parts) != 1 or zh == value or zh in LOOSE or negating & set(words):
+            continue
+        ranked.setdefault(parts[0], []).append(((len(parts) != len(words), zh not in ZH_HAND, len(zh), order.get(zh, len(order))), zh))
+    return {k: [zh for _, zh in sorted(v)] for k, v in ranked.items()}
+
+
 def pairs() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """(Chinese word -> English search words, English surface word -> Chinese words)."""
-    from memsync.dedupe.text import _ZH_MAP, _forms, read
+    from memsync.dedupe.text import _forms, read
+    from memsync.dedupe.vocab import LOOSE
 
-    english, chinese = _forms()
+    english = {k: [w for w in v if w not in LOOSE] for k, v in _forms()[0].items()}
+    chinese = _chinese()
     zh_en: dict[str, tuple[str, ...]] = {}
-    for zh, value in sorted(_ZH_MAP.items()):
-        parts = [w for w in value.split() if not w.startswith("zz")]
-        # one concept per word; a lone character is part of too many words to stand for one
-        if len(zh) < 2 or len(parts) != 1 or not parts[0].isascii() or not parts[0].isalpha():
+    for canonical, words in chinese.items():
+        if not canonical.isascii() or not canonical.isalpha():
             continue
-        zh_en[zh] = tuple(english.get(parts[0], [parts[0]])[:PER_WORD])
+        for zh in words:
+            # one concept per word
+            zh_en[zh] = tuple(english.get(canonical, [canonical])[:PER_WORD])
     en_zh: dict[str, tuple[str, ...]] = {}
     for canonical, words in sorted(chinese.items()):
         if not canonical.isalpha() or not canonical.isascii():
             continue
-        targets = tuple(w for w in words if len(w) >= 2)[:PER_WORD]
-        if not targets:
-            continue
+        targets = tuple(words[:PER_WORD])
         forms = {canonical, *english.get(canonical, [])} | _inflections(canonical)
         for form in sorted(forms):
             # only the spellings the rule itself reads as this keyword
             if form.isalpha() and read(form).seq == [canonical]:
                 en_zh.setdefault(form, targets)
-    return zh_en, en_zh
+    return dict(sorted(zh_en.items())), en_zh
 
 
 def render() -> str:

@@ -245,6 +245,15 @@ EN_GROUPS = {
     "restore": "restore recover",
 }
 
+# Members read as their group's word in a note without being a translation of it: "pick pnpm"
+# prefers pnpm, but to cherry-pick is not 偏好, and 沟通 (talk) is no network connect. The dedupe
+# rule reads them as the group; search neither translates them nor gives them as a translation
+# (memsync.dedupe.searchterms). English group members and Chinese words alike.
+LOOSE = frozenset("""
+choose pick opt recommend suggest break corrupt agent runner box vm directly hint dig sum problem deadline
+习惯 希望 想要 为了 直接 压力 阅读 沟通 问题 冻结 运行器 执行器 文案 逃逸 没用 切分
+""".split())
+
 # The glossary's groups join the hand-written ones (a shared canonical word pools its members).
 for _canonical, _words in glossary.EN_GROUPS.items():
     EN_GROUPS[_canonical] = " ".join(dict.fromkeys((EN_GROUPS.get(_canonical, "") + " " + _words).split()))
@@ -411,7 +420,8 @@ ZH_WORDS = {
 }
 # The glossary's words, under the hand-written ones and the filler (which must stay filler).
 ZH_HAND = frozenset(ZH_WORDS)
-ZH_WORDS = {**{w: v for w, v in glossary.ZH.items() if w not in ZH_FILLER}, **ZH_WORDS}
+# (the hand-written words first: search takes a keyword's usual Chinese word in this order)
+ZH_WORDS = {**ZH_WORDS, **{w: v for w, v in glossary.ZH.items() if w not in ZH_FILLER and w not in ZH_HAND}}
 ZH_NEG_CHARS = frozenset("不没沒别別勿未莫无非")
 
 # -- markers (token level) ---------------------------------------------------------------------

@@ -24,7 +24,7 @@ def _tables() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
 
 def of(word: str) -> tuple[str, ...]:
     """The other language's words for one normalized word (``日志`` -> ``log``, ``logging``;
-    ``deployed`` -> ``上线``, ``部署``), or none."""
+    ``deployed`` -> ``部署``, ``上线``), or none."""
     if word.isascii():
         return _tables()[1].get(word, ()) if word.isalpha() else ()
     return _tables()[0].get(word, ())

@@ -91,9 +91,13 @@ def test_malformed_lines_are_counted_with_their_numbers_and_the_rest_is_read() -
     [note] = got.notes()
     assert note == ("5 unreadable lines skipped (line 2: not JSON; line 3: not a JSON object; line 4: no role; "
                     "line 5: nested too deeply; line 6: unknown role 'wizard')")
-    # A hook run that reads from turn 2 on speaks of the lines after that turn only.
-    assert got.notes(after_line=4) == ["2 unreadable lines skipped (line 5: nested too deeply; "
-                                       "line 6: unknown role 'wizard')"]
+    # A hook run that reads from turn 3 on speaks of the lines after turn 2 only.
+    lines = data.splitlines(keepends=True)
+    lines[3] = json.dumps(record("user", "second")).encode() + b"\n"
+    later = transcript.parse(lines, after_turn=2)
+    assert texts(later) == [("assistant", "text:last")] and later.count == 3
+    assert later.notes() == ["2 unreadable lines skipped (line 5: nested too deeply; "
+                             "line 6: unknown role 'wizard')"]
 
 
 def test_an_unfinished_last_line_is_said_to_be_one() -> None:

@@ -192,3 +192,38 @@ def test_a_hostile_session_id_stays_a_value(hook_env) -> None:
     hook_env.fire("Stop", session="--root=/etc")
     [run] = wait_for(lambda: runs(hook_env.root), "the status")
     assert run["outcome"] == "nothing-to-remember" and run["session"].startswith("sha-")
+
+
+def test_the_detached_run_reads_past_bad_lines_and_speaks_only_of_those_after_its_mark(hook_env) -> None:
+    """The hook's run streams the transcript from its mark: the turns before it are counted, not
+    sent, the bad lines before it were the previous run's to report, and a file that got shorter
+    than the mark is read afresh."""
+    model = Model(hook_env.tmp / "m", "[]")
+    hook_env.configure(model)
+    with open(hook_env.transcript, "ab") as fh:  # lines 9 and 10 (turn 9: the user's, bytes not UTF-8)
+        fh.write(b"{broken\n" + b'{"role": "user", "content": "caf\xe9 au lait"}\n')
+    hook_env.fire("Stop")
+    [first] = wait_for(lambda: runs(hook_env.root), "the first run")
+    assert (first["outcome"], first["first_turn"], first["turns"], first["prompts"]) == (
+        "nothing-to-remember", 1, 9, 5)
+    assert first["reason"] == ("the model found nothing worth remembering; 1 unreadable line skipped (line 9: not "
+                               "JSON); 1 line with bytes that are not UTF-8 (line 10; read with U+FFFD in their place)")
+    append_transcript(hook_env.transcript, conversation(4, start=4, session="sess-9"))  # lines 11-18
+    with open(hook_env.transcript, "ab") as fh:
+        fh.write(b"[1]\n")
+    hook_env.fire("Stop")
+    second = wait_for(lambda: [r for r in runs(hook_env.root) if r["first_turn"] == 10], "the second run")[0]
+    assert (second["outcome"], second["turns"], second["prompts"]) == ("nothing-to-remember", 8, 4)
+    assert second["reason"] == ("the model found nothing worth remembering; 1 unreadable line skipped "
+                                "(line 19: not a JSON object)")
+    sent = model.prompts()[1]
+    assert "[10] user:\nquestion 4 marker-u4" in sent and "[17] assistant:\nanswer 7 marker-a7" in sent
+    assert "marker-u3:" not in sent and "caf" not in sent
+    # Replaced by a shorter file (17 turns read, 8 now): read afresh from turn 1.
+    write_transcript(hook_env.transcript, conversation(4, start=20, session="sess-9"))
+    hook_env.fire("Stop")
+    third = wait_for(lambda: len(model.prompts()) == 3 and [r for r in runs(hook_env.root) if r["first_turn"] == 1],
+                     "the run of the replaced file")[0]
+    assert (third["outcome"], third["turns"], third["reason"]) == (
+        "nothing-to-remember", 8, "the model found nothing worth remembering")
+    assert "[1] user:\nquestion 20 marker-u20" in model.prompts()[2]

@@ -63,6 +63,32 @@ def test_a_line_beyond_the_bound_is_skipped_and_said_and_memory_stays_bounded(tm
     assert "marker-u0" in prompt and "marker-a3" in prompt  # the turns on both sides were read
 
 
+def test_over_long_lines_are_each_counted_in_the_result_and_the_turns_around_them_read(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO), MEMSYNC_CONFIG=str(tmp_path / "config.yaml"))
+    root = tmp_path / "root"
+    assert subprocess.run([sys.executable, "-m", "memsync", "init", "--root", str(root)], env=env,
+                          capture_output=True).returncode == 0
+    transcript = tmp_path / "huge.jsonl"
+    with open(transcript, "wb") as fh:  # two lines of 100 MB (holes: NULs not stored) among the turns
+        fh.write(jsonl(conversation(1, start=0)))
+        _sparse_line(fh, 100 << 20)
+        fh.write(jsonl(conversation(1, start=1)))
+        _sparse_line(fh, 100 << 20)
+        fh.write(jsonl(conversation(2, start=2)))
+    model = Model(tmp_path / "m", "[]")
+    done = subprocess.run([sys.executable, "-m", "memsync", "extract", str(transcript), "--root", str(root),
+                           "--model-cmd", model.cmd, "--json", "--dry-run"], env=env, capture_output=True, text=True,
+                          timeout=120, preexec_fn=_capped)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert (report["outcome"], report["turns"], report["prompts"], report["parts"]) == ("dry-run", 8, 4, 1)
+    assert report["notes"] == [f"2 unreadable lines skipped (line 3: longer than {MAX_LINE >> 20} MiB; not read; "
+                               f"line 6: longer than {MAX_LINE >> 20} MiB; not read)"]
+    [prompt] = model.prompts()
+    assert all(f"marker-u{i}:" in prompt and f"marker-a{i}:" in prompt for i in range(4))
+    assert "\0" not in prompt and not list(root.glob("*/*-*.md"))
+
+
 # A root's .memsync.yaml travels with a repository: it may lower what a run may spend, never raise it.
 @pytest.mark.parametrize("root_says, user_says, outcome, calls", [
     ({"max_parts": 100000, "chunk_chars": 2000}, {}, "too-long", 0),  # raised: the user's 40 stands

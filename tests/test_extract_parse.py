@@ -91,9 +91,13 @@ def test_malformed_lines_are_counted_with_their_numbers_and_the_rest_is_read() -
     [note] = got.notes()
     assert note == ("5 unreadable lines skipped (line 2: not JSON; line 3: not a JSON object; line 4: no role; "
                     "line 5: nested too deeply; line 6: unknown role 'wizard')")
-    # A hook run that reads from turn 2 on speaks of the lines after that turn only.
-    assert got.notes(after_line=4) == ["2 unreadable lines skipped (line 5: nested too deeply; "
-                                       "line 6: unknown role 'wizard')"]
+    # A hook run that reads from turn 3 on speaks of the lines after turn 2 only.
+    lines = data.splitlines(keepends=True)
+    lines[3] = json.dumps(record("user", "second")).encode() + b"\n"
+    later = transcript.parse(lines, after_turn=2)
+    assert texts(later) == [("assistant", "text:last")] and later.count == 3
+    assert later.notes() == ["2 unreadable lines skipped (line 5: nested too deeply; "
+                             "line 6: unknown role 'wizard')"]
 
 
 def test_an_unfinished_last_line_is_said_to_be_one() -> None:
@@ -143,6 +147,77 @@ def test_a_2000_turn_session_is_read_whole() -> None:
     got = read(jsonl(conversation(1000)))
     assert len(got.turns) == 2000 and got.prompts == 1000
     assert got.turns[-1].parts[0].text.startswith("answer 999 marker-a999")
+
+
+def test_a_2000_turn_session_handed_on_turn_by_turn_is_read_whole_and_not_kept() -> None:
+    seen: list[transcript.Turn] = []
+    got = transcript.parse(jsonl(conversation(1000)).splitlines(keepends=True), on_turn=seen.append)
+    assert got.turns == [] and got.count == len(seen) == 2000 and got.prompts == 1000
+    assert [t.line for t in seen] == list(range(1, 2001))
+    assert seen[-1].parts[0].text.startswith("answer 999 marker-a999")
+
+
+# Ten lines a block, repeated: six turns (three of them what the user said), three lines that
+# are not turns, one with bytes that are not UTF-8, one record that is not conversation.
+BLOCK = [
+    json.dumps(record("user", "how do we deploy")).encode() + b"\n",
+    json.dumps(record("assistant", "with pnpm")).encode() + b"\n",
+    b"{broken\n",
+    b'{"role": "user", "content": "caf\xe9 au lait"}\n',
+    json.dumps(record("user", [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}])).encode() + b"\n",
+    b"[1]\n",
+    json.dumps(record("assistant", "done")).encode() + b"\n",
+    b'{"message": {}}\n',
+    json.dumps(record("user", "thanks")).encode() + b"\n",
+    json.dumps({"type": "summary", "summary": "Deploy"}).encode() + b"\n",
+]
+
+
+def test_bad_lines_interleaved_in_200k_lines_leave_the_turn_count_right_in_bounded_memory(tmp_path) -> None:
+    import tracemalloc
+
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"".join(BLOCK) * 20_000)
+    seen = [0]
+
+    def count(turn: transcript.Turn) -> None:
+        seen[0] += 1
+
+    got = transcript.read(str(path), on_turn=count)
+    assert (got.lines, got.count, seen[0], got.prompts, got.turns) == (200_000, 120_000, 120_000, 60_000, [])
+    assert got.notes() == [
+        "60000 unreadable lines skipped (line 3: not JSON; line 6: not a JSON object; line 8: no role; "
+        "line 13: not JSON; line 16: not a JSON object; …)",
+        "20000 lines with bytes that are not UTF-8 (line 4 …; read with U+FFFD in their place)"]
+    # What the reading holds does not grow with the file: a tenth of it, traced (slow), peaks
+    # at a few KB (a list of its turns alone would hold ~10 MB, of every problem ~2 MB).
+    small = tmp_path / "small.jsonl"
+    small.write_bytes(b"".join(BLOCK) * 2_000)
+    tracemalloc.start()
+    try:
+        assert transcript.read(str(small), on_turn=count).count == 12_000
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 256 << 10, peak
+    # A hook run from the last block on speaks of that block's lines only.
+    later = transcript.read(str(small), after_turn=11_994, on_turn=count)
+    assert (later.count, later.prompts) == (12_000, 3)
+    assert later.chars == len("how do we deploy" "with pnpm" "caf\ufffd au lait" "ok" "done" "thanks")
+    assert later.notes() == [
+        "3 unreadable lines skipped (line 19993: not JSON; line 19996: not a JSON object; line 19998: no role)",
+        "1 line with bytes that are not UTF-8 (line 19994; read with U+FFFD in their place)"]
+
+
+def test_a_plain_text_turn_past_the_line_bound_is_handed_on_in_pieces_none_lost() -> None:
+    line = b"z" * (1 << 20) + b"\n"
+    lines = [b"user: the deploy notes follow\n", *[line] * 40, b"assistant: read them\n"]
+    seen: list[transcript.Turn] = []
+    got = transcript.parse(lines, on_turn=seen.append)
+    assert [t.role for t in seen] == ["user", "user", "assistant"] and got.count == 3
+    assert all(t.chars <= transcript.MAX_LINE for t in seen) and not got.notes()
+    assert sum(t.parts[0].text.count("z") for t in seen[:2]) == 40 << 20
+    assert seen[0].parts[0].text.startswith("the deploy notes follow\nzzz") and seen[1].line == 33
 
 
 def test_reading_a_fifo_or_a_folder_fails_instead_of_hanging(tmp_path) -> None:
@@ -211,6 +286,26 @@ def test_a_long_session_is_cut_into_parts_at_turns_and_no_turn_is_lost() -> None
         assert joined.count(f"marker-u{i}:") == 1 and joined.count(f"marker-a{i}:") == 1
     assert f"part 1 of {len(built.texts)}" in built.texts[0]
     assert built.notes(0)[0].startswith(f"read in {len(built.texts)} parts")
+
+
+def test_past_max_parts_a_bounded_builder_lets_the_text_go_but_counts_every_part() -> None:
+    turns = read(jsonl(conversation(300))).turns
+    whole = prompt.build(turns, categories=["facts"], chunk_chars=5000, tool_chars=0)
+    asked: list[str] = []
+
+    def bounded(max_parts: int) -> tuple[prompt.Builder, prompt.Prompts]:
+        builder = prompt.Builder(categories=["facts"], chunk_chars=5000, tool_chars=0, max_parts=max_parts,
+                                 bounded=True)
+        for turn in turns:
+            builder.add(turn)
+        return builder, builder.finish(known=lambda text: asked.append(text) or [])
+
+    builder, over = bounded(5)
+    assert whole.parts == len(whole.texts) > 5
+    assert (over.parts, over.texts, builder.chunks, asked) == (whole.parts, [], None, [])
+    assert over.notes(0) == whole.notes(0) and (over.turns, over.masked) == (600, whole.masked)
+    _, within = bounded(whole.parts)  # at max_parts, nothing is let go
+    assert within.texts == whole.texts and len(asked) == whole.parts
 
 
 def test_a_turn_longer_than_a_part_is_split_across_parts_whole() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from memsync.extract.transcript import ASSISTANT, TOOL, USER, Turn
@@ -34,11 +34,12 @@ class Prompts:
     turns: int  # turns placed in them (always every turn given)
     shortened: int  # tool calls or results cut to head + tail
     masked: int  # secrets masked
+    parts: int = 0  # parts the turns take (texts holds them all, unless too many to send were let go)
 
     def notes(self, tool_chars: int) -> list[str]:
         out = []
-        if len(self.texts) > 1:
-            out.append(f"read in {len(self.texts)} parts (extract.chunk_chars), the model ran once per part")
+        if self.parts > 1:
+            out.append(f"read in {self.parts} parts (extract.chunk_chars), the model ran once per part")
         if self.shortened:
             out.append(f"{self.shortened} tool call{'s' if self.shortened != 1 else ''} or output"
                        f"{'s' if self.shortened != 1 else ''} shortened to their first and last "
@@ -104,7 +105,80 @@ def _fill(values: dict[str, str], m: re.Match[str]) -> str:
     return values[m.group(1)]
 
 
-def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int, tool_chars: int,
+CONTINUES = "\n[… this turn continues in the next part …]"
+
+
+class Builder:
+    """The prompts, built a turn at a time (``add``) as the transcript is read; ``finish`` fills
+    them in. With ``bounded``, the text of the parts is let go once there are more than
+    ``max_parts`` of them (nothing will be sent): they are still counted, so the refusal says
+    how many calls it would take, and memory stays within max_parts × chunk_chars."""
+
+    def __init__(self, *, categories: Sequence[str], chunk_chars: int, tool_chars: int, first_number: int = 1,
+                 template: str | None = None, max_parts: int | None = None, bounded: bool = False) -> None:
+        if template is None:
+            from memsync.templates import read_template
+
+            template = read_template(TEMPLATE)
+        self.head = template.replace("{{categories}}", ", ".join(f'"{c}"' for c in categories))
+        self.chunk_chars, self.tool_chars, self.max_parts, self.bounded = chunk_chars, tool_chars, max_parts, bounded
+        self.number = first_number
+        self.chunks: list[list[str]] | None = [[]]  # None: over max_parts and bounded, the text let go
+        self.parts = 1
+        self.size = 0  # of the current part
+        self.filled = False  # the current part holds something
+        self.turns = self.shortened = self.masked = 0
+
+    @property
+    def over(self) -> bool:
+        return self.max_parts is not None and self.parts > self.max_parts
+
+    def _next_part(self) -> None:
+        self.parts += 1
+        self.size, self.filled = 0, False
+        if self.chunks is not None:
+            if self.bounded and self.over:
+                self.chunks = None
+            else:
+                self.chunks.append([])
+
+    def add(self, turn: Turn) -> None:
+        text, cut, hidden = render(turn, self.number, self.tool_chars)
+        self.number += 1
+        self.turns += 1
+        self.shortened += cut
+        self.masked += hidden
+        at = 0  # an offset, not text = text[room:]: re-slicing the rest made a 100 MB turn quadratic
+        while at < len(text):
+            room = self.chunk_chars - self.size
+            if room < min(len(text) - at, 200) and self.filled:
+                self._next_part()  # start a new part rather than leave a sliver
+                room = self.chunk_chars
+            end = min(at + room, len(text))
+            size = end - at
+            if self.chunks is not None:
+                piece = text[at:end] + (CONTINUES if end < len(text) else "")
+                self.chunks[-1].append(piece)
+            at = end
+            self.size += size + (len(CONTINUES) if at < len(text) else 0) + 2
+            self.filled = True
+
+    def finish(self, known: Callable[[str], Sequence[str]] | None = None) -> Prompts:
+        """The prompts; ``known`` is not asked past ``max_parts`` (nothing will be sent)."""
+        if self.over:
+            known = None
+        texts = []
+        total = self.parts
+        for n, chunk in enumerate(self.chunks or [], 1):
+            body = "\n\n".join(chunk)
+            values = {"part": "the whole session" if total == 1 else f"part {n} of {total}",
+                      "known": known_block(known(body) if known else []), "transcript": _fenced(body)}
+            # One pass: a placeholder written inside an entry or the transcript stays text.
+            texts.append(_PLACEHOLDER.sub(functools.partial(_fill, values), self.head))
+        return Prompts(texts, self.turns, self.shortened, self.masked, total)
+
+
+def build(turns: Iterable[Turn], *, categories: Sequence[str], chunk_chars: int, tool_chars: int,
           first_number: int = 1, template: str | None = None,
           known: Callable[[str], Sequence[str]] | None = None, max_parts: int | None = None) -> Prompts:
     """The prompts for ``turns`` (numbered from ``first_number``, as the file counts them).
@@ -114,38 +188,8 @@ def build(turns: Sequence[Turn], *, categories: Sequence[str], chunk_chars: int,
     place; the dedupe gate still judges whatever it proposes. Past ``max_parts`` parts nothing
     will be sent, so ``known`` (a search per part) is not asked: a 100 MB transcript is refused
     in seconds, not minutes."""
-    if template is None:
-        from memsync.templates import read_template
-
-        template = read_template(TEMPLATE)
-    head = template.replace("{{categories}}", ", ".join(f'"{c}"' for c in categories))
-    chunks: list[list[str]] = [[]]
-    size = 0
-    shortened = masked = 0
-    for i, turn in enumerate(turns):
-        text, cut, hidden = render(turn, first_number + i, tool_chars)
-        shortened += cut
-        masked += hidden
-        at = 0  # an offset, not text = text[room:]: re-slicing the rest made a 100 MB turn quadratic
-        while at < len(text):
-            room = chunk_chars - size
-            if room < min(len(text) - at, 200) and chunks[-1]:
-                chunks.append([])  # start a new part rather than leave a sliver
-                size, room = 0, chunk_chars
-            piece = text[at:at + room]
-            at += len(piece)
-            if at < len(text):
-                piece += "\n[… this turn continues in the next part …]"
-            chunks[-1].append(piece)
-            size += len(piece) + 2
-    total = len(chunks)
-    if max_parts is not None and total > max_parts:
-        known = None
-    texts = []
-    for n, chunk in enumerate(chunks, 1):
-        body = "\n\n".join(chunk)
-        values = {"part": "the whole session" if total == 1 else f"part {n} of {total}",
-                  "known": known_block(known(body) if known else []), "transcript": _fenced(body)}
-        # One pass: a placeholder written inside an entry or the transcript stays text.
-        texts.append(_PLACEHOLDER.sub(functools.partial(_fill, values), head))
-    return Prompts(texts, len(turns), shortened, masked)
+    builder = Builder(categories=categories, chunk_chars=chunk_chars, tool_chars=tool_chars,
+                      first_number=first_number, template=template, max_parts=max_parts)
+    for turn in turns:
+        builder.add(turn)
+    return builder.finish(known)

@@ -329,36 +329,42 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         write_switch(load_config(target.path))
     except WritesDisabled as exc:
         return done("writes-disabled", f"{exc} (the transcript was not sent to the model)")
+
+    def reading(start: int) -> tuple[transcript.Transcript, prompt.Builder]:
+        """The transcript read from turn ``start`` on, in one pass: each turn is rendered into
+        the prompts as it is read and let go, so memory does not grow with the file."""
+        builder = prompt.Builder(categories=conf["categories"], chunk_chars=conf["chunk_chars"],
+                                 tool_chars=conf["tool_chars"], first_number=start + 1,
+                                 max_parts=conf["max_parts"], bounded=True)
+        return transcript.read(path, after_turn=start, on_turn=builder.add), builder
+
     try:
-        got = transcript.read(path)
+        got, builder = reading(start_turn)
+        if start_turn > got.count:
+            start_turn = 0  # the file was replaced by a shorter one: read it afresh
+            got, builder = reading(0)
     except OSError as exc:
         return done("unreadable", f"cannot read the transcript: {exc.strerror or exc}")
     report.read = True
     if session_given is None and got.session:
         report.session = session_name(got.session, path)
-    report.total_turns = len(got.turns)
-    if start_turn > len(got.turns):
-        start_turn = 0  # the file was replaced by a shorter one: read it afresh
-    turns = got.turns[start_turn:]
-    report.notes += got.notes(after_line=got.turns[start_turn - 1].line if start_turn else 0)
+    report.total_turns = got.count
+    report.notes += got.notes()
     report.first_turn = start_turn + 1
-    report.turns = len(turns)
-    report.prompts = sum(1 for t in turns if t.prompt)
+    report.turns = got.count - start_turn
+    report.prompts = got.prompts
     since = " since the last extraction" if start_turn else ""
-    if not got.turns and got.format == "empty":
+    if not got.count and got.format == "empty":
         return done("too-few-turns", "the transcript is empty")
-    if report.prompts < need or not turns:
+    if report.prompts < need or not report.turns:
         return done("too-few-turns", f"{report.prompts} user turn{'s' if report.prompts != 1 else ''}{since} "
                                      f"(extract.min_turns is {need}); waiting for more")
-    chars = sum(t.chars for t in turns)
-    if chars < conf["min_chars"]:
-        return done("too-short", f"{chars} characters of conversation{since} (extract.min_chars is "
+    if got.chars < conf["min_chars"]:
+        return done("too-short", f"{got.chars} characters of conversation{since} (extract.min_chars is "
                                  f"{conf['min_chars']}); too short to hold a lasting memory")
-    prompts = prompt.build(turns, categories=conf["categories"], chunk_chars=conf["chunk_chars"],
-                           tool_chars=conf["tool_chars"], first_number=start_turn + 1,
-                           known=lambda text: known(memory, target, text, shown), max_parts=conf["max_parts"])
+    prompts = builder.finish(known=lambda text: known(memory, target, text, shown))
     report.notes += prompts.notes(conf["tool_chars"])
-    total = len(prompts.texts)
+    total = prompts.parts
     if total > conf["max_parts"]:
         # Refused whole rather than cut: reading only some of it would be the silent cap the
         # plugin seed warns of, and each part is a model call the user pays for.

@@ -15,16 +15,21 @@ Two formats, told apart by the first non-blank line:
   ``用户：``, ``助手：`` …); a line without a role continues the turn before it.
 
 Nothing is cut: every line is read, however many. A line that cannot be read (not JSON,
-not an object, too deeply nested, no role, longer than ``MAX_LINE``) is counted with its
-line number, never silently dropped; bytes that are not UTF-8 are replaced (and counted).
-The line bound keeps memory bounded: the hook names the file, and one line of a gigabyte
-(a sparse file is all one line of NULs) would otherwise be held whole, several times over.
+not an object, too deeply nested, no role, longer than ``MAX_LINE``) is counted, the first
+few with their line numbers, never silently dropped; bytes that are not UTF-8 are replaced
+(and counted).
+
+Memory does not grow with the file: lines are read one at a time, each turn can be handed
+on as it is read (``on_turn``) rather than kept, and what is noted about bad lines is a
+count. The line bound keeps one line bounded too: the hook names the file, and one line of
+a gigabyte (a sparse file is all one line of NULs) would otherwise be held whole, several
+times over.
 """
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,41 +79,72 @@ class Turn:
 
 @dataclass
 class Transcript:
-    """A transcript as read: its turns, and the lines that were not turns."""
+    """A transcript as read: its turns (or only their counts, when each is handed on as read),
+    and the lines that were not turns.
 
-    turns: list[Turn] = field(default_factory=list)
+    ``after_turn`` is where this reading starts (the turns a previous run read): those turns
+    are counted, not kept, and the problems noted are those after the last of them. What is
+    noted is bounded: exact counts, the first ``KEEP_PROBLEMS`` line numbers."""
+
+    turns: list[Turn] = field(default_factory=list)  # the turns after after_turn (none kept with on_turn)
     format: str = "empty"  # jsonl | text | empty
     session: str | None = None  # the session id a record named (Claude Code's sessionId)
     lines: int = 0
-    unreadable: list[tuple[int, str]] = field(default_factory=list)  # (line, why) of lines that are not turns
-    undecodable: list[int] = field(default_factory=list)  # lines holding bytes that are not UTF-8 (read as U+FFFD)
+    unreadable: list[tuple[int, str]] = field(default_factory=list)  # the first (line, why) of lines not turns
+    undecodable: list[int] = field(default_factory=list)  # the first lines holding bytes that are not UTF-8
+    unreadable_count: int = 0
+    undecodable_count: int = 0
+    count: int = 0  # turns in the whole file, after_turn's included
+    prompts: int = 0  # of the turns after after_turn, what the user said (what min_turns counts)
+    chars: int = 0  # characters in the turns after after_turn
+    after_turn: int = 0
+    on_turn: Callable[[Turn], None] | None = None  # given each turn after after_turn, which is then not kept
 
-    @property
-    def prompts(self) -> int:
-        return sum(1 for t in self.turns if t.prompt)
+    def add(self, turn: Turn) -> None:
+        self.count += 1
+        if self.count <= self.after_turn:
+            if self.count == self.after_turn:  # what was noted so far, the previous run said
+                self.unreadable, self.undecodable = [], []
+                self.unreadable_count = self.undecodable_count = 0
+            return
+        self.prompts += turn.prompt
+        self.chars += turn.chars
+        if self.on_turn is None:
+            self.turns.append(turn)
+        else:
+            self.on_turn(turn)
 
     def problem(self, line: int, why: str) -> None:
-        self.unreadable.append((line, why))
+        self.unreadable_count += 1
+        if len(self.unreadable) < KEEP_PROBLEMS:
+            self.unreadable.append((line, why))
 
-    def notes(self, after_line: int = 0) -> list[str]:
-        """What the status says about the reading of the lines after ``after_line`` (never silent)."""
+    def odd_bytes(self, line: int) -> None:
+        self.undecodable_count += 1
+        if len(self.undecodable) < KEEP_PROBLEMS:
+            self.undecodable.append(line)
+
+    def notes(self) -> list[str]:
+        """What the status says about the reading of the lines after ``after_turn`` (never silent)."""
         out = []
-        bad = [(n, why) for n, why in self.unreadable if n > after_line]
+        bad = self.unreadable_count
         if bad:
-            shown = "; ".join(f"line {n}: {why}" for n, why in bad[:KEEP_PROBLEMS])
-            out.append(f"{len(bad)} unreadable line{'s' if len(bad) != 1 else ''} skipped "
-                       f"({shown}{'; …' if len(bad) > KEEP_PROBLEMS else ''})")
-        odd = [n for n in self.undecodable if n > after_line]
+            shown = "; ".join(f"line {n}: {why}" for n, why in self.unreadable)
+            out.append(f"{bad} unreadable line{'s' if bad != 1 else ''} skipped "
+                       f"({shown}{'; …' if bad > len(self.unreadable) else ''})")
+        odd = self.undecodable_count
         if odd:
-            out.append(f"{len(odd)} line{'s' if len(odd) != 1 else ''} with bytes that are not UTF-8 "
-                       f"(line {odd[0]}{' …' if len(odd) > 1 else ''}; read with U+FFFD in their place)")
+            out.append(f"{odd} line{'s' if odd != 1 else ''} with bytes that are not UTF-8 "
+                       f"(line {self.undecodable[0]}{' …' if odd > 1 else ''}; read with U+FFFD in their place)")
         return out
 
 
-def parse(lines: Iterable[bytes | None]) -> Transcript:
+def parse(lines: Iterable[bytes | None], *, after_turn: int = 0,
+          on_turn: Callable[[Turn], None] | None = None) -> Transcript:
     """Read a transcript from its lines (bytes, as a file yields them; None for a line over
-    ``MAX_LINE``, which ``read`` does not hold)."""
-    out = Transcript()
+    ``MAX_LINE``, which ``read`` does not hold), one at a time. With ``on_turn`` each turn
+    after ``after_turn`` is handed to it and let go, so memory does not grow with the file."""
+    out = Transcript(after_turn=after_turn, on_turn=on_turn)
     plain: _PlainReader | None = None
     for number, raw in enumerate(lines, 1):
         out.lines = number
@@ -121,7 +157,7 @@ def parse(lines: Iterable[bytes | None]) -> Transcript:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
             line = raw.decode("utf-8", "replace")
-            out.undecodable.append(number)
+            out.odd_bytes(number)
         complete = line.endswith("\n")
         line = line.rstrip("\r\n")
         if out.format == "empty":
@@ -139,8 +175,9 @@ def parse(lines: Iterable[bytes | None]) -> Transcript:
     return out
 
 
-def read(path: str) -> Transcript:
-    """Read the file at ``path``; OSError when it cannot be opened (a FIFO cannot hang us)."""
+def read(path: str, *, after_turn: int = 0, on_turn: Callable[[Turn], None] | None = None) -> Transcript:
+    """Read the file at ``path`` as ``parse`` does; OSError when it cannot be opened (a FIFO
+    cannot hang us)."""
     import os
     import stat
 
@@ -150,7 +187,7 @@ def read(path: str) -> Transcript:
         if not stat.S_ISREG(st.st_mode):
             raise OSError(0, "a folder, not a file" if stat.S_ISDIR(st.st_mode) else "not a regular file")
         with os.fdopen(os.dup(fd), "rb") as fh:
-            return parse(_bounded_lines(fh))
+            return parse(_bounded_lines(fh), after_turn=after_turn, on_turn=on_turn)
     finally:
         os.close(fd)
 
@@ -206,7 +243,7 @@ def _json_line(out: Transcript, number: int, line: str, complete: bool = True) -
     content = message["content"] if "content" in message else record.get("content", record.get("text"))
     parts = tuple(_parts(content))
     if parts:
-        out.turns.append(Turn(role, parts, number))
+        out.add(Turn(role, parts, number))
 
 
 def clean(text: str) -> str:
@@ -269,11 +306,16 @@ def _json_text(value: Any) -> str:
 # plain text -------------------------------------------------------------------------------
 
 class _PlainReader:
+    """Lines without a role continue the turn before them. A turn that grows past ``MAX_LINE``
+    characters is handed on and the rest goes on as the next turn of the same role: a file
+    of a million lines after one ``user:`` is read whole, never held whole."""
+
     def __init__(self, out: Transcript) -> None:
         self.out = out
         self.role: str | None = None
         self.start = 0
         self.buf: list[str] = []
+        self.size = 0
 
     def feed(self, number: int, line: str) -> None:
         m = _LINE_ROLE.match(line)
@@ -283,13 +325,19 @@ class _PlainReader:
             self.role = None if word == "system" else _ROLES[word]
             self.start = number
             self.buf = [line[m.end():]]
+            self.size = len(self.buf[0])
         elif self.role is not None:
+            if self.size + len(line) > MAX_LINE:
+                role = self.role
+                self.close()
+                self.role, self.start, self.size = role, number, 0
             self.buf.append(line)
+            self.size += len(line) + 1
         elif self.start == 0 and line.strip():
             self.out.problem(number, "no role (expected 'user:' or 'assistant:')")
 
     def close(self) -> None:
         text = "\n".join(self.buf).strip("\n")
         if self.role is not None and text.strip():
-            self.out.turns.append(Turn(self.role, (Part("text", text),), self.start))
+            self.out.add(Turn(self.role, (Part("text", text),), self.start))
         self.role, self.buf = None, []

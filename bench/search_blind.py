@@ -412,7 +412,8 @@ def score_context(block: dict, q: Query, iron_rules: dict[str, list[str]], run: 
         run.outline.append(bool(answers & (injected | listed)))
     else:
         run.none_bodies.append(len(injected))
-    run.per_query.append({"query": q.text, "injected": sorted(injected), "listed": sorted(listed), "chars": len(text)})
+    run.per_query.append({"query": q.text, "injected": sorted(injected), "listed": sorted(listed),
+                          "chars": run.chars[-1]})
 
 
 def run_context(base: Path, queries: Sequence[Query], budgets: Sequence[int] = BUDGETS,

@@ -149,13 +149,15 @@ def test_reset_state_removes_the_recall_counters(tmp_path: Path) -> None:
 def test_context_scoring_on_the_slice(tree: Path) -> None:
     queries = [Query("ident", "--frozen-lockfile", {"project:decisions/pnpm-workspace": 2}), Query("none", "天气", {})]
     runs = sb.run_context(tree, queries, budgets=(4000, 600), iron_rules=RULES)
-    assert [r.budget for r in runs] == [4000, 600]
+    assert [(r.budget, r.session) for r in runs] == [(4000, False), (600, False), (4000, True), (600, True)]
     for r in runs:
         assert len(r.chars) == len(r.rules) == 2 and len(r.body) == len(r.outline) == 1 and len(r.none_bodies) == 1
         assert [p["query"] for p in r.per_query] == ["--frozen-lockfile", "天气"]  # a prompt starting with "-"
         assert all(p["chars"] == c for p, c in zip(r.per_query, r.chars))
     table = "\n".join(sb.context_table(runs))
-    assert "| 4,000 |" in table and "| 600 |" in table
+    assert "| 4,000 |" in table and "| 600 |" in table and "| 600, in a session |" in table
+    # In a session the rules came with SessionStart: every block still counts them present.
+    assert all(runs[3].rules) and runs[3].chars[0] <= 600
 
 
 def test_score_context_reads_injected_and_listed_ids() -> None:

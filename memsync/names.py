@@ -12,6 +12,7 @@ import os
 import stat
 import unicodedata
 from pathlib import Path
+from typing import Callable
 
 from memsync.errors import MemsyncError
 
@@ -55,34 +56,31 @@ def _spelled(path: str) -> str:
     return f"{path} ({form}: {ascii(path)[1:-1]})"
 
 
-def _dirs_named(parent: Path, name: str) -> list[str]:
-    """Names of the real folders (no symlinks) in ``parent`` that are ``name`` under NFC."""
+def _named(parent: Path, name: str, is_kind: Callable[[int], bool]) -> list[str]:
+    """Names in ``parent`` that are ``name`` under NFC and of the kind ``is_kind`` accepts (an
+    ``stat.S_IS*`` test on the entry's own mode: symlinks are never followed)."""
     if one_spelling(name):
         try:
-            return [name] if stat.S_ISDIR(os.lstat(parent / name).st_mode) else []
+            return [name] if is_kind(os.lstat(parent / name).st_mode) else []
         except OSError:
             return []
     want = nfc(name)
     try:
         with os.scandir(parent) as it:
-            return sorted(d.name for d in it if nfc(d.name) == want and d.is_dir(follow_symlinks=False))
+            return sorted(d.name for d in it
+                          if nfc(d.name) == want and is_kind(d.stat(follow_symlinks=False).st_mode))
     except OSError:
         return []
+
+
+def _dirs_named(parent: Path, name: str) -> list[str]:
+    """Names of the real folders (no symlinks) in ``parent`` that are ``name`` under NFC."""
+    return _named(parent, name, stat.S_ISDIR)
 
 
 def _files_named(folder: Path, name: str) -> list[str]:
     """Names of the regular files (no symlinks) in ``folder`` that are ``name`` under NFC."""
-    if one_spelling(name):
-        try:
-            return [name] if stat.S_ISREG(os.lstat(folder / name).st_mode) else []
-        except OSError:
-            return []
-    want = nfc(name)
-    try:
-        with os.scandir(folder) as it:
-            return sorted(d.name for d in it if nfc(d.name) == want and d.is_file(follow_symlinks=False))
-    except OSError:
-        return []
+    return _named(folder, name, stat.S_ISREG)
 
 
 def entry_file(root: Path, category: str, slug: str) -> str | None:

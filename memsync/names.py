@@ -73,7 +73,7 @@ def _named(parent: Path, name: str, is_kind: Callable[[int], bool]) -> list[str]
         return []
 
 
-def _dirs_named(parent: Path, name: str) -> list[str]:
+def folders_named(parent: Path, name: str) -> list[str]:
     """Names of the real folders (no symlinks) in ``parent`` that are ``name`` under NFC."""
     return _named(parent, name, stat.S_ISDIR)
 
@@ -88,7 +88,7 @@ def entry_file(root: Path, category: str, slug: str) -> str | None:
     None when there is none. Only regular files in real folders directly under ``root`` count
     (a symlink is never followed, so nothing outside the root is found). AmbiguousEntry when
     two files match: which one was meant is for a person to say, never a guess."""
-    found = [f"{c}/{n}" for c in _dirs_named(root, category) for n in _files_named(root / c, slug + ".md")]
+    found = [f"{c}/{n}" for c in folders_named(root, category) for n in _files_named(root / c, slug + ".md")]
     if len(found) > 1:
         raise AmbiguousEntry(nfc(f"{category}/{slug}"), found)
     return found[0] if found else None

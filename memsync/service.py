@@ -332,8 +332,21 @@ class Memory:
             category = guess if guess in configured or guess in existing else None
         if category is None:
             raise BadInput(f"name a category: one of {', '.join(configured)}")
+        from memsync.names import folders_named, nfc, one_spelling
+
+        if not one_spelling(category):
+            # The folder as spelled on disk (macOS writes names decomposed): a new entry goes into
+            # it, never into a composed twin beside it.
+            spelled = folders_named(root.path, category)
+            if len(spelled) > 1:
+                raise BadInput(f"category {nfc(category)!r} names {len(spelled)} folders whose names differ only by "
+                               f"Unicode normalization ({', '.join(ascii(n) for n in spelled)}); nothing was written. "
+                               "Merge them into one, then retry")
+            if spelled:
+                return spelled[0]
         if category not in configured and category not in existing:
-            raise BadInput(f"unknown category {category!r}: use one of {', '.join(dict.fromkeys(configured + existing))}"
+            shown = dict.fromkeys(nfc(c) for c in configured + existing)
+            raise BadInput(f"unknown category {nfc(category)!r}: use one of {', '.join(shown)}"
                            " (or create the folder to make a new category)")
         return category
 

@@ -296,6 +296,59 @@ def test_a_link_written_decomposed_still_links(mem: Path) -> None:
     assert "## Superseded" in (mem / "pitfalls" / "index.md").read_text(encoding="utf-8")
 
 
+# -- a category folder the disk holds decomposed ------------------------------------------------
+
+@pytest.mark.parametrize("spelled", [nfc, nfd], ids=["typed-nfc", "typed-nfd"])
+def test_search_category_finds_the_decomposed_folder(cli, mem: Path, spelled) -> None:  # type: ignore[no-untyped-def]
+    prepared(mem, "메모/정리-노트")
+    write_entry(mem, "facts/other-notes", "stored decomposed elsewhere")
+    code, out, err = cli("search", "stored decomposed", "--category", spelled("메모"), "--json", "--root", str(mem))
+    assert code == 0, err
+    assert [h["id"] for h in json.loads(out)["hits"]] == [nfc("메모/정리-노트")]  # and not facts/
+
+
+@pytest.mark.parametrize("spelled", [nfc, nfd], ids=["typed-nfc", "typed-nfd"])
+def test_remember_files_a_new_entry_in_the_decomposed_folder(cli, mem: Path, spelled) -> None:  # type: ignore[no-untyped-def]
+    prepared(mem, "메모/정리-노트")
+    code, out, err = cli("remember", "--category", spelled("메모"), "--summary", "new note in a decomposed folder",
+                         "--json", "--root", str(mem))
+    assert code == 0, err
+    written = json.loads(out)
+    assert written["id"] == nfc("메모/new-note-in-a-decomposed-folder")
+    folders = [n for n in os.listdir(mem) if nfc(n) == nfc("메모")]
+    assert folders == [nfd("메모")]  # no composed twin folder beside it
+    assert sorted(os.listdir(mem / nfd("메모"))) == ["index.md", "new-note-in-a-decomposed-folder.md",
+                                                      nfd("정리-노트.md")]
+    assert is_clean(mem)
+
+
+def test_remember_refuses_a_category_spelled_by_two_folders(cli, mem: Path) -> None:
+    prepared(mem, "메모/정리-노트")
+    write_entry(mem, nfc("메모/composed-one"), "in the composed folder")
+    before = snapshot(mem)
+    code, out, err = cli("remember", "--category", "메모", "--summary", "which folder?", "--root", str(mem))
+    assert code == 2 and out == ""
+    assert f"category {nfc('메모')!r} names 2 folders whose names differ only by Unicode normalization" in err
+    assert "nothing was written" in err
+    assert snapshot(mem) == before
+
+
+def test_recall_counts_kept_under_a_decomposed_id_carry_over(mem: Path) -> None:
+    """An earlier version counted hits under the id as the file spelled it: they are not lost."""
+    prepared(mem, "pitfalls/café-緩存")
+    (mem / ".state.json").write_text(json.dumps({"version": 1, "recall": {
+        nfd("pitfalls/café-緩存"): {"hits": 5, "last": 1791600000000, "earlier": 5},
+        nfc("pitfalls/café-緩存"): {"hits": 2, "last": 1791700000000, "earlier": 1},
+        OTHER: {"hits": 1, "last": 1791600000000, "earlier": 1}}}, ensure_ascii=False), encoding="utf-8")
+    from memsync.recall import state
+
+    assert state.hits(mem) == {nfc("pitfalls/café-緩存"): 7, OTHER: 1}
+    state.record(mem, [nfc("pitfalls/café-緩存")], now_ms=1791800000000)
+    kept = json.loads((mem / ".state.json").read_text(encoding="utf-8"))["recall"]
+    assert sorted(kept) == sorted([nfc("pitfalls/café-緩存"), OTHER])  # the decomposed key folded in
+    assert kept[nfc("pitfalls/café-緩存")]["hits"] == 8 and kept[nfc("pitfalls/café-緩存")]["last"] == 1791800000000
+
+
 # -- sync between a device that stores names decomposed and one that does not ------------------
 
 def test_sync_carries_the_decomposed_file_and_an_update_by_the_composed_id(tmp_path: Path) -> None:
@@ -325,3 +378,16 @@ def test_sync_carries_the_decomposed_file_and_an_update_by_the_composed_id(tmp_p
                              capture_output=True, check=True).stdout
         paths = {p for p in out.replace(b"\n", b"\0").split(b"\0") if p.startswith(b"pitfalls/")}
         assert paths == {b"pitfalls/index.md", nfd("pitfalls/café-緩存.md").encode()}
+
+
+def test_an_extracted_candidate_is_filed_in_the_decomposed_folder(mem: Path) -> None:
+    from memsync.extract.fates import decide
+
+    prepared(mem, "메모/정리-노트")
+    with service.Memory(root=mem) as memory:
+        fates = decide([{"category": "메모", "kind": "fact", "summary": "the staging database is rebuilt every Sunday"}],
+                       memory, dry_run=False)
+    assert [f.fate for f in fates] == ["written"], [f.reason for f in fates]
+    assert fates[0].id == nfc("메모/the-staging-database-is-rebuilt-every-sunday")
+    assert [n for n in os.listdir(mem) if nfc(n) == nfc("메모")] == [nfd("메모")]
+    assert len(os.listdir(mem / nfd("메모"))) == 3 and is_clean(mem)

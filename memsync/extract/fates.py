@@ -70,9 +70,11 @@ def _category(c: Candidate, known: Sequence[str]) -> tuple[str | None, str]:
     """The category to file ``c`` under, and a note when it differs from what the model said."""
     from memsync.service import KIND_OF
 
-    given = (c.category or "").strip().casefold()
-    if given in known:
-        return given, ""
+    from memsync.names import nfc
+
+    given = nfc((c.category or "").strip().casefold())
+    if given in {nfc(k) for k in known}:
+        return given, ""  # remember finds the folder as spelled on disk
     alias = _CATEGORY_ALIASES.get(given)
     if alias in known:
         return alias, ""

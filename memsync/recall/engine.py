@@ -473,7 +473,7 @@ def search(
     limit = s.limit if limit is None else limit
     if limit < 1:
         raise MemsyncError("--limit must be at least 1")
-    categories = (category,) if isinstance(category, str) else tuple(category)
+    categories = _spellings((category,) if isinstance(category, str) else tuple(category), roots)
     kinds = (kind,) if isinstance(kind, str) else tuple(kind)
     q = parse(query.replace("\0", " "), translate=translate)
     result = SearchResult(query, [w.text for w in q.words], [], truncated=q.truncated, translated=_translations(q))
@@ -505,6 +505,18 @@ def search(
                 if note:
                     result.notes.append(f"{r.display}: {note}")
     return result
+
+
+def _spellings(categories: tuple[str, ...], roots: list[Root]) -> tuple[str, ...]:
+    """Each category as typed plus its folders' names as on disk in any root: a category typed
+    composed (NFC) finds the folder macOS wrote decomposed (NFD), as ids do (memsync.names)."""
+    from memsync.names import folders_named, one_spelling
+
+    out = list(categories)
+    for c in categories:
+        if not one_spelling(c):
+            out += [n for r in roots for n in folders_named(r.path, c) if n not in out]
+    return tuple(out)
 
 
 def _translations(q: Query) -> dict[str, list[str]]:

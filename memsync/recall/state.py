@@ -60,7 +60,33 @@ def _read(root: Path) -> tuple[dict[str, Any], str | None]:
     if not isinstance(doc.get("recall"), dict):
         doc["recall"] = {}
         return doc, "had no valid 'recall' object"
+    doc["recall"] = _composed(doc["recall"])
     return doc, None
+
+
+def _composed(recall: dict[str, Any]) -> dict[str, Any]:
+    """Counters keyed by composed (NFC) ids, as ids now are: counts an earlier version kept
+    under a decomposed id (a macOS file name) are carried over, added to any kept under the
+    composed one, not dropped."""
+    from memsync.names import nfc
+
+    if all(k.isascii() for k in recall):
+        return recall
+    out: dict[str, Any] = {}
+    for key in sorted(recall, key=lambda k: (nfc(k) != k, k)):  # the composed key's own item first
+        item, name = recall[key], nfc(key)
+        have = out.get(name)
+        if have is None or not isinstance(have, dict) or not isinstance(item, dict):
+            out.setdefault(name, item)
+            continue
+        merged = dict(have)
+        merged["hits"] = (_count(have.get("hits")) or 0) + (_count(item.get("hits")) or 0)
+        lasts = [v for v in (_count(have.get("last")), _count(item.get("last"))) if v is not None]
+        if lasts:
+            merged["last"] = max(lasts)
+        merged["earlier"] = (_count(have.get("earlier")) or 0) + (_count(item.get("earlier")) or 0)
+        out[name] = merged
+    return out
 
 
 def _empty() -> dict[str, Any]:

@@ -71,6 +71,23 @@ def test_the_usual_word_comes_first(word: str, first: str) -> None:
     assert crossterms.of(word)[0] == first
 
 
+@pytest.mark.parametrize("zh,english", [
+    ("负载", ("load", "workload")),  # server load: not "read", which the rule pools with load
+    ("读取", ("read", "load")), ("视图", ("view",)),  # not "see"
+    ("摘要", ("summary", "digest")),  # a summary first; a message digest second, never only a hash
+    ("参数", ("parameter", "argument")), ("选项", ("option", "flag")),
+])
+def test_a_word_translates_to_what_it_means_on_its_own(zh: str, english: tuple[str, ...]) -> None:
+    assert crossterms.of(zh) == english
+
+
+def test_every_usual_english_override_names_a_word_the_glossary_has() -> None:
+    from memsync.dedupe.searchterms import USUAL_ENGLISH, _chinese
+
+    words = {zh for group in _chinese().values() for zh in group}
+    assert set(USUAL_ENGLISH) <= words  # an override for a word no longer exported would do nothing
+
+
 @pytest.mark.parametrize("word", [
     "pick", "choose", "recommend", "suggest", "corrupt", "agent", "runner", "directly", "problem",
     "deadline",  # loose members of a group

@@ -54,6 +54,16 @@ def _chinese() -> dict[str, list[str]]:
     return {k: [zh for _, zh in sorted(v)] for k, v in ranked.items()}
 
 
+# Words whose usual English is not the first words of the group the rule reads them into: the
+# rule pools near-synonyms (``负载`` with ``加载`` as load, which also takes ``read``), a search for
+# the word should look for what it means on its own.
+USUAL_ENGLISH = {
+    "负载": ("load", "workload"), "读取": ("read", "load"), "视图": ("view",), "摘要": ("summary", "digest"),
+    "参数": ("parameter", "argument"), "入参": ("parameter", "argument"), "形参": ("parameter",),
+    "实参": ("argument",), "选项": ("option", "flag"),
+}
+
+
 def pairs() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """(Chinese word -> English search words, English surface word -> Chinese words)."""
     from memsync.dedupe.text import _forms, read
@@ -67,7 +77,7 @@ def pairs() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
             continue
         for zh in words:
             # one concept per word
-            zh_en[zh] = tuple(english.get(canonical, [canonical])[:PER_WORD])
+            zh_en[zh] = USUAL_ENGLISH.get(zh) or tuple(english.get(canonical, [canonical])[:PER_WORD])
     en_zh: dict[str, tuple[str, ...]] = {}
     for canonical, words in sorted(chinese.items()):
         if not canonical.isalpha() or not canonical.isascii():

@@ -272,7 +272,7 @@ def scale(sizes: list[int], base: str | None, cap_gb: float) -> None:
            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
     for lines, mb, (t_old, rss_old, r_old), (t_new, rss_new, r_new) in rows:
         out.append(f"| {lines:,} | {mb:,.0f} | {t_old:.1f} s | {mb / t_old:.0f} | {rss_old:,.0f} MB | {t_new:.1f} s | "
-                   f"{mb / t_new:.0f} | {rss_new:,.0f} MB | {t_new / t_old:.2f}× | {rss_new / rss_old:.2f}× | "
+                   f"{mb / t_new:.0f} | {rss_new:,.0f} MB | {t_new / t_old:.2f}× | {_ratio(rss_new / rss_old)} | "
                    f"{said(r_old)} | {said(r_new)} |")
     out += ["", "Every line is read and every turn counted (a session over max_parts is refused whole as "
             "`too-long`, the parts it would take counted); the new reader holds one turn at a time and at "
@@ -281,6 +281,11 @@ def scale(sizes: list[int], base: str | None, cap_gb: float) -> None:
     text = "\n".join(out) + "\n"
     print(text)
     (HERE / "results" / "extract-scale.md").write_text(text, encoding="utf-8")
+
+
+def _ratio(r: float) -> str:
+    """Two significant digits: a memory ratio of 0.0036 is not 0.00."""
+    return f"{r:.2f}×" if r >= 0.1 else f"{r:.2g}×"
 
 
 if __name__ == "__main__":

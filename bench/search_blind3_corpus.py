@@ -212,7 +212,7 @@ E("p", "pitfalls/lock-timeout-migration", "pitfall", "ALTER TABLE on lab_result 
 The migration queued behind a long-running report query and every insert queued behind the migration.
 Every migration now starts with `SET lock_timeout = '5s';` and big index builds use CREATE INDEX CONCURRENTLY in their own migration (flyway `-- flyway:executeInTransaction=false` header).
 """, d=115)
-E("p", "preferences/sql-style", "preference", "SQL 关键字大写，表名列名小写下划线，一行一个列", ["SQL", "代码风格"], """
+E("p", "preferences/sql-uppercase-keywords", "preference", "SQL 关键字大写，表名列名小写下划线，一行一个列", ["SQL", "代码风格"], """
 连接条件写在 JOIN ... ON 里，不写在 WHERE 里；超过三张表的查询写注释说明用途。
 """, d=420)
 E("p", "facts/audit-db", "fact", "Audit trail goes to a separate audit database, append-only, kept 10 years", ["audit", "audit log", "retention"], """
@@ -651,7 +651,7 @@ E("p", "pitfalls/firewalld-new-port", "pitfall", "New analyzer port worked in SI
 The Ansible role hl7_gateway opens ports from analyzers.yml; the port was added by hand in SIT and never to the inventory.
 Add the analyzer to analyzers.yml and rerun the role; also ask the network team to open the analyzer VLAN → hl7 VM rule.
 """, d=135)
-E("p", "facts/environments", "fact", "环境：dev（本地 compose）、SIT（每次合并自动部署）、UAT（检验科验收）、prod", ["环境", "SIT", "UAT"], """
+E("p", "facts/medilab-environments", "fact", "环境：dev（本地 compose）、SIT（每次合并自动部署）、UAT（检验科验收）、prod", ["环境", "SIT", "UAT"], """
 SIT 地址 https://medilab-sit.rh.local，UAT 地址 https://medilab-uat.rh.local。UAT 的数据是每月从生产脱敏刷新的。
 """, d=190)
 E("p", "pitfalls/uat-refresh-masking", "pitfall", "UAT refresh once copied unmasked phone numbers; masking runs must finish before the app starts", ["UAT refresh", "data masking", "PHI"], """
@@ -694,7 +694,7 @@ E("p", "pitfalls/jenkins-groovy-sandbox", "pitfall", "Pipeline failed with 'Scri
 A helper used new File(...) in a vars/ step, which the Groovy sandbox blocks. Use readFile/writeFile steps instead.
 Do not ask the admins to approve signatures in In-process Script Approval; they refuse by policy.
 """, d=190)
-E("p", "facts/feature-flags", "fact", "Feature flags live in the feature_flag table (Togglz), toggled per environment from /admin/flags", ["feature flag", "Togglz", "toggle"], """
+E("p", "facts/togglz-flags", "fact", "Feature flags live in the feature_flag table (Togglz), toggled per environment from /admin/flags", ["feature flag", "Togglz", "toggle"], """
 Naming: <AREA>_<FEATURE>, e.g. SCHED_WAITLIST, LIS_BATCH_RECEIVE. Remove a flag within two releases of turning it on everywhere.
 """, d=120)
 E("p", "pitfalls/sonar-branch-analysis", "pitfall", "Sonar 对功能分支显示覆盖率为 0，是因为 jacoco 报告路径不对", ["SonarQube", "jacoco", "覆盖率"], """
@@ -834,7 +834,7 @@ E("p", "preferences/report-layout-changes", "preference", "报告版式的任何
 # Global root: one developer's preferences and cross-project notes
 # ---------------------------------------------------------------------------------------------
 
-E("g", "preferences/reply-language", "preference", "用中文回答我，代码注释和提交信息用英文", ["语言", "回答", "注释"], """
+E("g", "preferences/chinese-replies-english-code", "preference", "用中文回答我，代码注释和提交信息用英文", ["语言", "回答", "注释"], """
 解释概念时可以夹英文术语，不要把 Spring、Kafka 之类的名字翻译成中文。
 """, d=400, pin=True)
 E("g", "preferences/editor-intellij", "preference", "IntelliJ IDEA Ultimate with the Eclipse keymap; format on save is off", ["IntelliJ", "IDE", "keymap"], """
@@ -882,7 +882,7 @@ E("g", "preferences/answer-format", "preference", "回答先给结论，再给�
 E("g", "rules/ask-before-deleting", "rule", "Ask before deleting files, dropping tables or rewriting git history", ["delete", "safety", "git history"], """
 Includes `git reset --hard`, `git clean -fd`, `DROP`, `TRUNCATE` and `rm -rf` on anything outside a build folder. Show me the command first.
 """, d=380, pin=True)
-E("g", "facts/dotfiles", "fact", "dotfiles 仓库在 ~/code/dotfiles，用 GNU stow 管理", ["dotfiles", "stow", "配置"], """
+E("g", "facts/dotfiles-stow", "fact", "dotfiles 仓库在 ~/code/dotfiles，用 GNU stow 管理", ["dotfiles", "stow", "配置"], """
 stow zsh git idea 会建好软链接。换电脑时先装 Homebrew，再 brew bundle --file ~/code/dotfiles/Brewfile。
 """, d=260)
 E("g", "pitfalls/ime-fullwidth-symbols", "pitfall", "中文输入法全角模式下打出的冒号和括号让 YAML、SQL 报语法错误", ["全角", "输入法", "YAML"], """
@@ -904,7 +904,7 @@ Host *.rh.local
     User wangl
 Keys are on a YubiKey (ssh-agent via yubikey-agent); there is no private key file on disk.
 """, d=180)
-E("g", "preferences/no-emoji", "preference", "No emoji in commit messages, code comments or answers", ["emoji", "style"], """
+E("g", "preferences/plain-text-no-emoji", "preference", "No emoji in commit messages, code comments or answers", ["emoji", "style"], """
 Also no decorative headers in answers; plain Markdown lists are fine.
 """, d=240)
 E("g", "pitfalls/mac-case-insensitive", "pitfall", "macOS 文件系统不区分大小写，改类名大小写后 git 没识别", ["大小写", "macOS", "git mv"], """
@@ -913,7 +913,7 @@ E("g", "pitfalls/mac-case-insensitive", "pitfall", "macOS 文件系统不区分�
 E("g", "preferences/review-checklist", "preference", "Before calling a change done: tests pass, no new Sonar issues, migrations reviewed, logs free of PHI", ["checklist", "definition of done"], """
 Remind me of the PHI check whenever a change touches logging or exception messages.
 """, d=190)
-E("g", "facts/reading-list", "fact", "收藏的资料：HL7 v2.5.1 标准原文、FHIR R4 规范、《数据库系统内幕》", ["资料", "标准", "书"], """
+E("g", "facts/standards-library", "fact", "收藏的资料：HL7 v2.5.1 标准原文、FHIR R4 规范、《数据库系统内幕》", ["资料", "标准", "书"], """
 HL7 标准文档放在 ~/Documents/standards，带目录书签的版本。
 """, d=360)
 E("g", "preferences/commit-signing", "preference", "Commits are signed with the SSH key on the YubiKey (gpg.format=ssh)", ["git signing", "YubiKey", "commit signature"], """
@@ -925,16 +925,16 @@ E("g", "pitfalls/maven-offline-cache", "pitfall", "离线时 Maven 报依赖找�
 E("g", "preferences/time-format", "preference", "时间写 24 小时制，日期写 2024-05-14 这种格式", ["日期格式", "时间格式"], """
 不管是文档、日志还是回答里举例，都不用 5/14 或者下午三点这种写法。
 """, d=310)
-E("g", "facts/home-lab", "fact", "Home lab: an old NUC running Proxmox with a PostgreSQL 16 and a Gitea for experiments", ["home lab", "Proxmox", "Gitea"], """
+E("g", "facts/nuc-proxmox-lab", "fact", "Home lab: an old NUC running Proxmox with a PostgreSQL 16 and a Gitea for experiments", ["home lab", "Proxmox", "Gitea"], """
 nuc.home.arpa; nothing from work lives there. Good place to try Patroni or pg_partman changes before proposing them.
 """, d=130)
-E("g", "preferences/learning-notes", "preference", "学到的新东西记在 ~/notes 里，一个主题一个 Markdown 文件", ["笔记", "学习"], """
+E("g", "preferences/notes-per-topic", "preference", "学到的新东西记在 ~/notes 里，一个主题一个 Markdown 文件", ["笔记", "学习"], """
 文件名用英文短横线，比如 postgres-partitioning.md。不放任何医院数据和截图。
 """, d=220)
 E("g", "pitfalls/zsh-glob-mvn", "pitfall", "zsh: no matches found when passing -Dtest=Foo* to Maven", ["zsh", "glob", "Maven"], """
 zsh expands the * itself. Quote it: mvn test -Dtest='Specimen*Test'. Same for `-pl '!fhir-facade'` (the ! is history expansion).
 """, d=170)
-E("g", "preferences/weekly-review", "preference", "周五下午整理本周的改动和未完成事项，写进 ~/notes/weekly", ["周报", "总结"], """
+E("g", "preferences/friday-weekly-summary", "preference", "周五下午整理本周的改动和未完成事项，写进 ~/notes/weekly", ["周报", "总结"], """
 格式：完成了什么、卡住了什么、下周计划。写完我自己会改，你只需要帮我从提交记录里列出事实。
 """, d=90)
 E("g", "facts/old-his-adapter", "fact", "The old HIS adapter (Java 8, Spring 4, WebLogic 12c) still runs on the east campus; I maintain it alone", ["legacy", "WebLogic", "Java 8", "HIS adapter"], """
@@ -1282,7 +1282,7 @@ Q("question", "what is our RPO and RTO?", {"p:facts/dr-site": 2})
 Q("question", "can I install tcpdump on a prod server to debug the MLLP connection?", {"p:rules/prod-access-bastion": 2})
 Q("question", "how long are application logs kept in Kibana", {"p:facts/log-retention": 2})
 Q("long", "We added a new analyzer on port 2641. In SIT it connects fine, in production the analyzer says connection refused. I already checked the gateway is listening. I remember opening the port by hand in SIT. What else is needed?", {"p:pitfalls/firewalld-new-port": 2, "p:facts/analyzer-list": 1})
-Q("question", "UAT 的数据从哪来的", {"p:facts/environments": 2, "p:pitfalls/uat-refresh-masking": 1})
+Q("question", "UAT 的数据从哪来的", {"p:facts/medilab-environments": 2, "p:pitfalls/uat-refresh-masking": 1})
 Q("crossling", "UAT里出现了真实手机号", {"p:pitfalls/uat-refresh-masking": 2})
 Q("crossling", "are we going to move to k8s?", {"p:decisions/no-kubernetes-yet": 2})
 Q("variant", "v-sphere esxi cluster", {"p:facts/vmware-cluster": 2})
@@ -1299,7 +1299,7 @@ Q("question", "can I deploy to production on a Friday afternoon?", {"p:rules/cha
 Q("crossling", "do we still have a develop branch?", {"p:decisions/trunk-based-short-branches": 2})
 Q("question", "how many approvals does a merge request need, and who reviews migrations", {"p:facts/pr-rules": 2})
 Q("ident", "Scripts not permitted to use method", {"p:pitfalls/jenkins-groovy-sandbox": 2})
-Q("short", "togglz", {"p:facts/feature-flags": 2})
+Q("short", "togglz", {"p:facts/togglz-flags": 2})
 Q("glued", "sonar覆盖率显示0", {"p:pitfalls/sonar-branch-analysis": 2})
 Q("ident", "withCredentials nexus-deploy", {"p:facts/jenkins-credentials": 2})
 Q("long", "I need to rename a column in the specimen table that lis-core reads on every request. If I just add a Flyway migration that renames it, what happens during the rolling deploy when one old node is still up? What's our rule for this?", {"p:decisions/db-migration-before-deploy": 2, "p:rules/flyway-only": 1})
@@ -1351,7 +1351,7 @@ Q("crossling", "who has to sign off a change to the report layout?", {"p:prefere
 Q("short", "补打", {"p:facts/report-reprint": 2})
 
 # the global root
-Q("crossling", "what language should you answer me in?", {"g:preferences/reply-language": 2})
+Q("crossling", "what language should you answer me in?", {"g:preferences/chinese-replies-english-code": 2})
 Q("question", "which keymap do I use in IntelliJ", {"g:preferences/editor-intellij": 2})
 Q("question", "rg 还是 grep", {"g:preferences/shell-tools": 2})
 Q("crossling", "should git pull merge or rebase for me?", {"g:preferences/git-pull-rebase": 2})
@@ -1365,20 +1365,20 @@ Q("ident", "TESTCONTAINERS_DOCKER_SOCKET_OVERRIDE", {"g:pitfalls/colima-testcont
 Q("question", "在家怎么连内网的 gitlab", {"g:facts/hospital-vpn": 2})
 Q("paraphrase", "before you tell me an index helps, show how to prove it", {"g:preferences/explain-sql-plans": 2})
 Q("question", "can you run git clean -fd to tidy up the repo?", {"g:rules/ask-before-deleting": 2})
-Q("question", "新电脑怎么恢复我的配置", {"g:facts/dotfiles": 2})
+Q("question", "新电脑怎么恢复我的配置", {"g:facts/dotfiles-stow": 2})
 Q("paraphrase", "YAML 报错但是看不出哪里写错了，冒号看起来是对的", {"g:pitfalls/ime-fullwidth-symbols": 2})
 Q("short", "hl7peek", {"g:facts/side-project-rust": 2})
 Q("crossling", "should I use conda or uv for this little script?", {"g:preferences/python-uv": 2})
 Q("question", "变量名能用拼音吗", {"g:preferences/naming-english": 2, "p:preferences/sched-domain-terms": 1})
 Q("question", "ssh to pg01 directly times out, how is my ssh set up?", {"g:facts/ssh-config-jump": 2, "p:rules/prod-access-bastion": 1})
-Q("short", "emoji", {"g:preferences/no-emoji": 2})
+Q("short", "emoji", {"g:preferences/plain-text-no-emoji": 2})
 Q("paraphrase", "renamed a class by changing only letter case and the CI build cannot find it", {"g:pitfalls/mac-case-insensitive": 2})
 Q("question", "what do I check before saying a change is done?", {"g:preferences/review-checklist": 2})
 Q("crossling", "commit 签名失败了能不能先关掉签名", {"g:preferences/commit-signing": 2})
 Q("ident", "*.lastUpdated", {"g:pitfalls/maven-offline-cache": 2})
-Q("question", "where can I try out a patroni change before proposing it?", {"g:facts/home-lab": 2})
+Q("question", "where can I try out a patroni change before proposing it?", {"g:facts/nuc-proxmox-lab": 2})
 Q("ident", "zsh: no matches found", {"g:pitfalls/zsh-glob-mvn": 2})
-Q("question", "周五帮我整理一下这周做了什么", {"g:preferences/weekly-review": 2})
+Q("question", "周五帮我整理一下这周做了什么", {"g:preferences/friday-weekly-summary": 2})
 Q("question", "how do I build and deploy the old his adapter", {"g:facts/old-his-adapter": 2})
 Q("glued", "java版本不对brew的openjdk", {"g:pitfalls/brew-openjdk-path": 2, "g:facts/jdk-sdkman": 1})
 Q("fullwidth", "ｚｓｈ　ｇｌｏｂ　ｍｖｎ　－Ｄｔｅｓｔ", {"g:pitfalls/zsh-glob-mvn": 2})

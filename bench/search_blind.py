@@ -5,10 +5,12 @@
     python bench/search_blind.py --errors        # memsync's misses, per family, for the lead
     python bench/search_blind.py --no-context    # search only (quicker)
     python bench/search_blind.py --set blind2    # the second set, bench/results/search_blind2.md
+    python bench/search_blind.py --set blind3    # the third set, bench/results/search_blind3.md
 
 The set is bench/search_blind_corpus.py (hand-written; how it was kept blind is in the
 results file); ``--set blind2`` scores a second, independent set, bench/search_blind2_corpus.py,
-written once the first had become development data. One run builds a project root (a git
+written once the first had become development data, and ``--set blind3`` a third,
+bench/search_blind3_corpus.py, written once the second had. One run builds a project root (a git
 repo's ``.memory``) and a global root in a temporary folder and scores, on the same files and
 the same queries:
 
@@ -75,7 +77,8 @@ class BlindSet:
 
 
 SETS = {"blind": ("search_blind_corpus", RESULTS),
-        "blind2": ("search_blind2_corpus", HERE / "results" / "search_blind2.md")}
+        "blind2": ("search_blind2_corpus", HERE / "results" / "search_blind2.md"),
+        "blind3": ("search_blind3_corpus", HERE / "results" / "search_blind3.md")}
 
 
 def load_set(name: str) -> BlindSet:
@@ -625,7 +628,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", choices=sorted(SETS), default="blind", dest="set_name",
                         help="which hand-written set to score (default: blind, the first)")
     parser.add_argument("--write", action="store_true",
-                        help=f"write {RESULTS.relative_to(REPO)} (--set blind2: {SETS['blind2'][1].relative_to(REPO)})")
+                        help=f"write {RESULTS.relative_to(REPO)} (another --set: its own file, e.g. "
+                             f"{SETS['blind2'][1].relative_to(REPO)})")
     parser.add_argument("--errors", action="store_true", help="list memsync's misses per family")
     parser.add_argument("--no-context", action="store_true", help="skip the context block runs")
     args = parser.parse_args(argv)

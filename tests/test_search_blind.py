@@ -189,7 +189,7 @@ def test_a_later_run_never_overwrites_the_first_blind_run(tmp_path: Path) -> Non
 
 
 # Each set with a word its full build must find (the first set is the module the bench imports).
-SET_PROBES = [("blind", "pnpm"), ("blind2", "Snowflake")]
+SET_PROBES = [("blind", "pnpm"), ("blind2", "Snowflake"), ("blind3", "FHIR")]
 
 
 def test_the_default_set_is_the_first_and_each_set_has_its_own_results_file() -> None:
@@ -200,6 +200,16 @@ def test_the_default_set_is_the_first_and_each_set_has_its_own_results_file() ->
     assert second.results.name == "search_blind2.md" and second.results != first.results
     assert not {e.key for e in first.entries} & {e.key for e in second.entries}  # new content, not a copy
     assert not {q.text for q in first.queries} & {q.text for q in second.queries}
+
+
+def test_every_set_is_new_content_with_its_own_results_file() -> None:
+    sets = {name: sb.load_set(name) for name, _ in SET_PROBES}
+    assert len({data.results for data in sets.values()}) == len(sets)
+    names = list(sets)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not {e.key for e in sets[a].entries} & {e.key for e in sets[b].entries}, (a, b)
+            assert not {q.text for q in sets[a].queries} & {q.text for q in sets[b].queries}, (a, b)
 
 
 def test_write_results_names_the_set_it_scored(tmp_path: Path) -> None:

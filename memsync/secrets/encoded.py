@@ -90,28 +90,142 @@ _TRIGGERS = (
     (b"\xef", rb"\xef(?:\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xbd[\x81-\x9a])", False),
     (b"\xf0", rb"\xf0\x9d[\x90-\x9f][\x80-\xbf]", False),
 )
-# Cyrillic and Greek letters drawn like Latin ones (а/a, р/p, Κ/K, ο/o …), read as those
-# letters only inside a word that also holds ASCII letters or digits: a token retyped with a
-# look-alike or two stays a token, while Russian or Greek prose (no ASCII in its words) is
-# never read so.
+# Letters drawn like Latin ones, read as those letters only inside a word that also holds ASCII
+# letters or digits (a token retyped with a look-alike or two stays a token, while Russian,
+# Greek, Armenian or Cherokee prose, no ASCII in its words, is never read so): Cyrillic and
+# Greek (а/a, р/p, Κ/K, ο/o …), Armenian (օ/o, ս/u, հ/h …) and Cherokee (Ꭺ/A, Ꮯ/C, Ꮪ/S …),
+# written out below by their Unicode names, since a name says what a letter is, not what it
+# looks like; the small capitals (ᴀ ʙ ᴄ …, from their names "LATIN LETTER SMALL CAPITAL X"); and
+# combining marks (U+0300-U+036F …), which are dropped: "g\u0301hp_" is "ghp_" with an accent.
 CONFUSABLES = {c.encode("utf-8"): latin.encode("ascii") for c, latin in zip(
     "аеорсухѕіјАВЕЅІЈКМНОРСТУХ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοκνρυ",
     "aeopcyxsijABESIJKMHOPCTYX" "ABEZHIKMNOPTYXokvpu")}
-# A run of Cyrillic or Greek letters with ASCII letters or digits between them, as one match (a
-# token retyped with many look-alikes is one piece, not one per letter); _piece checks its
-# neighbours and maps only the look-alikes. By lead byte, not as 44 literals: a character set
-# first is what lets the pattern skip ahead (four times faster). Possessive, so a long ASCII
-# word is never read twice.
+_NAMED_LOOK_ALIKES = {
+    "h": ("CYRILLIC SMALL LETTER SHHA", "ARMENIAN SMALL LETTER HO"),
+    "l": ("CYRILLIC SMALL LETTER PALOCHKA",),
+    "d": ("CYRILLIC SMALL LETTER KOMI DE",),
+    "q": ("CYRILLIC SMALL LETTER QA", "ARMENIAN SMALL LETTER ZA"),
+    "Q": ("CYRILLIC CAPITAL LETTER QA",),
+    "w": ("CYRILLIC SMALL LETTER WE", "ARMENIAN SMALL LETTER AYB"),
+    "W": ("CYRILLIC CAPITAL LETTER WE", "CHEROKEE LETTER LA", "CHEROKEE LETTER TA"),
+    "c": ("GREEK LUNATE SIGMA SYMBOL",),
+    "C": ("GREEK CAPITAL LUNATE SIGMA SYMBOL", "CHEROKEE LETTER TLI"),
+    "j": ("GREEK LETTER YOT", "ARMENIAN SMALL LETTER YI"),
+    "a": ("LATIN SMALL LETTER ALPHA",),
+    "g": ("LATIN SMALL LETTER SCRIPT G", "ARMENIAN SMALL LETTER CO"),
+    "o": ("ARMENIAN SMALL LETTER OH",),
+    "O": ("ARMENIAN CAPITAL LETTER OH",),
+    "u": ("ARMENIAN SMALL LETTER SEH",),
+    "U": ("ARMENIAN CAPITAL LETTER SEH",),
+    "n": ("ARMENIAN SMALL LETTER VO",),
+    "S": ("ARMENIAN CAPITAL LETTER TIWN", "CHEROKEE LETTER DU"),
+    "L": ("ARMENIAN CAPITAL LETTER LIWN", "CHEROKEE LETTER TLE"),
+    "A": ("CHEROKEE LETTER GO",),
+    "B": ("CHEROKEE LETTER YV",),
+    "D": ("CHEROKEE LETTER A",),
+    "E": ("CHEROKEE LETTER GV",),
+    "G": ("CHEROKEE LETTER NAH",),
+    "H": ("CHEROKEE LETTER MI",),
+    "i": ("CHEROKEE LETTER V",),
+    "J": ("CHEROKEE LETTER GU",),
+    "K": ("CHEROKEE LETTER TSO",),
+    "M": ("CHEROKEE LETTER LU",),
+    "P": ("CHEROKEE LETTER TLV",),
+    "R": ("CHEROKEE LETTER E", "CHEROKEE LETTER SV"),
+    "T": ("CHEROKEE LETTER I",),
+    "V": ("CHEROKEE LETTER DO",),
+    "Z": ("CHEROKEE LETTER NO",),
+    "y": ("CHEROKEE LETTER GI",),
+    "b": ("CHEROKEE LETTER SI",),
+}
+# Where the small capitals and combining marks live (a few hundred code points: the tables are
+# built on first use from unicodedata, not by walking all of Unicode).
+_SMALL_CAPITAL_RANGES = ((0x0250, 0x02B0), (0x1D00, 0x1D2C), (0xA720, 0xA800))
+_COMBINING_RANGES = ((0x0300, 0x0370), (0x1AB0, 0x1B00), (0x1DC0, 0x1E00))
+# Letters and digits NFKC folds to one ASCII letter or digit as superscripts, subscripts,
+# letter-like symbols and circled forms (¹ ² ᵃ ₐ ʰ ℎ ⓐ …): read as "nfkc", as full-width forms are.
+_NFKC_RANGES = ((0x00AA, 0x00BB), (0x02B0, 0x02E5), (0x1D2C, 0x1DC0), (0x2070, 0x20A0), (0x2100, 0x2150),
+                (0x2460, 0x24EB), (0x2C7C, 0x2C7E), (0xA7F0, 0xA800))
+_NFKC_TAGS = ("<super>", "<sub>", "<font>", "<circle>")
+
+
+class _Folds:
+    """The character tables, built on first use: look-alike letters (read inside mixed words),
+    the NFKC superscript forms, and byte patterns for both."""
+
+    def __init__(self) -> None:
+        import unicodedata
+
+        look: dict[bytes, bytes] = dict(CONFUSABLES)
+        for latin, names in _NAMED_LOOK_ALIKES.items():
+            for name in names:
+                c = unicodedata.lookup(name)
+                look[c.encode("utf-8")] = latin.encode("ascii")
+                if name.startswith("CHEROKEE LETTER") and c.lower() != c:  # its small letter (U+AB70 …)
+                    look[c.lower().encode("utf-8")] = latin.lower().encode("ascii")
+        for lo, hi in _SMALL_CAPITAL_RANGES:
+            for code in range(lo, hi):
+                m = re.fullmatch(r"LATIN LETTER SMALL CAPITAL ([A-Z])", unicodedata.name(chr(code), ""))
+                if m:
+                    look[chr(code).encode("utf-8")] = m.group(1).lower().encode("ascii")
+        for lo, hi in _COMBINING_RANGES:
+            for code in range(lo, hi):
+                if unicodedata.category(chr(code)) == "Mn" and code != 0x034F:  # U+034F: invisible, above
+                    look[chr(code).encode("utf-8")] = b""
+        nfkc: dict[bytes, bytes] = {}
+        for lo, hi in _NFKC_RANGES:
+            for code in range(lo, hi):
+                folded = unicodedata.normalize("NFKC", chr(code))
+                if (unicodedata.decomposition(chr(code)).startswith(_NFKC_TAGS) and len(folded) == 1
+                        and folded.isascii() and folded.isalnum()):
+                    nfkc[chr(code).encode("utf-8")] = folded.encode("ascii")
+        self.look = look
+        self.text_table = {ord(k.decode("utf-8")): v.decode("ascii") or None for k, v in look.items()}
+        self.look_pattern = alternation(look)
+        self.look_regex = re.compile(self.look_pattern)
+        self.nfkc = nfkc
+        self.nfkc_pattern = alternation(nfkc)
+
+
+def alternation(seqs: dict[bytes, bytes] | set[bytes]) -> bytes:
+    """A pattern matching any of ``seqs`` (UTF-8 sequences), as a trie by byte: the first
+    bytes are literals the regex engine can skip to, the last a character class."""
+    if all(len(s) == 1 for s in seqs):
+        return b"[" + b"".join(re.escape(bytes((c,))) for c in sorted(s[0] for s in seqs)) + b"]"
+    heads: dict[int, set[bytes]] = {}
+    for s in seqs:
+        heads.setdefault(s[0], set()).add(s[1:])
+    parts = []
+    for head, tails in sorted(heads.items()):
+        literal = re.escape(bytes((head,)))
+        parts.append(literal + alternation(tails) if all(tails) else literal)
+    return parts[0] if len(parts) == 1 else b"(?:" + b"|".join(parts) + b")"
+
+
+_folds: _Folds | None = None
+
+
+def folds() -> _Folds:
+    global _folds
+    if _folds is None:
+        _folds = _Folds()
+    return _folds
+
+
+# The first bytes of the look-alikes (_Folds.look): a line is looked at only where one touches an
+# ASCII letter, digit or "_".
+_LEADS = b"\xc9\xca\xcc\xcd\xce\xcf\xd0\xd1\xd2\xd3\xd4\xd5\xd6\xe1\xea"
 _GREEK_OR_CYRILLIC = rb"[\xce\xcf\xd0\xd1][\x80-\xbf]"
-_CONFUSED = _GREEK_OR_CYRILLIC + rb"(?:[A-Za-z0-9_]*+" + _GREEK_OR_CYRILLIC + rb")*+"
 _WORD_CHARS = _ALNUM + b"_"
 _WORD_BYTES = frozenset(_WORD_CHARS)
-_LEADS = bytes(sorted({c[0] for c in CONFUSABLES}))
 # Where a look-alike may touch an ASCII letter or digit, found the way runs are: every ASCII
-# letter, digit or "_" becomes "a", a look-alike's first byte "L", any other byte a space; then
-# "aL" and "L a" are searched as strings (memchr speed). A pattern search would walk Russian or
-# Greek prose byte by byte (1.4 MB/s against 65 without it).
-_MIXED_MARKS = bytes(0x61 if c in _ALNUM or c == 0x5F else 0x4C if c in _LEADS else 0x20 for c in range(256))
+# letter, digit or "_" becomes "a", a look-alike's first byte "L", a continuation byte "c", any
+# other byte a space; then "aL", "Lca" and "Lcca" are searched as strings (memchr speed). A
+# pattern search would walk Russian or Greek prose byte by byte (1.4 MB/s against 65 without it).
+_MIXED_MARKS = bytes(0x61 if c in _WORD_CHARS else 0x4C if c in _LEADS else 0x63 if 0x80 <= c < 0xC0 else 0x20
+                     for c in range(256))
+_MIXED_PAIRS = (b"aL", b"Lca", b"Lcca")
+FOLD_CHUNK = 4096  # bytes of lines folded together when looking for lines worth decoding
 _INVISIBLE = (rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf|\xef\xb8[\x80-\x8f]|\xef\xbe\xa0"
               rb"|\xc2[\xad\x80-\x9f]|\xe1\xa0\x8e|\xe1\x85[\x9f\xa0]|\xd8\x9c|\xcd\x8f|\xe3\x85\xa4|\xf3\xa0[\x80\x81][\x80-\xbf]")
 _COMPAT = rb"\xef\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xef\xbd[\x81-\x9a]|\xf0\x9d[\x90-\x9f][\x80-\xbf]"
@@ -120,7 +234,10 @@ _DECODE_SOURCE = (
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\(?:[0-3][0-7]{2}|[1-7][0-7]?(?![0-7])))+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)|(?P<compat>(?:" + _COMPAT + rb")+)")
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)"
+    rb"|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+# The superscript and letter-like forms NFKC folds (_Folds.nfkc) start with one of these bytes.
+_NFKC_LEADS = b"\xc2\xca\xcb\xe1\xe2\xea"
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
          "soft": "quoted-printable", "inv": "invisible", "compat": "nfkc", "conf": "look-alike"}
@@ -148,11 +265,22 @@ class _Patterns:
     """The escape patterns, compiled on first use (most scans never meet one)."""
 
     def __init__(self) -> None:
+        tables = folds()
         self.triggers = [(byte, re.compile(source), ascii) for byte, source, ascii in _TRIGGERS]
-        self.decode = re.compile(_DECODE_SOURCE)
-        # Look-alikes are looked for only in a segment holding one's first byte: the lookbehind
-        # alternative is tried at every position (a pattern with it runs at half the speed).
-        self.decode_look_alikes = re.compile(_DECODE_SOURCE + rb"|(?P<conf>" + _CONFUSED + rb")")
+        for lead in _NFKC_LEADS:  # superscripts, subscripts, letter-like and circled forms
+            forms = {k: v for k, v in tables.nfkc.items() if k[0] == lead}
+            self.triggers.append((bytes((lead,)), re.compile(alternation(forms)), False))
+        compat = _COMPAT + b"|" + tables.nfkc_pattern
+        source = _DECODE_SOURCE + rb"|(?P<compat>(?:" + compat + rb")+)"
+        self.decode = re.compile(source)
+        # A run of look-alikes with ASCII letters or digits between them, as one match (a token
+        # retyped with many is one piece, not one per letter); _piece checks its neighbours.
+        # Any Greek or Cyrillic letter counts, so a Russian word is one run (prose, not mapped).
+        # Possessive, so a long ASCII word is never read twice. Looked for only in a segment
+        # holding a look-alike's first byte (the pattern with it runs at half the speed).
+        letter = _GREEK_OR_CYRILLIC + b"|" + tables.look_pattern
+        confused = b"(?:" + letter + rb")(?:[A-Za-z0-9_]*+(?:" + letter + b"))*+"
+        self.decode_look_alikes = re.compile(source + rb"|(?P<conf>" + confused + b")")
 
 
 _patterns: _Patterns | None = None
@@ -485,9 +613,7 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
         touches = (start > 0 and text[start - 1] in _WORD_BYTES) or (end < len(text) and text[end] in _WORD_BYTES)
         if not touches and len(value.translate(None, _WORD_CHARS)) == len(value):
             return None  # a Cyrillic or Greek word of its own: prose, not a retyped token
-        mapped = value
-        for look_alike, latin in CONFUSABLES.items():
-            mapped = mapped.replace(look_alike, latin)
+        mapped = value.decode("utf-8").translate(folds().text_table).encode("utf-8")
         return mapped if mapped != value else None
     if kind == "soft":
         return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
@@ -541,30 +667,74 @@ def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
     return seg
 
 
-def _look_alikes(buf: bytes, first: dict[int, int]) -> None:
-    """Add to ``first`` each line where a look-alike letter (CONFUSABLES) touches an ASCII one."""
+def _fast_fold(text: bytes) -> bytes:
+    """``text`` with every look-alike replaced by its letter, in prose too: a filter only."""
+    tables = folds()
+    for seq in set(tables.look_regex.findall(text)):
+        text = text.replace(seq, tables.look[seq])
+    return text
+
+
+def _look_alikes(buf: bytes, first: dict[int, int], scan: Scan) -> None:
+    """Add to ``first`` each line where a look-alike letter touching an ASCII one makes a
+    finding. Lines are folded a few KiB at a time, look-alikes in prose too, and scanned by
+    the plain rules: only a line where that finds something is decoded piece by piece (the
+    exact reading, which leaves prose alone). A million short mixed words ("ghр_x" lines)
+    thus cost a few C calls per chunk, not Python work per word."""
     marks = buf.translate(_MIXED_MARKS)
-    for pair, lead in ((b"aL", 1), (b"L a", 0)):
-        at = marks.find(pair)
-        while at >= 0:
-            pos = at + lead
-            if buf[pos:pos + 2] in CONFUSABLES:
-                end = buf.find(b"\n", pos)
-                end = len(buf) if end < 0 else end
-                first[end] = min(pos, first.get(end, end))
-                at = marks.find(pair, end)  # one hit is enough for a line: the next line
-                continue
-            at = marks.find(pair, at + 1)
+    chunks: list[tuple[int, bytes, bytes]] = []  # (start, text, folded)
+    at = 0
+    # The next place of each pattern, searched again only once passed (a pattern that is not
+    # in the buffer is searched once, not once per chunk).
+    nexts = [marks.find(pair) for pair in _MIXED_PAIRS]
+    while True:
+        nexts = [i if i < 0 or i >= at else marks.find(pair, at) for i, pair in zip(nexts, _MIXED_PAIRS)]
+        found = min((i for i in nexts if i >= 0), default=-1)
+        if found < 0:
+            break
+        lo = buf.rfind(b"\n", 0, found) + 1
+        hi = buf.find(b"\n", found + FOLD_CHUNK)
+        hi = len(buf) if hi < 0 else hi + 1
+        text = buf[lo:hi]
+        folded = _fast_fold(text)
+        if folded != text:
+            chunks.append((lo, text, folded))
+        at = hi
+    if not chunks:
+        return
+    offsets = []
+    size = 0
+    for _, _, folded in chunks:
+        offsets.append(size)
+        size += len(folded) + len(SEPARATOR)
+    for hit in scan(SEPARATOR.join(folded for _, _, folded in chunks), 0):
+        k = bisect.bisect_right(offsets, hit[0]) - 1
+        lo, text, folded = chunks[k]
+        d = hit[0] - offsets[k]
+        line_start = folded.rfind(b"\n", 0, d) + 1
+        line_end = folded.find(b"\n", d)
+        line = folded[line_start:len(folded) if line_end < 0 else line_end]
+        # The same line of the original (folding keeps line ends): after as many line ends.
+        rest = text.split(b"\n", folded.count(b"\n", 0, line_start))[-1]
+        start = len(text) - len(rest)
+        original = rest.split(b"\n", 1)[0]
+        if original == line:
+            continue  # nothing folded on this line: the plain rules found this already
+        # Folding only shortens, so the hit starts no earlier than its offset in the folded line.
+        pos = lo + start + (d - line_start)
+        end = lo + start + len(original)
+        first[end] = min(pos, first.get(end, end))
 
 
-def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
+def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan) -> dict[int, int]:
     """{line end: first escape on that line}. A trigger byte is looked for with ``find``
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
     percentages) hands the rest of the buffer to the pattern's own search."""
     first: dict[int, int] = {}
     if not ascii_only and any(lead in buf for lead in _LEADS):
-        _look_alikes(buf, first)
-    if not any(byte in buf for byte, _, ascii in _TRIGGERS if ascii or not ascii_only):
+        _look_alikes(buf, first, scan)
+    if not any(byte in buf for byte, _, ascii in _TRIGGERS if ascii or not ascii_only) and (
+            ascii_only or not any(lead in buf for lead in _NFKC_LEADS)):
         return first  # the usual case: the patterns are not even compiled
     for byte, pattern, ascii in _compiled().triggers:
         if (ascii_only and not ascii) or byte not in buf:
@@ -596,10 +766,10 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
     return first
 
 
-def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
+def _segments(buf: bytes, ascii_only: bool, scan: Scan) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
     to the line's end; lines joined by soft line breaks make one segment."""
-    first = _escape_lines(buf, ascii_only)
+    first = _escape_lines(buf, ascii_only, scan)
     spans: list[list[int]] = []
     for end, p in sorted(first.items()):
         lo = max(0, p - CONTEXT)
@@ -630,7 +800,7 @@ def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
     items: list[_Run | _Segment] = []
     if len(buf) >= MIN_BASE64:
         items += _runs(buf, plain)
-    items += _segments(buf, ascii_only)
+    items += _segments(buf, ascii_only, scan)
     if b"!!binary" in buf:
         items += _binary_values(buf)
     if not items:

@@ -1,0 +1,161 @@
+"""The secret scanner's known gaps, closed: look-alike letters folded to ASCII (combining
+marks, superscripts and subscripts, small capitals, Armenian and Cherokee letters), lower-case
+quoted-printable and wrapped base32, many short mixed words scanned in linear time, and dotted
+property keys. Each table asserts the finding (rule id and encoding), where it is reported (the
+original text's line and column), that its message shows only a masked form, and that clean
+text of the same look stays clean."""
+from __future__ import annotations
+
+import base64
+import random
+import re
+
+import pytest
+
+from bench.secrets_corpus import FAKES
+from memsync.secrets import scan_text
+from memsync.secrets.gate import redact
+
+TOKEN = FAKES["github-pat"](random.Random(11))  # ghp_ + 36 base-62
+PASSWORD = "Xq7#kLp2Vw9!zR"
+MASKED = re.compile(r"^\S{0,4}\*\*\* \(\d+ chars\)$")
+
+
+def where(text: str, span: str) -> tuple[int, int]:
+    """(line, col) of ``span`` in ``text``, 1-based, columns in characters."""
+    at = text.index(span)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def assert_masked(text: str, secrets: tuple[str, ...]) -> None:
+    """Every finding's message shows a masked form only: no secret, folded or as written,
+    nor a long piece of one."""
+    shown = "\n".join(f.format() for f in scan_text(text))
+    for f in scan_text(text):
+        assert MASKED.match(f.masked), f.masked
+    leaked = any(s in shown or s[6:20] in shown for s in secrets)  # computed first: a failure names no secret
+    assert not leaked
+
+
+def retype(text: str, table: dict[str, str], every: int = 1) -> str:
+    """``text`` with its letters that have a look-alike in ``table`` retyped, every ``every``-th one."""
+    out, n = [], 0
+    for c in text:
+        if c in table:
+            n += 1
+            if n % every == 0:
+                out.append(table[c])
+                continue
+        out.append(c)
+    return "".join(out)
+
+
+ARMENIAN = {"o": "\u0585", "u": "\u057d", "n": "\u0578", "h": "\u0570", "g": "\u0581", "q": "\u0566", "S": "\u054f",
+            "L": "\u053c", "O": "\u0555", "U": "\u054d"}
+CHEROKEE = {"A": "\u13aa", "B": "\u13f4", "C": "\u13df", "D": "\u13a0", "E": "\u13ac", "G": "\u13c0", "H": "\u13bb",
+            "J": "\u13ab", "K": "\u13e6", "L": "\u13de", "M": "\u13b7", "P": "\u13e2", "R": "\u13a1", "S": "\u13da",
+            "T": "\u13a2", "V": "\u13d9", "W": "\u13b3", "Z": "\u13c3"}
+SMALL_CAPS = {c: s for c, s in zip("abcdefghijklmnopqrstuvwyz", "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ")}
+SUPERSCRIPT = {c: s for c, s in zip("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")}
+SUBSCRIPT = {c: s for c, s in zip("0123456789aehklmnopstx", "₀₁₂₃₄₅₆₇₈₉ₐₑₕₖₗₘₙₒₚₛₜₓ")}
+CHEROKEE_SMALL = {k.lower(): v.lower() for k, v in CHEROKEE.items()}  # U+AB70 …: read as lower case
+OTHER_CYRILLIC_GREEK = {"h": "\u04bb", "d": "\u0501", "q": "\u051b", "w": "\u051d", "c": "\u03f2", "j": "\u03f3"}
+
+# (id, the token as written, the encoding named): each must be the plain github-pat finding.
+LOOK_ALIKE_TOKENS = [
+    ("combining-accent-first", "g\u0301" + TOKEN[1:], "look-alike"),
+    ("combining-mark-inside", TOKEN[:12] + "\u0301" + TOKEN[12:], "look-alike"),
+    ("combining-marks-every-8", "".join(c + ("\u0308" if i % 8 == 7 else "") for i, c in enumerate(TOKEN)),
+     "look-alike"),
+    ("combining-dot-below", TOKEN[:20] + "\u0323" + TOKEN[20:], "look-alike"),
+    ("combining-supplement", TOKEN[:9] + "\u1dc4" + TOKEN[9:], "look-alike"),
+    ("small-capitals-prefix", "ɢʜᴘ_" + TOKEN[4:], "look-alike"),
+    ("small-capitals-body", TOKEN[:4] + retype(TOKEN[4:], SMALL_CAPS, 3), "look-alike"),
+    ("armenian", TOKEN[:4] + retype(TOKEN[4:], ARMENIAN), "look-alike"),
+    ("armenian-prefix", "\u0581\u0570p_" + TOKEN[4:], "look-alike"),
+    ("cherokee", TOKEN[:4] + retype(TOKEN[4:], CHEROKEE), "look-alike"),
+    ("cherokee-small", TOKEN[:4] + retype(TOKEN[4:], CHEROKEE_SMALL), "look-alike"),
+    ("cyrillic-greek-extra", retype(TOKEN, OTHER_CYRILLIC_GREEK), "look-alike"),
+    ("superscript-digits", TOKEN[:4] + retype(TOKEN[4:], SUPERSCRIPT), "nfkc"),
+    ("subscripts", TOKEN[:4] + retype(TOKEN[4:], SUBSCRIPT, 2), "nfkc"),
+    ("modifier-letters-prefix", "ᵍʰᵖ_" + TOKEN[4:], "nfkc"),
+]
+
+
+def _differs(written: str) -> bool:
+    return written != TOKEN
+
+
+@pytest.mark.parametrize("written, encoding", [pytest.param(w, e, id=i) for i, w, e in LOOK_ALIKE_TOKENS])
+@pytest.mark.parametrize("place", ["prose", "chinese", "assignment", "second-line"])
+def test_a_token_retyped_with_look_alikes_is_found_at_its_place(written: str, encoding: str, place: str) -> None:
+    assert _differs(written)
+    text = {"prose": "The CI token is {} (rotate monthly).",
+            "chinese": "部署令牌{}，请勿外传。",
+            "assignment": "export GH_TOKEN={}",
+            "second-line": "# deploy notes\n- token: `{}`\n"}[place].format(written)
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [("github-pat", encoding)]
+    f = findings[0]
+    # The finding points at the token as written, and masks the token it stands for.
+    assert (f.line, f.col) == where(text, written)
+    assert f.masked == f"ghp_*** ({len(TOKEN)} chars)"
+    assert f.fingerprint == scan_text(f"token {TOKEN}")[0].fingerprint
+    assert_masked(text, (written, TOKEN))
+    cleaned = redact(text)
+    assert written not in cleaned and TOKEN not in cleaned
+
+
+# Keys written with look-alikes: the key still names what the value is.
+LOOK_ALIKE_KEYS = [
+    ("small-capitals-password", f"DB_ᴘᴀꜱꜱᴡᴏʀᴅ = {PASSWORD}", "password-assignment", PASSWORD),
+    ("small-capital-in-key", f"ᴘassword = {PASSWORD}", "password-assignment", PASSWORD),
+    ("combining-password", f"pa\u0301ssword: {PASSWORD}", "password-assignment", PASSWORD),
+    ("armenian-token", f"api_t\u0585ken = \"{PASSWORD}\"", "secret-assignment", PASSWORD),
+    ("cherokee-secret", f"CLIENT_\u13daECRET={PASSWORD}", "secret-assignment", PASSWORD),
+]
+
+
+@pytest.mark.parametrize("text, rule, secret", [pytest.param(t, r, s, id=i) for i, t, r, s in LOOK_ALIKE_KEYS])
+def test_a_key_written_with_look_alikes_still_names_its_value(text: str, rule: str, secret: str) -> None:
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [(rule, "look-alike")]
+    assert (findings[0].line, findings[0].col) == where(text, secret)
+    assert_masked(text, (secret,))
+
+
+CLEAN_LOOK_ALIKES = {
+    "russian-prose": "Пароль хранится в хранилище, токен обновляется раз в месяц: смотри runbook.\n"
+                     "Ключ доступа — у дежурного (ротация каждые 90 дней).",
+    "russian-stress-marks": "Заме\u0301тка: моло\u0301ко и сорока\u0301 — примеры ударе\u0301ний.",
+    "armenian-prose": "Գաղտնաբառը պահվում է պահոցում, իսկ տոկենը թարմացվում է ամեն ամիս։",
+    "cherokee-prose": "ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ ᎠᏍᎦᏯ ᎤᏂᏣᏘ ᎠᏂᏴᏫ ᏥᏌᏃ ᎦᎸᏉᏗ ᏕᏍᏗ ᏙᏯ",
+    "greek-prose": "Ο κωδικός πρόσβασης αποθηκεύεται στο θησαυροφυλάκιο, όχι στο αποθετήριο.",
+    "small-capitals-styling": "ɴᴏᴛᴇ: ᴛʜɪꜱ ɪꜱ ɴᴏᴛ ᴀ ᴛᴏᴋᴇɴ, ɪᴛ ɪꜱ ᴀ ʜᴇᴀᴅɪɴɢ ᴡʀɪᴛᴛᴇɴ ɪɴ ꜱᴍᴀʟʟ ᴄᴀᴘɪᴛᴀʟꜱ.",
+    "superscripts-in-math": "E = mc², area 12 m², x₁ + x₂ = 3, CO₂ levels, H₂O, footnote¹ and 2ⁿ − 1.",
+    "ordinals": "la 1ª edición, el 2º piso, 3ª planta.",
+    "circled-list": "① install ② configure ③ rotate the password (see vault) ④ done",
+    "decomposed-french": "Le cafe\u0301 re\u0301sume\u0301: mot de passe stocke\u0301 dans le coffre.",
+    "ipa": "password is pronounced /ˈpɑːs.wɜːd/ and token /ˈtəʊ.kən/.",
+    "mixed-short-words": "ghр_x ѕk-y ɢʜᴘ_z g\u0301hp_ xoхb- ᴀᴋɪᴀ",
+    "password-policy-small-caps": "ᴘᴀꜱꜱᴡᴏʀᴅ ᴘᴏʟɪᴄʏ: ᴀᴛ ʟᴇᴀꜱᴛ 12 ᴄʜᴀʀᴀᴄᴛᴇʀꜱ.",
+    "password-policy-mixed": "pᴀssword policy: at least 12 characters, rotated every 90 days.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_LOOK_ALIKES))
+def test_clean_text_with_look_alike_letters_stays_clean(name: str) -> None:
+    assert scan_text(CLEAN_LOOK_ALIKES[name]) == []
+
+
+def test_many_short_mixed_words_then_a_real_token_is_found_on_its_line() -> None:
+    """The fold filter reads many lines at once; the finding still maps to its own line and
+    column, also far into the text and on a long line of mixed words."""
+    written = TOKEN[:4] + retype(TOKEN[4:], ARMENIAN)
+    junk = "ghр_x\n" * 20000
+    text = junk + f"token: {written}\n" + junk + "ghр_x " * 3000 + f"{written[:-1]}ս end\n"
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [("github-pat", "look-alike")] * 2
+    assert (findings[0].line, findings[0].col) == (20001, 8)
+    assert findings[1].line == 40002 and findings[1].col == 6 * 3000 + 1
+    assert scan_text(junk * 3) == []

@@ -159,3 +159,56 @@ def test_many_short_mixed_words_then_a_real_token_is_found_on_its_line() -> None
     assert (findings[0].line, findings[0].col) == (20001, 8)
     assert findings[1].line == 40002 and findings[1].col == 6 * 3000 + 1
     assert scan_text(junk * 3) == []
+
+
+def _qp(text: str, lower: bool) -> str:
+    """``text`` as a quoted-printable encoder writes it (76-column soft line breaks), in
+    capitals or in lower case."""
+    import quopri
+
+    out = quopri.encodestring(text.encode()).decode()
+    return re.sub(r"=[0-9A-F]{2}", lambda m: m.group().lower(), out) if lower else out
+
+
+_RNG = random.Random(3)
+AZURE_KEY = "".join(_RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+                    for _ in range(86)) + "=="
+CONNECTION = f"DefaultEndpointsProtocol=https;AccountName=prodlogs;AccountKey={AZURE_KEY};EndpointSuffix=core.windows.net"
+MAIL = ("Hi team, here is the storage connection for the nightly export job, please keep it private: "
+        + CONNECTION + " and the deploy token is " + TOKEN + " (expires in May). Bisous, Zoé")
+
+_SOFT_HEAD = "Le jeton de d=c3=a9ploiement (=c3=a0 ne pas partager) : "  # a token cut by the 76-column wrap
+QP_SECRETS = [
+    ("equals-lower", CONNECTION.replace("=", "=3d"), "azure-storage-key", AZURE_KEY),
+    ("equals-upper", CONNECTION.replace("=", "=3D"), "azure-storage-key", AZURE_KEY),
+    ("utf8-lower-before-token", "t=c3=a9l=c3=a9phone / jeton=3d" + TOKEN, "github-pat", TOKEN),
+    ("mail-lower", _qp(MAIL, True), "azure-storage-key", AZURE_KEY),
+    ("soft-break-in-token", _SOFT_HEAD + TOKEN[:75 - len(_SOFT_HEAD)] + "=\n" + TOKEN[75 - len(_SOFT_HEAD):] + " merci",
+     "github-pat", TOKEN),
+    ("mail-upper", _qp(MAIL, False), "azure-storage-key", AZURE_KEY),
+]
+
+
+@pytest.mark.parametrize("text, rule, secret", [pytest.param(t, r, s, id=i) for i, t, r, s in QP_SECRETS])
+def test_quoted_printable_in_either_case_is_decoded(text: str, rule: str, secret: str) -> None:
+    assert "=\n" in _qp(MAIL, True) and "=3d" in _qp(MAIL, True)  # the mail really is wrapped and lower-case
+    findings = [f for f in scan_text(text) if f.rule == rule]
+    assert len(findings) == 1 and findings[0].encoding == "quoted-printable"
+    assert findings[0].masked == f"{secret[:4]}*** ({len(secret)} chars)"
+    assert_masked(text, (secret,))
+
+
+CLEAN_QP_LOOKING = {
+    "url-params": "https://viewer.example.org/model?mode=3d&id=3d8f2a&color=ff&view=3dprint",
+    "css-and-flags": "color=ff0000; --render=3d --scale=2 opacity=cc",
+    "prose": "Switch the viewer to render=3d before export; the dimension=3d flag is documented.",
+    "lower-hex-pairs": "ids: a=c3=a9 is not text here? x=ff=fe y=80=81 (byte dump)",
+    "env-file-wrapped": "DB_HOST=db.internal\nDB_PASSWORD=\nDB_USER=app\n",
+    "qp-mail-about-password": _qp("Bonjour, le mot de passe a été changé: demandez-le à l'équipe sécurité, "
+                                  "il n'est jamais envoyé par courriel. Merci et bonne journée à tous.", True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_QP_LOOKING))
+def test_quoted_printable_looking_clean_text_stays_clean(name: str) -> None:
+    assert scan_text(CLEAN_QP_LOOKING[name]) == []

@@ -67,10 +67,11 @@ _TRIGGERS = (
     (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
-    # Quoted-printable (RFC 2045), capitals only: what an encoder writes as "=XX" ("=" itself,
-    # a UTF-8 lead byte and a continuation; not "token=6A…" or "color=FF"), and "=" ending a
-    # line. (One byte is looked for: searching "=3D" and "=\n" as strings is five times slower.)
-    (b"=", rb"=(?:3D|[C-F][0-9A-F]=[89AB][0-9A-F]|\r?\n)", True),
+    # Quoted-printable (RFC 2045), in capitals or in lower case (some encoders write "=3d"):
+    # what an encoder writes as "=XX" ("=" itself, a UTF-8 lead byte and a continuation, in one
+    # case; not "token=6A…" or "color=ff"), and "=" ending a line. (One byte is looked for:
+    # searching "=3D" and "=\n" as strings is five times slower.)
+    (b"=", rb"=(?:3[Dd]|[C-F][0-9A-F]=[89AB][0-9A-F]|[c-f][0-9a-f]=[89ab][0-9a-f]|\r?\n)", True),
     # No glyph, easily pasted (or slipped) inside a token: U+200B-U+200F, U+202A-U+202E and
     # U+2066-U+2069 (bidi controls), U+2060-U+2064, U+FEFF, U+00AD, U+180E, U+061C, U+034F,
     # U+FE00-U+FE0F (variation selectors), U+E0000-U+E007F (tags), the Hangul fillers and the
@@ -234,7 +235,7 @@ _DECODE_SOURCE = (
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\(?:[0-3][0-7]{2}|[1-7][0-7]?(?![0-7])))+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)"
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+|(?:=(?:3d|[89a-f][0-9a-f]))+)|(?P<soft>=\r?\n)"
     rb"|(?P<inv>(?:" + _INVISIBLE + rb")+)")
 # The superscript and letter-like forms NFKC folds (_Folds.nfkc) start with one of these bytes.
 _NFKC_LEADS = b"\xc2\xca\xcb\xe1\xe2\xea"

@@ -212,3 +212,41 @@ CLEAN_QP_LOOKING = {
 @pytest.mark.parametrize("name", sorted(CLEAN_QP_LOOKING))
 def test_quoted_printable_looking_clean_text_stays_clean(name: str) -> None:
     assert scan_text(CLEAN_QP_LOOKING[name]) == []
+
+
+def _b32_lines(text: str | bytes, width: int, indent: str = "") -> str:
+    data = text.encode() if isinstance(text, str) else text
+    run = base64.b32encode(data).decode()
+    return "\n".join(indent + run[i:i + width] for i in range(0, len(run), width))
+
+
+ENV_FILE = f"export GITHUB_TOKEN={TOKEN}\nexport DB_PASSWORD='{PASSWORD}'\n"
+BASE32_BLOCKS = [
+    ("wrapped-76", "vault export:\n" + _b32_lines(ENV_FILE, 76) + "\n", 2),
+    ("wrapped-64", _b32_lines(ENV_FILE, 64) + "\n", 1),
+    ("wrapped-indented", "secret:\n  data: |\n" + _b32_lines(ENV_FILE, 76, "    ") + "\n", 3),
+    ("wrapped-list-item", "- backup of .env (base32):\n\n" + _b32_lines(ENV_FILE * 2, 76, "  ") + "\n", 3),
+]
+
+
+@pytest.mark.parametrize("text, line", [pytest.param(t, n, id=i) for i, t, n in BASE32_BLOCKS])
+def test_base32_wrapped_over_lines_is_one_block(text: str, line: int) -> None:
+    findings = scan_text(text)
+    got = sorted({(f.rule, f.encoding, f.line, f.masked) for f in findings})
+    assert got == [("github-pat", "base32", line, f"ghp_*** ({len(TOKEN)} chars)"),
+                   ("password-assignment", "base32", line, f"Xq*** ({len(PASSWORD)} chars)")]
+    assert_masked(text, (TOKEN, PASSWORD))
+
+
+CLEAN_BASE32_BLOCKS = {
+    "random-bytes": _b32_lines(random.Random(5).randbytes(200), 76),
+    "prose": _b32_lines("The deploy runbook lives in the wiki; tokens are issued by the vault and never "
+                        "written down. Ask the on-call engineer for access to staging.", 76),
+    "placeholder-env": _b32_lines("export GITHUB_TOKEN=<your-token-here>\nexport DB_PASSWORD=changeme\n", 64),
+    "capital-words": "\n".join(["ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" * 2] * 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_BASE32_BLOCKS))
+def test_wrapped_base32_of_no_secret_stays_clean(name: str) -> None:
+    assert scan_text(CLEAN_BASE32_BLOCKS[name]) == []

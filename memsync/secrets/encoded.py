@@ -475,7 +475,7 @@ def _wrapped(buf: bytes, start: int, end: int) -> int:
             return at
         nl += len(indent)
         line_end = _RUN_TAIL.match(buf, nl).end()
-        pad = _padding(buf, line_end)
+        pad = _padding(buf, line_end, 6)  # base32 pads with up to six; base64's more than two fail to decode
         after = line_end + pad
         closes = after == len(buf) or buf[after] in (10, 13)
         if line_end - nl == width and not pad and closes:
@@ -493,11 +493,12 @@ _BASE64_STANDARD = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 
 def _block(buf: bytes, start: int, end: int) -> _Run | None:
-    """A block of wrapped base64 lines from ``start`` to ``end``, decoded as one run."""
+    """A block of wrapped base64 or base32 lines (``base32`` wraps at 76 as ``base64`` does)
+    from ``start`` to ``end``, decoded as one run."""
     run = _LINE_BREAK.sub(b"", buf[start:end])
     body = run.rstrip(b"=")
     got = _decode(body, len(run) - len(body))
-    return None if got is None or got[1] != "base64" else _Run(start, end, *got)
+    return None if got is None or got[1] == "hex" else _Run(start, end, *got)
 
 
 def _binary_value(buf: bytes, tag: int) -> _Segment | None:

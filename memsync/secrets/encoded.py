@@ -72,24 +72,6 @@ _TRIGGERS = (
     # case; not "token=6A…" or "color=ff"), and "=" ending a line. (One byte is looked for:
     # searching "=3D" and "=\n" as strings is five times slower.)
     (b"=", rb"=(?:3[Dd]|[C-F][0-9A-F]=[89AB][0-9A-F]|[c-f][0-9a-f]=[89ab][0-9a-f]|\r?\n)", True),
-    # No glyph, easily pasted (or slipped) inside a token: U+200B-U+200F, U+202A-U+202E and
-    # U+2066-U+2069 (bidi controls), U+2060-U+2064, U+FEFF, U+00AD, U+180E, U+061C, U+034F,
-    # U+FE00-U+FE0F (variation selectors), U+E0000-U+E007F (tags), the Hangul fillers and the
-    # C1 controls.
-    (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xa4\xa6-\xa9])", False),
-    (b"\xef", rb"\xef(?:\xbb\xbf|\xb8[\x80-\x8f]|\xbe\xa0)", False),
-    (b"\xc2", rb"\xc2[\xad\x80-\x9f]", False),
-    (b"\xe1", rb"\xe1(?:\xa0\x8e|\x85[\x9f\xa0])", False),
-    (b"\xd8", rb"\xd8\x9c", False),
-    (b"\xcd", rb"\xcd\x8f", False),
-    (b"\xe3", rb"\xe3\x85\xa4", False),
-    (b"\xf3", rb"\xf3\xa0\x80[\x80-\xbf]|\xf3\xa0\x81[\x80-\xbf]", False),
-    # Letters and digits NFKC folds to ASCII ones: full-width forms (what a CJK input method
-    # types; with "-" and "_", not the punctuation every Chinese line holds) and the
-    # mathematical alphanumerics (U+1D400-U+1D7FF). Search folds them itself, so a token
-    # written so is as readable as a plain one.
-    (b"\xef", rb"\xef(?:\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xbd[\x81-\x9a])", False),
-    (b"\xf0", rb"\xf0\x9d[\x90-\x9f][\x80-\xbf]", False),
 )
 # Letters drawn like Latin ones, read as those letters only inside a word that also holds ASCII
 # letters or digits (a token retyped with a look-alike or two stays a token, while Russian,
@@ -227,6 +209,14 @@ _MIXED_MARKS = bytes(0x61 if c in _WORD_CHARS else 0x4C if c in _LEADS else 0x63
                      for c in range(256))
 _MIXED_PAIRS = (b"aL", b"Lca", b"Lcca")
 FOLD_CHUNK = 4096  # bytes of lines folded together when looking for lines worth decoding
+# Characters read in the text around them, a few KiB at a time (see _character_lines), besides
+# the look-alikes: those without a glyph, easily pasted (or slipped) inside a token (U+200B-U+200F,
+# U+202A-U+202E and U+2066-U+2069 (bidi controls), U+2060-U+2064, U+FEFF, U+00AD, U+180E, U+061C,
+# U+034F, U+FE00-U+FE0F (variation selectors), U+E0000-U+E007F (tags), the Hangul fillers and the
+# C1 controls), dropped; and letters and digits NFKC folds to ASCII ones: full-width forms (what a
+# CJK input method types; with "-" and "_", not the punctuation every Chinese line holds), the
+# mathematical alphanumerics (U+1D400-U+1D7FF) and the superscripts and letter-like forms of
+# _Folds.nfkc. Search folds them itself, so a token written so is as readable as a plain one.
 _INVISIBLE = (rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf|\xef\xb8[\x80-\x8f]|\xef\xbe\xa0"
               rb"|\xc2[\xad\x80-\x9f]|\xe1\xa0\x8e|\xe1\x85[\x9f\xa0]|\xd8\x9c|\xcd\x8f|\xe3\x85\xa4|\xf3\xa0[\x80\x81][\x80-\xbf]")
 _COMPAT = rb"\xef\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xef\xbd[\x81-\x9a]|\xf0\x9d[\x90-\x9f][\x80-\xbf]"
@@ -237,8 +227,18 @@ _DECODE_SOURCE = (
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
     rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+|(?:=(?:3d|[89a-f][0-9a-f]))+)|(?P<soft>=\r?\n)"
     rb"|(?P<inv>(?:" + _INVISIBLE + rb")+)")
-# The superscript and letter-like forms NFKC folds (_Folds.nfkc) start with one of these bytes.
+# The same, each behind its first byte, searched with a literal first byte (memchr speed; one
+# alternation of them all is tried at every position, three times slower on Russian prose).
+_CHARACTER_TRIGGERS = (  # (first byte, pattern)
+    (0xE2, rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xa4\xa6-\xa9])"),
+    (0xEF, rb"\xef(?:\xbb\xbf|\xb8[\x80-\x8f]|\xbe\xa0|\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xbd[\x81-\x9a])"),
+    (0xC2, rb"\xc2[\xad\x80-\x9f]"), (0xE1, rb"\xe1(?:\xa0\x8e|\x85[\x9f\xa0])"), (0xD8, rb"\xd8\x9c"),
+    (0xCD, rb"\xcd\x8f"), (0xE3, rb"\xe3\x85\xa4"), (0xF3, rb"\xf3\xa0[\x80\x81][\x80-\xbf]"),
+    (0xF0, rb"\xf0\x9d[\x90-\x9f][\x80-\xbf]"),
+)
+# The first bytes of the superscript and letter-like forms (_Folds.nfkc), and of all.
 _NFKC_LEADS = b"\xc2\xca\xcb\xe1\xe2\xea"
+_CHARACTER_LEADS = b"\xc2\xca\xcb\xcd\xd8\xe1\xe2\xe3\xea\xef\xf0\xf3"
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
          "soft": "quoted-printable", "inv": "invisible", "compat": "nfkc", "conf": "look-alike"}
@@ -268,10 +268,13 @@ class _Patterns:
     def __init__(self) -> None:
         tables = folds()
         self.triggers = [(byte, re.compile(source), ascii) for byte, source, ascii in _TRIGGERS]
-        for lead in _NFKC_LEADS:  # superscripts, subscripts, letter-like and circled forms
-            forms = {k: v for k, v in tables.nfkc.items() if k[0] == lead}
-            self.triggers.append((bytes((lead,)), re.compile(alternation(forms)), False))
         compat = _COMPAT + b"|" + tables.nfkc_pattern
+        self.invisible = re.compile(_INVISIBLE)
+        self.compat = re.compile(compat)
+        self.characters = [(lead, re.compile(source)) for lead, source in _CHARACTER_TRIGGERS]
+        for lead in _NFKC_LEADS:
+            self.characters.append((lead, re.compile(alternation({k for k in tables.nfkc if k[0] == lead}))))
+        self.compat_ascii: dict[bytes, bytes] = dict(tables.nfkc)  # filled as forms are met
         source = _DECODE_SOURCE + rb"|(?P<compat>(?:" + compat + rb")+)"
         self.decode = re.compile(source)
         # A run of look-alikes with ASCII letters or digits between them, as one match (a token
@@ -670,27 +673,57 @@ def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
 
 
 def _fast_fold(text: bytes) -> bytes:
-    """``text`` with every look-alike replaced by its letter, in prose too: a filter only."""
+    """``text`` with invisible characters dropped, NFKC forms and look-alikes replaced by their
+    ASCII letter, look-alikes in prose too: a filter only (see _character_lines)."""
+    patterns = _compiled()
+    if any(lead in text for lead in _CHARACTER_LEADS):  # most chunks hold only look-alikes, or none
+        text = patterns.invisible.sub(b"", text)
+        seqs = set(patterns.compat.findall(text))
+    else:
+        seqs = set()
+    for seq in seqs:
+        ascii = patterns.compat_ascii.get(seq)
+        if ascii is None:
+            import unicodedata
+
+            folded = unicodedata.normalize("NFKC", seq.decode("utf-8"))
+            ascii = patterns.compat_ascii[seq] = folded.encode("ascii") if folded.isascii() else seq
+        text = text.replace(seq, ascii)
     tables = folds()
-    for seq in set(tables.look_regex.findall(text)):
-        text = text.replace(seq, tables.look[seq])
+    if any(lead in text for lead in _LEADS):
+        for seq in set(tables.look_regex.findall(text)):
+            text = text.replace(seq, tables.look[seq])
     return text
 
 
-def _look_alikes(buf: bytes, first: dict[int, int], scan: Scan) -> None:
-    """Add to ``first`` each line where a look-alike letter touching an ASCII one makes a
-    finding. Lines are folded a few KiB at a time, look-alikes in prose too, and scanned by
-    the plain rules: only a line where that finds something is decoded piece by piece (the
-    exact reading, which leaves prose alone). A million short mixed words ("ghр_x" lines)
-    thus cost a few C calls per chunk, not Python work per word."""
-    marks = buf.translate(_MIXED_MARKS)
+def _character_lines(buf: bytes, first: dict[int, int], scan: Scan) -> None:
+    """Add to ``first`` each line where an invisible character, an NFKC form or a look-alike
+    letter touching an ASCII one makes a finding. Lines are folded a few KiB at a time (all
+    such characters, look-alikes in prose too) and scanned by the plain rules: only a line
+    where that finds something is decoded piece by piece (the exact reading, which leaves
+    prose alone). A million short words holding one ("ghр_x", "gh\u200bp_x" lines) thus
+    cost a few C calls per chunk, not Python work per word."""
+    look = any(lead in buf for lead in _LEADS)
+    marks = buf.translate(_MIXED_MARKS) if look else b""
+    characters = _compiled().characters
     chunks: list[tuple[int, bytes, bytes]] = []  # (start, text, folded)
     at = 0
-    # The next place of each pattern, searched again only once passed (a pattern that is not
+
+    def search(source: int, at: int) -> int:
+        if source < len(_MIXED_PAIRS):
+            return marks.find(_MIXED_PAIRS[source], at) if look else -1
+        lead, pattern = characters[source - len(_MIXED_PAIRS)]
+        if lead not in buf:
+            return -1
+        m = pattern.search(buf, at)
+        return -1 if m is None else m.start()
+
+    # The next place of each source, searched again only once passed (a pattern that is not
     # in the buffer is searched once, not once per chunk).
-    nexts = [marks.find(pair) for pair in _MIXED_PAIRS]
+    sources = range(len(_MIXED_PAIRS) + len(characters))
+    nexts = [search(k, 0) for k in sources]
     while True:
-        nexts = [i if i < 0 or i >= at else marks.find(pair, at) for i, pair in zip(nexts, _MIXED_PAIRS)]
+        nexts = [i if i < 0 or i >= at else search(k, at) for k, i in zip(sources, nexts)]
         found = min((i for i in nexts if i >= 0), default=-1)
         if found < 0:
             break
@@ -733,13 +766,12 @@ def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan) -> dict[int, int]:
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
     percentages) hands the rest of the buffer to the pattern's own search."""
     first: dict[int, int] = {}
-    if not ascii_only and any(lead in buf for lead in _LEADS):
-        _look_alikes(buf, first, scan)
-    if not any(byte in buf for byte, _, ascii in _TRIGGERS if ascii or not ascii_only) and (
-            ascii_only or not any(lead in buf for lead in _NFKC_LEADS)):
+    if not ascii_only and any(lead in buf for lead in _LEADS + _CHARACTER_LEADS):
+        _character_lines(buf, first, scan)
+    if not any(byte in buf for byte, _, _ in _TRIGGERS):
         return first  # the usual case: the patterns are not even compiled
-    for byte, pattern, ascii in _compiled().triggers:
-        if (ascii_only and not ascii) or byte not in buf:
+    for byte, pattern, _ in _compiled().triggers:
+        if byte not in buf:
             continue
         at = buf.find(byte)
         misses = 0

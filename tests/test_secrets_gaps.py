@@ -250,3 +250,16 @@ CLEAN_BASE32_BLOCKS = {
 @pytest.mark.parametrize("name", sorted(CLEAN_BASE32_BLOCKS))
 def test_wrapped_base32_of_no_secret_stays_clean(name: str) -> None:
     assert scan_text(CLEAN_BASE32_BLOCKS[name]) == []
+
+
+@pytest.mark.parametrize("form, encoding", [
+    pytest.param(lambda b: b[:10] + "\u200b" + b[10:], "invisible+base64", id="zero-width-space"),
+    pytest.param(lambda b: b.replace("p", "\u0440", 1) if "p" in b else b.replace("a", "\u0430", 1), "look-alike+base64",
+                 id="cyrillic-letter"),
+])
+def test_a_base64_run_with_a_character_slipped_in_is_still_decoded(form, encoding: str) -> None:  # type: ignore[no-untyped-def]
+    """The fold filter reads its chunks as deep as the decoded lines are read (two layers)."""
+    blob = base64.b64encode(f"export GH_TOKEN={TOKEN}\n".encode()).decode()
+    text = "restore with: echo " + form(blob) + " | base64 -d > .env"
+    assert [(f.rule, f.encoding) for f in scan_text(text)] == [("github-pat", encoding)]
+    assert_masked(text, (TOKEN, blob))

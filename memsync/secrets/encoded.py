@@ -696,7 +696,7 @@ def _fast_fold(text: bytes) -> bytes:
     return text
 
 
-def _character_lines(buf: bytes, first: dict[int, int], scan: Scan) -> None:
+def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) -> None:
     """Add to ``first`` each line where an invisible character, an NFKC form or a look-alike
     letter touching an ASCII one makes a finding. Lines are folded a few KiB at a time (all
     such characters, look-alikes in prose too) and scanned by the plain rules: only a line
@@ -742,7 +742,8 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan) -> None:
     for _, _, folded in chunks:
         offsets.append(size)
         size += len(folded) + len(SEPARATOR)
-    for hit in scan(SEPARATOR.join(folded for _, _, folded in chunks), 0):
+    # As deep as the decoded lines will be read: a base64 run with a zero-width space in it.
+    for hit in scan(SEPARATOR.join(folded for _, _, folded in chunks), depth - 1):
         k = bisect.bisect_right(offsets, hit[0]) - 1
         lo, text, folded = chunks[k]
         d = hit[0] - offsets[k]
@@ -761,13 +762,13 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan) -> None:
         first[end] = min(pos, first.get(end, end))
 
 
-def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan) -> dict[int, int]:
+def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> dict[int, int]:
     """{line end: first escape on that line}. A trigger byte is looked for with ``find``
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
     percentages) hands the rest of the buffer to the pattern's own search."""
     first: dict[int, int] = {}
     if not ascii_only and any(lead in buf for lead in _LEADS + _CHARACTER_LEADS):
-        _character_lines(buf, first, scan)
+        _character_lines(buf, first, scan, depth)
     if not any(byte in buf for byte, _, _ in _TRIGGERS):
         return first  # the usual case: the patterns are not even compiled
     for byte, pattern, _ in _compiled().triggers:
@@ -800,10 +801,10 @@ def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan) -> dict[int, int]:
     return first
 
 
-def _segments(buf: bytes, ascii_only: bool, scan: Scan) -> list[_Segment]:
+def _segments(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
     to the line's end; lines joined by soft line breaks make one segment."""
-    first = _escape_lines(buf, ascii_only, scan)
+    first = _escape_lines(buf, ascii_only, scan, depth)
     spans: list[list[int]] = []
     for end, p in sorted(first.items()):
         lo = max(0, p - CONTEXT)
@@ -834,7 +835,7 @@ def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
     items: list[_Run | _Segment] = []
     if len(buf) >= MIN_BASE64:
         items += _runs(buf, plain)
-    items += _segments(buf, ascii_only, scan)
+    items += _segments(buf, ascii_only, scan, depth)
     if b"!!binary" in buf:
         items += _binary_values(buf)
     if not items:

@@ -263,3 +263,70 @@ def test_a_base64_run_with_a_character_slipped_in_is_still_decoded(form, encodin
     text = "restore with: echo " + form(blob) + " | base64 -d > .env"
     assert [(f.rule, f.encoding) for f in scan_text(text)] == [("github-pat", encoding)]
     assert_masked(text, (TOKEN, blob))
+
+
+# Dotted key paths (.properties, YAML/TOML flattened keys, Spring, Quarkus, -D flags): the last
+# part names the value, as a plain key's last word does.
+DOTTED_SECRETS = [
+    ('db.password = "{}"', "password-assignment"),
+    ("spring.datasource.password={}", "password-assignment"),
+    ("app.secret.key: {}", "secret-assignment"),
+    ("  spring.datasource.password: '{}'", "password-assignment"),
+    ('"spring.datasource.password": "{}"', "password-assignment"),
+    ('quarkus.datasource."users".password={}', "password-assignment"),
+    ("SPRING.DATASOURCE.PASSWORD={}", "password-assignment"),
+    ("spring.mail.password {}", "password-assignment"),
+    ("security.oauth2.client.client-secret={}", "secret-assignment"),
+    ("app.jwt.signing-key = {}", "secret-assignment"),
+    ('app.security.jwt.secret: "{}"', "secret-assignment"),
+    ("app.auth.token: {}", "secret-assignment"),
+    ('settings.DATABASES.default.PASSWORD = "{}"', "password-assignment"),
+    ("| spring.datasource.password | {} |", "password-assignment"),
+    ('props.put("db.password", "{}")', "password-assignment"),
+    ("java -Dspring.datasource.password={} -jar app.jar", "cli-credentials"),
+]
+
+
+@pytest.mark.parametrize("template, rule", DOTTED_SECRETS)
+def test_a_dotted_key_ending_in_a_secret_word_names_its_value(template: str, rule: str) -> None:
+    text = template.format(PASSWORD)
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == [rule]
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    assert findings[0].masked == f"Xq*** ({len(PASSWORD)} chars)"
+    assert_masked(text, (PASSWORD,))
+
+
+# A key whose secret word is not its last part names something about the secret, not the secret.
+DOTTED_CLEAN = [
+    "password.min_length = 12",
+    "password.min-length: 12",
+    "password.hint = Choose a long phrase you can remember",
+    f'password.hint = "{PASSWORD}"',
+    f"password.hint: {PASSWORD}",
+    f"password.policy.name={PASSWORD}",
+    "password.expiry.days = 90",
+    "password.salt.rounds = 12",
+    "password.encoder = bcrypt",
+    'password.regex = "^(?=.*[A-Z]).{12,}$"',
+    "password.reset.url=https://accounts.example.org/reset",
+    "app.password.length = 16",
+    "secret.key.path=/etc/app/secret.key",
+    "app.secret.key.file=/run/secrets/app-key",
+    "db.password.file: /run/secrets/db",
+    "db.password.vault.path = secret/data/db",
+    "spring.datasource.password.encrypted=true",
+    f"token.expiry={PASSWORD}",
+    "app.token.ttl: 3600",
+    "jwt.secret.rotation.days = 30",
+    "auth.token.header = Authorization",
+    "token.type = bearer",
+    "secret.name = prod-db-credentials",
+    "spring.datasource.password=${DB_PASSWORD}",
+    'db.password = os.environ["DB_PASSWORD"]',
+]
+
+
+@pytest.mark.parametrize("text", DOTTED_CLEAN)
+def test_a_dotted_key_whose_secret_word_is_not_last_stays_clean(text: str) -> None:
+    assert scan_text(text) == []

@@ -16,10 +16,12 @@ Two kinds of span:
   own context (a token's prefix, ``password=`` inside), so random base64 never
   becomes a finding by itself;
 * escapes (``\\u`` ``\\x`` ``\\101`` ``\\/``, ``&#…;`` and named entities, ``%XX``, ``=XX``,
-  invisible characters) are decoded with the line around them (lines joined by a
-  quoted-printable soft break are one), so a key name before an escaped value still
-  counts, and each decoded byte maps back to its place; a YAML ``!!binary`` value is
-  decoded in its line the same way, its key kept.
+  invisible characters, NFKC forms, look-alike letters) are decoded with the line around
+  them (lines joined by a quoted-printable soft break are one), so a key name before an
+  escaped value still counts, and each decoded byte maps back to its place; a YAML
+  ``!!binary`` value is decoded in its line the same way, its key kept. Lines holding only
+  characters (invisible, NFKC, look-alike) are decoded so only where folding a few KiB of
+  lines at once and scanning them finds something (_character_lines).
 
 Text without an encoded-looking run pays one ``translate`` and a few searches.
 """

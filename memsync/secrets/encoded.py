@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import binascii
 import bisect
+import functools
 import re
 from collections.abc import Callable
 
@@ -265,28 +266,41 @@ def _soft_break(buf: bytes, at: int) -> bool:
 
 
 class _Patterns:
-    """The escape patterns, compiled on first use (most scans never meet one)."""
+    """The escape patterns, compiled on first use (most scans never meet one); the decoding
+    ones only when a line is decoded (a hook scanning one Chinese note compiles few)."""
 
     def __init__(self) -> None:
         tables = folds()
         self.triggers = [(byte, re.compile(source), ascii) for byte, source, ascii in _TRIGGERS]
-        compat = _COMPAT + b"|" + tables.nfkc_pattern
         self.invisible = re.compile(_INVISIBLE)
-        self.compat = re.compile(compat)
         self.characters = [(lead, re.compile(source)) for lead, source in _CHARACTER_TRIGGERS]
         for lead in _NFKC_LEADS:
             self.characters.append((lead, re.compile(alternation({k for k in tables.nfkc if k[0] == lead}))))
         self.compat_ascii: dict[bytes, bytes] = dict(tables.nfkc)  # filled as forms are met
-        source = _DECODE_SOURCE + rb"|(?P<compat>(?:" + compat + rb")+)"
-        self.decode = re.compile(source)
+        self._compat_source = _COMPAT + b"|" + tables.nfkc_pattern
+
+    @functools.cached_property
+    def compat(self) -> re.Pattern[bytes]:
+        return re.compile(self._compat_source)
+
+    @functools.cached_property
+    def decode(self) -> re.Pattern[bytes]:
+        return re.compile(self._decode_source)
+
+    @functools.cached_property
+    def _decode_source(self) -> bytes:
+        return _DECODE_SOURCE + rb"|(?P<compat>(?:" + self._compat_source + rb")+)"
+
+    @functools.cached_property
+    def decode_look_alikes(self) -> re.Pattern[bytes]:
         # A run of look-alikes with ASCII letters or digits between them, as one match (a token
         # retyped with many is one piece, not one per letter); _piece checks its neighbours.
         # Any Greek or Cyrillic letter counts, so a Russian word is one run (prose, not mapped).
         # Possessive, so a long ASCII word is never read twice. Looked for only in a segment
         # holding a look-alike's first byte (the pattern with it runs at half the speed).
-        letter = _GREEK_OR_CYRILLIC + b"|" + tables.look_pattern
+        letter = _GREEK_OR_CYRILLIC + b"|" + folds().look_pattern
         confused = b"(?:" + letter + rb")(?:[A-Za-z0-9_]*+(?:" + letter + b"))*+"
-        self.decode_look_alikes = re.compile(source + rb"|(?P<conf>" + confused + b")")
+        return re.compile(self._decode_source + rb"|(?P<conf>" + confused + b")")
 
 
 _patterns: _Patterns | None = None

@@ -712,6 +712,23 @@ def _fast_fold(text: bytes) -> bytes:
     return text
 
 
+def _without(buf: bytes, lo: int, hi: int, ends: list[int]) -> bytes:
+    """``buf[lo:hi]`` with the lines ending at ``ends`` (sorted) emptied, their line ends kept."""
+    k = bisect.bisect_left(ends, lo)
+    limit = hi + 1 if hi == len(buf) else hi  # the last line's end is the buffer's
+    if k == len(ends) or ends[k] >= limit:
+        return buf[lo:hi]
+    parts = []
+    at = lo
+    while k < len(ends) and ends[k] < limit:
+        newline = buf.rfind(b"\n", at, ends[k])
+        parts.append(buf[at:at if newline < 0 else newline + 1])
+        at = ends[k]
+        k += 1
+    parts.append(buf[at:hi])
+    return b"".join(parts)
+
+
 def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) -> None:
     """Add to ``first`` each line where an invisible character, an NFKC form or a look-alike
     letter touching an ASCII one makes a finding. Lines are folded a few KiB at a time (all
@@ -722,6 +739,7 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) 
     look = any(lead in buf for lead in _LEADS)
     marks = buf.translate(_MIXED_MARKS) if look else b""
     characters = _compiled().characters
+    escaped = sorted(first)  # lines decoded piece by piece anyway (an escape on them): not read twice
     chunks: list[tuple[int, bytes, bytes]] = []  # (start, text, folded)
     at = 0
 
@@ -747,8 +765,9 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) 
         hi = buf.find(b"\n", found + FOLD_CHUNK)
         hi = len(buf) if hi < 0 else hi + 1
         text = buf[lo:hi]
-        folded = _fast_fold(text)
-        if folded != text:
+        kept = _without(buf, lo, hi, escaped)
+        folded = _fast_fold(kept)
+        if folded != kept:
             chunks.append((lo, text, folded))
         at = hi
     if not chunks:
@@ -783,10 +802,15 @@ def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> dict[
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
     percentages) hands the rest of the buffer to the pattern's own search."""
     first: dict[int, int] = {}
+    if any(byte in buf for byte, _, _ in _TRIGGERS):  # the usual case: the patterns are not even compiled
+        _ascii_escape_lines(buf, first)
     if not ascii_only and any(lead in buf for lead in _LEADS + _CHARACTER_LEADS):
-        _character_lines(buf, first, scan, depth)
-    if not any(byte in buf for byte, _, _ in _TRIGGERS):
-        return first  # the usual case: the patterns are not even compiled
+        _character_lines(buf, first, scan, depth)  # after: the lines found above are not read again
+    return first
+
+
+def _ascii_escape_lines(buf: bytes, first: dict[int, int]) -> None:
+    """Add to ``first`` the lines holding a backslash escape, an entity, ``%HH`` or ``=HH``."""
     for byte, pattern, _ in _compiled().triggers:
         if byte not in buf:
             continue
@@ -814,7 +838,6 @@ def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> dict[
                 at = buf.find(byte, m.end())
             else:
                 at = buf.find(byte, max(m.end(), end - 2) if byte == b"=" else end)
-    return first
 
 
 def _segments(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> list[_Segment]:

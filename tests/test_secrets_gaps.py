@@ -330,3 +330,17 @@ DOTTED_CLEAN = [
 @pytest.mark.parametrize("text", DOTTED_CLEAN)
 def test_a_dotted_key_whose_secret_word_is_not_last_stays_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("text, encoding", [
+    pytest.param("\\u0067" + TOKEN[1:10] + "\u200b" + TOKEN[10:], "escape+invisible", id="escape-and-zero-width"),
+    pytest.param("&#103;" + TOKEN[1:10] + "\u0440" + TOKEN[11:], "html+look-alike", id="entity-and-look-alike"),
+    pytest.param("%67" + TOKEN[1:10] + "\u0301" + TOKEN[10:], "look-alike+percent", id="percent-and-combining"),
+])
+def test_an_escape_and_a_character_on_one_line_are_decoded_together(text: str, encoding: str) -> None:
+    """A line with an escape is decoded piece by piece whatever the fold filter says."""
+    line = f"ci: export GH_TOKEN={text} # rotated\n"
+    findings = scan_text("# notes\n" + line * 2)
+    assert [(f.rule, f.encoding, f.line) for f in findings] == [("github-pat", encoding, 2), ("github-pat", encoding, 3)]
+    assert findings[0].col == line.index(text) + 1
+    assert_masked(line, (TOKEN,))

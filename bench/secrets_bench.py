@@ -292,6 +292,45 @@ def binary_throughput() -> list[tuple[str, int, float]]:
     return rows
 
 
+# Many short words each holding one character the decoder reads (issue: "ghр_x" lines with a
+# Cyrillic "р" scanned at 0.6 MB/s, all of it in per-word Python). Each is 131072 lines; the
+# plain ASCII lines are the reference, timed in the same loop.
+CHARACTER_LINES = {
+    "plain ASCII `ghp_x` (reference)": "ghp_x",
+    "Cyrillic look-alike `gh\u0440_x`": "gh\u0440_x",
+    "small capitals `\u0262\u029c\u1d18_x`": "\u0262\u029c\u1d18_x",
+    "combining mark `g\\u0301hp_x`": "g\u0301hp_x",
+    "Armenian look-alike `ghp_\u0585`": "ghp_\u0585",
+    "superscript `ghp_\u00b9`": "ghp_\u00b9",
+    "zero-width space `gh\\u200bp_x`": "gh\u200bp_x",
+    "full-width letter `\uff47hp_x`": "\uff47hp_x",
+}
+
+
+def character_throughput(runs: int) -> list[tuple[str, int, float]]:
+    """In-process MB/s (min time of ``runs``, interleaved) on CHARACTER_LINES."""
+    from memsync.secrets import scan_bytes
+
+    data = {name: (unit + "\n").encode("utf-8") * 131072 for name, unit in CHARACTER_LINES.items()}
+    scan_bytes("warm up gh\u0440_x \u00b9 \u200b \uff47".encode("utf-8"), "x")  # compiles every pattern
+    best = dict.fromkeys(data, float("inf"))
+    for _ in range(runs):
+        for name, blob in data.items():
+            assert scan_bytes(blob, "x") == []
+            best[name] = min(best[name], _time(scan_bytes, blob))
+    return [(name, len(data[name]), best[name]) for name in data]
+
+
+def render_characters(rows: list[tuple[str, int, float]], runs: int) -> str:
+    ref = rows[0][1] / rows[0][2]
+    lines = ["", f"## Short words holding a look-alike, invisible or NFKC character (in-process, min of {runs})", "",
+             "131072 lines of one short word each, timed in one loop with the plain ASCII lines; ratio: this "
+             "throughput over the plain one. Target: >= 10 MB/s on the Cyrillic lines.", "",
+             "| lines | size | MB/s | ratio to plain ASCII |", "|---|---|---|---|"]
+    lines += [f"| {name} | {size / 1e6:.2f} MB | {size / 1e6 / t:.1f} | {size / t / ref:.2f} |" for name, size, t in rows]
+    return "\n".join(lines) + "\n"
+
+
 def _time(fn, data: bytes) -> float:
     start = time.perf_counter()
     fn(data, "x")
@@ -428,6 +467,7 @@ def main(argv: list[str] | None = None) -> int:
     print("class corpus ...", file=sys.stderr)
     classes = run_classes(with_ds)
     binary = binary_throughput()
+    characters = character_throughput(3 if args.quick else 5)
     print("encoded corpus ...", file=sys.stderr)
     encoded = run_encoded(with_ds)
     cost = decode_cost(corpus, args.runs)
@@ -435,6 +475,7 @@ def main(argv: list[str] | None = None) -> int:
     report = render(args, labels, ours, ours_time, statistics.median(times), theirs, ds_time, boot, adversarial,
                     serial, (dense_bytes, dense))
     report += render_classes(classes, binary)
+    report += render_characters(characters, 3 if args.quick else 5)
     report += render_encoded(encoded, cost)
     print(report)
     if not args.no_write:

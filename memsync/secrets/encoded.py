@@ -16,10 +16,12 @@ Two kinds of span:
   own context (a token's prefix, ``password=`` inside), so random base64 never
   becomes a finding by itself;
 * escapes (``\\u`` ``\\x`` ``\\101`` ``\\/``, ``&#…;`` and named entities, ``%XX``, ``=XX``,
-  invisible characters) are decoded with the line around them (lines joined by a
-  quoted-printable soft break are one), so a key name before an escaped value still
-  counts, and each decoded byte maps back to its place; a YAML ``!!binary`` value is
-  decoded in its line the same way, its key kept.
+  invisible characters, NFKC forms, look-alike letters) are decoded with the line around
+  them (lines joined by a quoted-printable soft break are one), so a key name before an
+  escaped value still counts, and each decoded byte maps back to its place; a YAML
+  ``!!binary`` value is decoded in its line the same way, its key kept. Lines holding only
+  characters (invisible, NFKC, look-alike) are decoded so only where folding a few KiB of
+  lines at once and scanning them finds something (_character_lines).
 
 Text without an encoded-looking run pays one ``translate`` and a few searches.
 """
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import binascii
 import bisect
+import functools
 import re
 from collections.abc import Callable
 
@@ -67,51 +70,156 @@ _TRIGGERS = (
     (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
-    # Quoted-printable (RFC 2045), capitals only: what an encoder writes as "=XX" ("=" itself,
-    # a UTF-8 lead byte and a continuation; not "token=6A…" or "color=FF"), and "=" ending a
-    # line. (One byte is looked for: searching "=3D" and "=\n" as strings is five times slower.)
-    (b"=", rb"=(?:3D|[C-F][0-9A-F]=[89AB][0-9A-F]|\r?\n)", True),
-    # No glyph, easily pasted (or slipped) inside a token: U+200B-U+200F, U+202A-U+202E and
-    # U+2066-U+2069 (bidi controls), U+2060-U+2064, U+FEFF, U+00AD, U+180E, U+061C, U+034F,
-    # U+FE00-U+FE0F (variation selectors), U+E0000-U+E007F (tags), the Hangul fillers and the
-    # C1 controls.
-    (b"\xe2", rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xa4\xa6-\xa9])", False),
-    (b"\xef", rb"\xef(?:\xbb\xbf|\xb8[\x80-\x8f]|\xbe\xa0)", False),
-    (b"\xc2", rb"\xc2[\xad\x80-\x9f]", False),
-    (b"\xe1", rb"\xe1(?:\xa0\x8e|\x85[\x9f\xa0])", False),
-    (b"\xd8", rb"\xd8\x9c", False),
-    (b"\xcd", rb"\xcd\x8f", False),
-    (b"\xe3", rb"\xe3\x85\xa4", False),
-    (b"\xf3", rb"\xf3\xa0\x80[\x80-\xbf]|\xf3\xa0\x81[\x80-\xbf]", False),
-    # Letters and digits NFKC folds to ASCII ones: full-width forms (what a CJK input method
-    # types; with "-" and "_", not the punctuation every Chinese line holds) and the
-    # mathematical alphanumerics (U+1D400-U+1D7FF). Search folds them itself, so a token
-    # written so is as readable as a plain one.
-    (b"\xef", rb"\xef(?:\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xbd[\x81-\x9a])", False),
-    (b"\xf0", rb"\xf0\x9d[\x90-\x9f][\x80-\xbf]", False),
+    # Quoted-printable (RFC 2045), in capitals or in lower case (some encoders write "=3d"):
+    # what an encoder writes as "=XX" ("=" itself, a UTF-8 lead byte and a continuation, in one
+    # case; not "token=6A…" or "color=ff"), and "=" ending a line. (One byte is looked for:
+    # searching "=3D" and "=\n" as strings is five times slower.)
+    (b"=", rb"=(?:3[Dd]|[C-F][0-9A-F]=[89AB][0-9A-F]|[c-f][0-9a-f]=[89ab][0-9a-f]|\r?\n)", True),
 )
-# Cyrillic and Greek letters drawn like Latin ones (а/a, р/p, Κ/K, ο/o …), read as those
-# letters only inside a word that also holds ASCII letters or digits: a token retyped with a
-# look-alike or two stays a token, while Russian or Greek prose (no ASCII in its words) is
-# never read so.
+# Letters drawn like Latin ones, read as those letters only inside a word that also holds ASCII
+# letters or digits (a token retyped with a look-alike or two stays a token, while Russian,
+# Greek, Armenian or Cherokee prose, no ASCII in its words, is never read so): Cyrillic and
+# Greek (а/a, р/p, Κ/K, ο/o …), Armenian (օ/o, ս/u, հ/h …) and Cherokee (Ꭺ/A, Ꮯ/C, Ꮪ/S …),
+# written out below by their Unicode names, since a name says what a letter is, not what it
+# looks like; the small capitals (ᴀ ʙ ᴄ …, from their names "LATIN LETTER SMALL CAPITAL X"); and
+# combining marks (U+0300-U+036F …), which are dropped: "g\u0301hp_" is "ghp_" with an accent.
 CONFUSABLES = {c.encode("utf-8"): latin.encode("ascii") for c, latin in zip(
     "аеорсухѕіјАВЕЅІЈКМНОРСТУХ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοκνρυ",
     "aeopcyxsijABESIJKMHOPCTYX" "ABEZHIKMNOPTYXokvpu")}
-# A run of Cyrillic or Greek letters with ASCII letters or digits between them, as one match (a
-# token retyped with many look-alikes is one piece, not one per letter); _piece checks its
-# neighbours and maps only the look-alikes. By lead byte, not as 44 literals: a character set
-# first is what lets the pattern skip ahead (four times faster). Possessive, so a long ASCII
-# word is never read twice.
+_NAMED_LOOK_ALIKES = {
+    "h": ("CYRILLIC SMALL LETTER SHHA", "ARMENIAN SMALL LETTER HO"),
+    "l": ("CYRILLIC SMALL LETTER PALOCHKA",),
+    "d": ("CYRILLIC SMALL LETTER KOMI DE",),
+    "q": ("CYRILLIC SMALL LETTER QA", "ARMENIAN SMALL LETTER ZA"),
+    "Q": ("CYRILLIC CAPITAL LETTER QA",),
+    "w": ("CYRILLIC SMALL LETTER WE", "ARMENIAN SMALL LETTER AYB"),
+    "W": ("CYRILLIC CAPITAL LETTER WE", "CHEROKEE LETTER LA", "CHEROKEE LETTER TA"),
+    "c": ("GREEK LUNATE SIGMA SYMBOL",),
+    "C": ("GREEK CAPITAL LUNATE SIGMA SYMBOL", "CHEROKEE LETTER TLI"),
+    "j": ("GREEK LETTER YOT", "ARMENIAN SMALL LETTER YI"),
+    "a": ("LATIN SMALL LETTER ALPHA",),
+    "g": ("LATIN SMALL LETTER SCRIPT G", "ARMENIAN SMALL LETTER CO"),
+    "o": ("ARMENIAN SMALL LETTER OH",),
+    "O": ("ARMENIAN CAPITAL LETTER OH",),
+    "u": ("ARMENIAN SMALL LETTER SEH",),
+    "U": ("ARMENIAN CAPITAL LETTER SEH",),
+    "n": ("ARMENIAN SMALL LETTER VO",),
+    "S": ("ARMENIAN CAPITAL LETTER TIWN", "CHEROKEE LETTER DU"),
+    "L": ("ARMENIAN CAPITAL LETTER LIWN", "CHEROKEE LETTER TLE"),
+    "A": ("CHEROKEE LETTER GO",),
+    "B": ("CHEROKEE LETTER YV",),
+    "D": ("CHEROKEE LETTER A",),
+    "E": ("CHEROKEE LETTER GV",),
+    "G": ("CHEROKEE LETTER NAH",),
+    "H": ("CHEROKEE LETTER MI",),
+    "i": ("CHEROKEE LETTER V",),
+    "J": ("CHEROKEE LETTER GU",),
+    "K": ("CHEROKEE LETTER TSO",),
+    "M": ("CHEROKEE LETTER LU",),
+    "P": ("CHEROKEE LETTER TLV",),
+    "R": ("CHEROKEE LETTER E", "CHEROKEE LETTER SV"),
+    "T": ("CHEROKEE LETTER I",),
+    "V": ("CHEROKEE LETTER DO",),
+    "Z": ("CHEROKEE LETTER NO",),
+    "y": ("CHEROKEE LETTER GI",),
+    "b": ("CHEROKEE LETTER SI",),
+}
+# Where the small capitals and combining marks live (a few hundred code points: the tables are
+# built on first use from unicodedata, not by walking all of Unicode).
+_SMALL_CAPITAL_RANGES = ((0x0250, 0x02B0), (0x1D00, 0x1D2C), (0xA720, 0xA800))
+_COMBINING_RANGES = ((0x0300, 0x0370), (0x1AB0, 0x1B00), (0x1DC0, 0x1E00))
+# Letters and digits NFKC folds to one ASCII letter or digit as superscripts, subscripts,
+# letter-like symbols and circled forms (¹ ² ᵃ ₐ ʰ ℎ ⓐ …): read as "nfkc", as full-width forms are.
+_NFKC_RANGES = ((0x00AA, 0x00BB), (0x02B0, 0x02E5), (0x1D2C, 0x1DC0), (0x2070, 0x20A0), (0x2100, 0x2150),
+                (0x2460, 0x24EB), (0x2C7C, 0x2C7E), (0xA7F0, 0xA800))
+_NFKC_TAGS = ("<super>", "<sub>", "<font>", "<circle>")
+
+
+class _Folds:
+    """The character tables, built on first use: look-alike letters (read inside mixed words),
+    the NFKC superscript forms, and byte patterns for both."""
+
+    def __init__(self) -> None:
+        import unicodedata
+
+        look: dict[bytes, bytes] = dict(CONFUSABLES)
+        for latin, names in _NAMED_LOOK_ALIKES.items():
+            for name in names:
+                c = unicodedata.lookup(name)
+                look[c.encode("utf-8")] = latin.encode("ascii")
+                if name.startswith("CHEROKEE LETTER") and c.lower() != c:  # its small letter (U+AB70 …)
+                    look[c.lower().encode("utf-8")] = latin.lower().encode("ascii")
+        for lo, hi in _SMALL_CAPITAL_RANGES:
+            for code in range(lo, hi):
+                m = re.fullmatch(r"LATIN LETTER SMALL CAPITAL ([A-Z])", unicodedata.name(chr(code), ""))
+                if m:
+                    look[chr(code).encode("utf-8")] = m.group(1).lower().encode("ascii")
+        for lo, hi in _COMBINING_RANGES:
+            for code in range(lo, hi):
+                if unicodedata.category(chr(code)) == "Mn" and code != 0x034F:  # U+034F: invisible, above
+                    look[chr(code).encode("utf-8")] = b""
+        nfkc: dict[bytes, bytes] = {}
+        for lo, hi in _NFKC_RANGES:
+            for code in range(lo, hi):
+                folded = unicodedata.normalize("NFKC", chr(code))
+                if (unicodedata.decomposition(chr(code)).startswith(_NFKC_TAGS) and len(folded) == 1
+                        and folded.isascii() and folded.isalnum()):
+                    nfkc[chr(code).encode("utf-8")] = folded.encode("ascii")
+        self.look = look
+        self.text_table = {ord(k.decode("utf-8")): v.decode("ascii") or None for k, v in look.items()}
+        self.look_pattern = alternation(look)
+        self.look_regex = re.compile(self.look_pattern)
+        self.nfkc = nfkc
+        self.nfkc_pattern = alternation(nfkc)
+
+
+def alternation(seqs: dict[bytes, bytes] | set[bytes]) -> bytes:
+    """A pattern matching any of ``seqs`` (UTF-8 sequences), as a trie by byte: the first
+    bytes are literals the regex engine can skip to, the last a character class."""
+    if all(len(s) == 1 for s in seqs):
+        return b"[" + b"".join(re.escape(bytes((c,))) for c in sorted(s[0] for s in seqs)) + b"]"
+    heads: dict[int, set[bytes]] = {}
+    for s in seqs:
+        heads.setdefault(s[0], set()).add(s[1:])
+    parts = []
+    for head, tails in sorted(heads.items()):
+        literal = re.escape(bytes((head,)))
+        parts.append(literal + alternation(tails) if all(tails) else literal)
+    return parts[0] if len(parts) == 1 else b"(?:" + b"|".join(parts) + b")"
+
+
+_folds: _Folds | None = None
+
+
+def folds() -> _Folds:
+    global _folds
+    if _folds is None:
+        _folds = _Folds()
+    return _folds
+
+
+# The first bytes of the look-alikes (_Folds.look): a line is looked at only where one touches an
+# ASCII letter, digit or "_".
+_LEADS = b"\xc9\xca\xcc\xcd\xce\xcf\xd0\xd1\xd2\xd3\xd4\xd5\xd6\xe1\xea"
 _GREEK_OR_CYRILLIC = rb"[\xce\xcf\xd0\xd1][\x80-\xbf]"
-_CONFUSED = _GREEK_OR_CYRILLIC + rb"(?:[A-Za-z0-9_]*+" + _GREEK_OR_CYRILLIC + rb")*+"
 _WORD_CHARS = _ALNUM + b"_"
 _WORD_BYTES = frozenset(_WORD_CHARS)
-_LEADS = bytes(sorted({c[0] for c in CONFUSABLES}))
 # Where a look-alike may touch an ASCII letter or digit, found the way runs are: every ASCII
-# letter, digit or "_" becomes "a", a look-alike's first byte "L", any other byte a space; then
-# "aL" and "L a" are searched as strings (memchr speed). A pattern search would walk Russian or
-# Greek prose byte by byte (1.4 MB/s against 65 without it).
-_MIXED_MARKS = bytes(0x61 if c in _ALNUM or c == 0x5F else 0x4C if c in _LEADS else 0x20 for c in range(256))
+# letter, digit or "_" becomes "a", a look-alike's first byte "L", a continuation byte "c", any
+# other byte a space; then "aL", "Lca" and "Lcca" are searched as strings (memchr speed). A
+# pattern search would walk Russian or Greek prose byte by byte (1.4 MB/s against 65 without it).
+_MIXED_MARKS = bytes(0x61 if c in _WORD_CHARS else 0x4C if c in _LEADS else 0x63 if 0x80 <= c < 0xC0 else 0x20
+                     for c in range(256))
+_MIXED_PAIRS = (b"aL", b"Lca", b"Lcca")
+FOLD_CHUNK = 4096  # bytes of lines folded together when looking for lines worth decoding
+# Characters read in the text around them, a few KiB at a time (see _character_lines), besides
+# the look-alikes: those without a glyph, easily pasted (or slipped) inside a token (U+200B-U+200F,
+# U+202A-U+202E and U+2066-U+2069 (bidi controls), U+2060-U+2064, U+FEFF, U+00AD, U+180E, U+061C,
+# U+034F, U+FE00-U+FE0F (variation selectors), U+E0000-U+E007F (tags), the Hangul fillers and the
+# C1 controls), dropped; and letters and digits NFKC folds to ASCII ones: full-width forms (what a
+# CJK input method types; with "-" and "_", not the punctuation every Chinese line holds), the
+# mathematical alphanumerics (U+1D400-U+1D7FF) and the superscripts and letter-like forms of
+# _Folds.nfkc. Search folds them itself, so a token written so is as readable as a plain one.
 _INVISIBLE = (rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf|\xef\xb8[\x80-\x8f]|\xef\xbe\xa0"
               rb"|\xc2[\xad\x80-\x9f]|\xe1\xa0\x8e|\xe1\x85[\x9f\xa0]|\xd8\x9c|\xcd\x8f|\xe3\x85\xa4|\xf3\xa0[\x80\x81][\x80-\xbf]")
 _COMPAT = rb"\xef\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xef\xbd[\x81-\x9a]|\xf0\x9d[\x90-\x9f][\x80-\xbf]"
@@ -120,7 +228,20 @@ _DECODE_SOURCE = (
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\(?:[0-3][0-7]{2}|[1-7][0-7]?(?![0-7])))+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
-    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+)|(?P<soft>=\r?\n)|(?P<inv>(?:" + _INVISIBLE + rb")+)|(?P<compat>(?:" + _COMPAT + rb")+)")
+    rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+|(?:=(?:3d|[89a-f][0-9a-f]))+)|(?P<soft>=\r?\n)"
+    rb"|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+# The same, each behind its first byte, searched with a literal first byte (memchr speed; one
+# alternation of them all is tried at every position, three times slower on Russian prose).
+_CHARACTER_TRIGGERS = (  # (first byte, pattern)
+    (0xE2, rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xa4\xa6-\xa9])"),
+    (0xEF, rb"\xef(?:\xbb\xbf|\xb8[\x80-\x8f]|\xbe\xa0|\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xbd[\x81-\x9a])"),
+    (0xC2, rb"\xc2[\xad\x80-\x9f]"), (0xE1, rb"\xe1(?:\xa0\x8e|\x85[\x9f\xa0])"), (0xD8, rb"\xd8\x9c"),
+    (0xCD, rb"\xcd\x8f"), (0xE3, rb"\xe3\x85\xa4"), (0xF3, rb"\xf3\xa0[\x80\x81][\x80-\xbf]"),
+    (0xF0, rb"\xf0\x9d[\x90-\x9f][\x80-\xbf]"),
+)
+# The first bytes of the superscript and letter-like forms (_Folds.nfkc), and of all.
+_NFKC_LEADS = b"\xc2\xca\xcb\xe1\xe2\xea"
+_CHARACTER_LEADS = b"\xc2\xca\xcb\xcd\xd8\xe1\xe2\xe3\xea\xef\xf0\xf3"
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
          "soft": "quoted-printable", "inv": "invisible", "compat": "nfkc", "conf": "look-alike"}
@@ -145,14 +266,41 @@ def _soft_break(buf: bytes, at: int) -> bool:
 
 
 class _Patterns:
-    """The escape patterns, compiled on first use (most scans never meet one)."""
+    """The escape patterns, compiled on first use (most scans never meet one); the decoding
+    ones only when a line is decoded (a hook scanning one Chinese note compiles few)."""
 
     def __init__(self) -> None:
+        tables = folds()
         self.triggers = [(byte, re.compile(source), ascii) for byte, source, ascii in _TRIGGERS]
-        self.decode = re.compile(_DECODE_SOURCE)
-        # Look-alikes are looked for only in a segment holding one's first byte: the lookbehind
-        # alternative is tried at every position (a pattern with it runs at half the speed).
-        self.decode_look_alikes = re.compile(_DECODE_SOURCE + rb"|(?P<conf>" + _CONFUSED + rb")")
+        self.invisible = re.compile(_INVISIBLE)
+        self.characters = [(lead, re.compile(source)) for lead, source in _CHARACTER_TRIGGERS]
+        for lead in _NFKC_LEADS:
+            self.characters.append((lead, re.compile(alternation({k for k in tables.nfkc if k[0] == lead}))))
+        self.compat_ascii: dict[bytes, bytes] = dict(tables.nfkc)  # filled as forms are met
+        self._compat_source = _COMPAT + b"|" + tables.nfkc_pattern
+
+    @functools.cached_property
+    def compat(self) -> re.Pattern[bytes]:
+        return re.compile(self._compat_source)
+
+    @functools.cached_property
+    def decode(self) -> re.Pattern[bytes]:
+        return re.compile(self._decode_source)
+
+    @functools.cached_property
+    def _decode_source(self) -> bytes:
+        return _DECODE_SOURCE + rb"|(?P<compat>(?:" + self._compat_source + rb")+)"
+
+    @functools.cached_property
+    def decode_look_alikes(self) -> re.Pattern[bytes]:
+        # A run of look-alikes with ASCII letters or digits between them, as one match (a token
+        # retyped with many is one piece, not one per letter); _piece checks its neighbours.
+        # Any Greek or Cyrillic letter counts, so a Russian word is one run (prose, not mapped).
+        # Possessive, so a long ASCII word is never read twice. Looked for only in a segment
+        # holding a look-alike's first byte (the pattern with it runs at half the speed).
+        letter = _GREEK_OR_CYRILLIC + b"|" + folds().look_pattern
+        confused = b"(?:" + letter + rb")(?:[A-Za-z0-9_]*+(?:" + letter + b"))*+"
+        return re.compile(self._decode_source + rb"|(?P<conf>" + confused + b")")
 
 
 _patterns: _Patterns | None = None
@@ -346,7 +494,7 @@ def _wrapped(buf: bytes, start: int, end: int) -> int:
             return at
         nl += len(indent)
         line_end = _RUN_TAIL.match(buf, nl).end()
-        pad = _padding(buf, line_end)
+        pad = _padding(buf, line_end, 6)  # base32 pads with up to six; base64's more than two fail to decode
         after = line_end + pad
         closes = after == len(buf) or buf[after] in (10, 13)
         if line_end - nl == width and not pad and closes:
@@ -364,11 +512,12 @@ _BASE64_STANDARD = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 
 def _block(buf: bytes, start: int, end: int) -> _Run | None:
-    """A block of wrapped base64 lines from ``start`` to ``end``, decoded as one run."""
+    """A block of wrapped base64 or base32 lines (``base32`` wraps at 76 as ``base64`` does)
+    from ``start`` to ``end``, decoded as one run."""
     run = _LINE_BREAK.sub(b"", buf[start:end])
     body = run.rstrip(b"=")
     got = _decode(body, len(run) - len(body))
-    return None if got is None or got[1] != "base64" else _Run(start, end, *got)
+    return None if got is None or got[1] == "hex" else _Run(start, end, *got)
 
 
 def _binary_value(buf: bytes, tag: int) -> _Segment | None:
@@ -485,9 +634,7 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
         touches = (start > 0 and text[start - 1] in _WORD_BYTES) or (end < len(text) and text[end] in _WORD_BYTES)
         if not touches and len(value.translate(None, _WORD_CHARS)) == len(value):
             return None  # a Cyrillic or Greek word of its own: prose, not a retyped token
-        mapped = value
-        for look_alike, latin in CONFUSABLES.items():
-            mapped = mapped.replace(look_alike, latin)
+        mapped = value.decode("utf-8").translate(folds().text_table).encode("utf-8")
         return mapped if mapped != value else None
     if kind == "soft":
         return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
@@ -541,33 +688,131 @@ def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
     return seg
 
 
-def _look_alikes(buf: bytes, first: dict[int, int]) -> None:
-    """Add to ``first`` each line where a look-alike letter (CONFUSABLES) touches an ASCII one."""
-    marks = buf.translate(_MIXED_MARKS)
-    for pair, lead in ((b"aL", 1), (b"L a", 0)):
-        at = marks.find(pair)
-        while at >= 0:
-            pos = at + lead
-            if buf[pos:pos + 2] in CONFUSABLES:
-                end = buf.find(b"\n", pos)
-                end = len(buf) if end < 0 else end
-                first[end] = min(pos, first.get(end, end))
-                at = marks.find(pair, end)  # one hit is enough for a line: the next line
-                continue
-            at = marks.find(pair, at + 1)
+def _fast_fold(text: bytes) -> bytes:
+    """``text`` with invisible characters dropped, NFKC forms and look-alikes replaced by their
+    ASCII letter, look-alikes in prose too: a filter only (see _character_lines)."""
+    patterns = _compiled()
+    if any(lead in text for lead in _CHARACTER_LEADS):  # most chunks hold only look-alikes, or none
+        text = patterns.invisible.sub(b"", text)
+        seqs = set(patterns.compat.findall(text))
+    else:
+        seqs = set()
+    for seq in seqs:
+        ascii = patterns.compat_ascii.get(seq)
+        if ascii is None:
+            import unicodedata
+
+            folded = unicodedata.normalize("NFKC", seq.decode("utf-8"))
+            ascii = patterns.compat_ascii[seq] = folded.encode("ascii") if folded.isascii() else seq
+        text = text.replace(seq, ascii)
+    tables = folds()
+    if any(lead in text for lead in _LEADS):
+        for seq in set(tables.look_regex.findall(text)):
+            text = text.replace(seq, tables.look[seq])
+    return text
 
 
-def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
+def _without(buf: bytes, lo: int, hi: int, ends: list[int]) -> bytes:
+    """``buf[lo:hi]`` with the lines ending at ``ends`` (sorted) emptied, their line ends kept."""
+    k = bisect.bisect_left(ends, lo)
+    limit = hi + 1 if hi == len(buf) else hi  # the last line's end is the buffer's
+    if k == len(ends) or ends[k] >= limit:
+        return buf[lo:hi]
+    parts = []
+    at = lo
+    while k < len(ends) and ends[k] < limit:
+        newline = buf.rfind(b"\n", at, ends[k])
+        parts.append(buf[at:at if newline < 0 else newline + 1])
+        at = ends[k]
+        k += 1
+    parts.append(buf[at:hi])
+    return b"".join(parts)
+
+
+def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) -> None:
+    """Add to ``first`` each line where an invisible character, an NFKC form or a look-alike
+    letter touching an ASCII one makes a finding. Lines are folded a few KiB at a time (all
+    such characters, look-alikes in prose too) and scanned by the plain rules: only a line
+    where that finds something is decoded piece by piece (the exact reading, which leaves
+    prose alone). A million short words holding one ("ghр_x", "gh\u200bp_x" lines) thus
+    cost a few C calls per chunk, not Python work per word."""
+    look = any(lead in buf for lead in _LEADS)
+    marks = buf.translate(_MIXED_MARKS) if look else b""
+    characters = _compiled().characters
+    escaped = sorted(first)  # lines decoded piece by piece anyway (an escape on them): not read twice
+    chunks: list[tuple[int, bytes, bytes]] = []  # (start, text, folded)
+    at = 0
+
+    def search(source: int, at: int) -> int:
+        if source < len(_MIXED_PAIRS):
+            return marks.find(_MIXED_PAIRS[source], at) if look else -1
+        lead, pattern = characters[source - len(_MIXED_PAIRS)]
+        if lead not in buf:
+            return -1
+        m = pattern.search(buf, at)
+        return -1 if m is None else m.start()
+
+    # The next place of each source, searched again only once passed (a pattern that is not
+    # in the buffer is searched once, not once per chunk).
+    sources = range(len(_MIXED_PAIRS) + len(characters))
+    nexts = [search(k, 0) for k in sources]
+    while True:
+        nexts = [i if i < 0 or i >= at else search(k, at) for k, i in zip(sources, nexts)]
+        found = min((i for i in nexts if i >= 0), default=-1)
+        if found < 0:
+            break
+        lo = buf.rfind(b"\n", 0, found) + 1
+        hi = buf.find(b"\n", found + FOLD_CHUNK)
+        hi = len(buf) if hi < 0 else hi + 1
+        text = buf[lo:hi]
+        kept = _without(buf, lo, hi, escaped)
+        folded = _fast_fold(kept)
+        if folded != kept:
+            chunks.append((lo, text, folded))
+        at = hi
+    if not chunks:
+        return
+    offsets = []
+    size = 0
+    for _, _, folded in chunks:
+        offsets.append(size)
+        size += len(folded) + len(SEPARATOR)
+    # As deep as the decoded lines will be read: a base64 run with a zero-width space in it.
+    for hit in scan(SEPARATOR.join(folded for _, _, folded in chunks), depth - 1):
+        k = bisect.bisect_right(offsets, hit[0]) - 1
+        lo, text, folded = chunks[k]
+        d = hit[0] - offsets[k]
+        line_start = folded.rfind(b"\n", 0, d) + 1
+        line_end = folded.find(b"\n", d)
+        line = folded[line_start:len(folded) if line_end < 0 else line_end]
+        # The same line of the original (folding keeps line ends): after as many line ends.
+        rest = text.split(b"\n", folded.count(b"\n", 0, line_start))[-1]
+        start = len(text) - len(rest)
+        original = rest.split(b"\n", 1)[0]
+        if original == line:
+            continue  # nothing folded on this line: the plain rules found this already
+        # Folding only shortens, so the hit starts no earlier than its offset in the folded line.
+        pos = lo + start + (d - line_start)
+        end = lo + start + len(original)
+        first[end] = min(pos, first.get(end, end))
+
+
+def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> dict[int, int]:
     """{line end: first escape on that line}. A trigger byte is looked for with ``find``
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
     percentages) hands the rest of the buffer to the pattern's own search."""
     first: dict[int, int] = {}
-    if not ascii_only and any(lead in buf for lead in _LEADS):
-        _look_alikes(buf, first)
-    if not any(byte in buf for byte, _, ascii in _TRIGGERS if ascii or not ascii_only):
-        return first  # the usual case: the patterns are not even compiled
-    for byte, pattern, ascii in _compiled().triggers:
-        if (ascii_only and not ascii) or byte not in buf:
+    if any(byte in buf for byte, _, _ in _TRIGGERS):  # the usual case: the patterns are not even compiled
+        _ascii_escape_lines(buf, first)
+    if not ascii_only and any(lead in buf for lead in _LEADS + _CHARACTER_LEADS):
+        _character_lines(buf, first, scan, depth)  # after: the lines found above are not read again
+    return first
+
+
+def _ascii_escape_lines(buf: bytes, first: dict[int, int]) -> None:
+    """Add to ``first`` the lines holding a backslash escape, an entity, ``%HH`` or ``=HH``."""
+    for byte, pattern, _ in _compiled().triggers:
+        if byte not in buf:
             continue
         at = buf.find(byte)
         misses = 0
@@ -593,13 +838,12 @@ def _escape_lines(buf: bytes, ascii_only: bool) -> dict[int, int]:
                 at = buf.find(byte, m.end())
             else:
                 at = buf.find(byte, max(m.end(), end - 2) if byte == b"=" else end)
-    return first
 
 
-def _segments(buf: bytes, ascii_only: bool) -> list[_Segment]:
+def _segments(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
     to the line's end; lines joined by soft line breaks make one segment."""
-    first = _escape_lines(buf, ascii_only)
+    first = _escape_lines(buf, ascii_only, scan, depth)
     spans: list[list[int]] = []
     for end, p in sorted(first.items()):
         lo = max(0, p - CONTEXT)
@@ -630,7 +874,7 @@ def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
     items: list[_Run | _Segment] = []
     if len(buf) >= MIN_BASE64:
         items += _runs(buf, plain)
-    items += _segments(buf, ascii_only)
+    items += _segments(buf, ascii_only, scan, depth)
     if b"!!binary" in buf:
         items += _binary_values(buf)
     if not items:

@@ -1,0 +1,346 @@
+"""The secret scanner's known gaps, closed: look-alike letters folded to ASCII (combining
+marks, superscripts and subscripts, small capitals, Armenian and Cherokee letters), lower-case
+quoted-printable and wrapped base32, many short mixed words scanned in linear time, and dotted
+property keys. Each table asserts the finding (rule id and encoding), where it is reported (the
+original text's line and column), that its message shows only a masked form, and that clean
+text of the same look stays clean."""
+from __future__ import annotations
+
+import base64
+import random
+import re
+
+import pytest
+
+from bench.secrets_corpus import FAKES
+from memsync.secrets import scan_text
+from memsync.secrets.gate import redact
+
+TOKEN = FAKES["github-pat"](random.Random(11))  # ghp_ + 36 base-62
+PASSWORD = "Xq7#kLp2Vw9!zR"
+MASKED = re.compile(r"^\S{0,4}\*\*\* \(\d+ chars\)$")
+
+
+def where(text: str, span: str) -> tuple[int, int]:
+    """(line, col) of ``span`` in ``text``, 1-based, columns in characters."""
+    at = text.index(span)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def assert_masked(text: str, secrets: tuple[str, ...]) -> None:
+    """Every finding's message shows a masked form only: no secret, folded or as written,
+    nor a long piece of one."""
+    shown = "\n".join(f.format() for f in scan_text(text))
+    for f in scan_text(text):
+        assert MASKED.match(f.masked), f.masked
+    leaked = any(s in shown or s[6:20] in shown for s in secrets)  # computed first: a failure names no secret
+    assert not leaked
+
+
+def retype(text: str, table: dict[str, str], every: int = 1) -> str:
+    """``text`` with its letters that have a look-alike in ``table`` retyped, every ``every``-th one."""
+    out, n = [], 0
+    for c in text:
+        if c in table:
+            n += 1
+            if n % every == 0:
+                out.append(table[c])
+                continue
+        out.append(c)
+    return "".join(out)
+
+
+ARMENIAN = {"o": "\u0585", "u": "\u057d", "n": "\u0578", "h": "\u0570", "g": "\u0581", "q": "\u0566", "S": "\u054f",
+            "L": "\u053c", "O": "\u0555", "U": "\u054d"}
+CHEROKEE = {"A": "\u13aa", "B": "\u13f4", "C": "\u13df", "D": "\u13a0", "E": "\u13ac", "G": "\u13c0", "H": "\u13bb",
+            "J": "\u13ab", "K": "\u13e6", "L": "\u13de", "M": "\u13b7", "P": "\u13e2", "R": "\u13a1", "S": "\u13da",
+            "T": "\u13a2", "V": "\u13d9", "W": "\u13b3", "Z": "\u13c3"}
+SMALL_CAPS = {c: s for c, s in zip("abcdefghijklmnopqrstuvwyz", "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ")}
+SUPERSCRIPT = {c: s for c, s in zip("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")}
+SUBSCRIPT = {c: s for c, s in zip("0123456789aehklmnopstx", "₀₁₂₃₄₅₆₇₈₉ₐₑₕₖₗₘₙₒₚₛₜₓ")}
+CHEROKEE_SMALL = {k.lower(): v.lower() for k, v in CHEROKEE.items()}  # U+AB70 …: read as lower case
+OTHER_CYRILLIC_GREEK = {"h": "\u04bb", "d": "\u0501", "q": "\u051b", "w": "\u051d", "c": "\u03f2", "j": "\u03f3"}
+
+# (id, the token as written, the encoding named): each must be the plain github-pat finding.
+LOOK_ALIKE_TOKENS = [
+    ("combining-accent-first", "g\u0301" + TOKEN[1:], "look-alike"),
+    ("combining-mark-inside", TOKEN[:12] + "\u0301" + TOKEN[12:], "look-alike"),
+    ("combining-marks-every-8", "".join(c + ("\u0308" if i % 8 == 7 else "") for i, c in enumerate(TOKEN)),
+     "look-alike"),
+    ("combining-dot-below", TOKEN[:20] + "\u0323" + TOKEN[20:], "look-alike"),
+    ("combining-supplement", TOKEN[:9] + "\u1dc4" + TOKEN[9:], "look-alike"),
+    ("small-capitals-prefix", "ɢʜᴘ_" + TOKEN[4:], "look-alike"),
+    ("small-capitals-body", TOKEN[:4] + retype(TOKEN[4:], SMALL_CAPS, 3), "look-alike"),
+    ("armenian", TOKEN[:4] + retype(TOKEN[4:], ARMENIAN), "look-alike"),
+    ("armenian-prefix", "\u0581\u0570p_" + TOKEN[4:], "look-alike"),
+    ("cherokee", TOKEN[:4] + retype(TOKEN[4:], CHEROKEE), "look-alike"),
+    ("cherokee-small", TOKEN[:4] + retype(TOKEN[4:], CHEROKEE_SMALL), "look-alike"),
+    ("cyrillic-greek-extra", retype(TOKEN, OTHER_CYRILLIC_GREEK), "look-alike"),
+    ("superscript-digits", TOKEN[:4] + retype(TOKEN[4:], SUPERSCRIPT), "nfkc"),
+    ("subscripts", TOKEN[:4] + retype(TOKEN[4:], SUBSCRIPT, 2), "nfkc"),
+    ("modifier-letters-prefix", "ᵍʰᵖ_" + TOKEN[4:], "nfkc"),
+]
+
+
+def _differs(written: str) -> bool:
+    return written != TOKEN
+
+
+@pytest.mark.parametrize("written, encoding", [pytest.param(w, e, id=i) for i, w, e in LOOK_ALIKE_TOKENS])
+@pytest.mark.parametrize("place", ["prose", "chinese", "assignment", "second-line"])
+def test_a_token_retyped_with_look_alikes_is_found_at_its_place(written: str, encoding: str, place: str) -> None:
+    assert _differs(written)
+    text = {"prose": "The CI token is {} (rotate monthly).",
+            "chinese": "部署令牌{}，请勿外传。",
+            "assignment": "export GH_TOKEN={}",
+            "second-line": "# deploy notes\n- token: `{}`\n"}[place].format(written)
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [("github-pat", encoding)]
+    f = findings[0]
+    # The finding points at the token as written, and masks the token it stands for.
+    assert (f.line, f.col) == where(text, written)
+    assert f.masked == f"ghp_*** ({len(TOKEN)} chars)"
+    assert f.fingerprint == scan_text(f"token {TOKEN}")[0].fingerprint
+    assert_masked(text, (written, TOKEN))
+    cleaned = redact(text)
+    assert written not in cleaned and TOKEN not in cleaned
+
+
+# Keys written with look-alikes: the key still names what the value is.
+LOOK_ALIKE_KEYS = [
+    ("small-capitals-password", f"DB_ᴘᴀꜱꜱᴡᴏʀᴅ = {PASSWORD}", "password-assignment", PASSWORD),
+    ("small-capital-in-key", f"ᴘassword = {PASSWORD}", "password-assignment", PASSWORD),
+    ("combining-password", f"pa\u0301ssword: {PASSWORD}", "password-assignment", PASSWORD),
+    ("armenian-token", f"api_t\u0585ken = \"{PASSWORD}\"", "secret-assignment", PASSWORD),
+    ("cherokee-secret", f"CLIENT_\u13daECRET={PASSWORD}", "secret-assignment", PASSWORD),
+]
+
+
+@pytest.mark.parametrize("text, rule, secret", [pytest.param(t, r, s, id=i) for i, t, r, s in LOOK_ALIKE_KEYS])
+def test_a_key_written_with_look_alikes_still_names_its_value(text: str, rule: str, secret: str) -> None:
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [(rule, "look-alike")]
+    assert (findings[0].line, findings[0].col) == where(text, secret)
+    assert_masked(text, (secret,))
+
+
+CLEAN_LOOK_ALIKES = {
+    "russian-prose": "Пароль хранится в хранилище, токен обновляется раз в месяц: смотри runbook.\n"
+                     "Ключ доступа — у дежурного (ротация каждые 90 дней).",
+    "russian-stress-marks": "Заме\u0301тка: моло\u0301ко и сорока\u0301 — примеры ударе\u0301ний.",
+    "armenian-prose": "Գաղտնաբառը պահվում է պահոցում, իսկ տոկենը թարմացվում է ամեն ամիս։",
+    "cherokee-prose": "ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ ᎠᏍᎦᏯ ᎤᏂᏣᏘ ᎠᏂᏴᏫ ᏥᏌᏃ ᎦᎸᏉᏗ ᏕᏍᏗ ᏙᏯ",
+    "greek-prose": "Ο κωδικός πρόσβασης αποθηκεύεται στο θησαυροφυλάκιο, όχι στο αποθετήριο.",
+    "small-capitals-styling": "ɴᴏᴛᴇ: ᴛʜɪꜱ ɪꜱ ɴᴏᴛ ᴀ ᴛᴏᴋᴇɴ, ɪᴛ ɪꜱ ᴀ ʜᴇᴀᴅɪɴɢ ᴡʀɪᴛᴛᴇɴ ɪɴ ꜱᴍᴀʟʟ ᴄᴀᴘɪᴛᴀʟꜱ.",
+    "superscripts-in-math": "E = mc², area 12 m², x₁ + x₂ = 3, CO₂ levels, H₂O, footnote¹ and 2ⁿ − 1.",
+    "ordinals": "la 1ª edición, el 2º piso, 3ª planta.",
+    "circled-list": "① install ② configure ③ rotate the password (see vault) ④ done",
+    "decomposed-french": "Le cafe\u0301 re\u0301sume\u0301: mot de passe stocke\u0301 dans le coffre.",
+    "ipa": "password is pronounced /ˈpɑːs.wɜːd/ and token /ˈtəʊ.kən/.",
+    "mixed-short-words": "ghр_x ѕk-y ɢʜᴘ_z g\u0301hp_ xoхb- ᴀᴋɪᴀ",
+    "password-policy-small-caps": "ᴘᴀꜱꜱᴡᴏʀᴅ ᴘᴏʟɪᴄʏ: ᴀᴛ ʟᴇᴀꜱᴛ 12 ᴄʜᴀʀᴀᴄᴛᴇʀꜱ.",
+    "password-policy-mixed": "pᴀssword policy: at least 12 characters, rotated every 90 days.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_LOOK_ALIKES))
+def test_clean_text_with_look_alike_letters_stays_clean(name: str) -> None:
+    assert scan_text(CLEAN_LOOK_ALIKES[name]) == []
+
+
+def test_many_short_mixed_words_then_a_real_token_is_found_on_its_line() -> None:
+    """The fold filter reads many lines at once; the finding still maps to its own line and
+    column, also far into the text and on a long line of mixed words."""
+    written = TOKEN[:4] + retype(TOKEN[4:], ARMENIAN)
+    junk = "ghр_x\n" * 20000
+    text = junk + f"token: {written}\n" + junk + "ghр_x " * 3000 + f"{written[:-1]}ս end\n"
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [("github-pat", "look-alike")] * 2
+    assert (findings[0].line, findings[0].col) == (20001, 8)
+    assert findings[1].line == 40002 and findings[1].col == 6 * 3000 + 1
+    assert scan_text(junk * 3) == []
+
+
+def _qp(text: str, lower: bool) -> str:
+    """``text`` as a quoted-printable encoder writes it (76-column soft line breaks), in
+    capitals or in lower case."""
+    import quopri
+
+    out = quopri.encodestring(text.encode()).decode()
+    return re.sub(r"=[0-9A-F]{2}", lambda m: m.group().lower(), out) if lower else out
+
+
+_RNG = random.Random(3)
+AZURE_KEY = "".join(_RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+                    for _ in range(86)) + "=="
+CONNECTION = f"DefaultEndpointsProtocol=https;AccountName=prodlogs;AccountKey={AZURE_KEY};EndpointSuffix=core.windows.net"
+MAIL = ("Hi team, here is the storage connection for the nightly export job, please keep it private: "
+        + CONNECTION + " and the deploy token is " + TOKEN + " (expires in May). Bisous, Zoé")
+
+_SOFT_HEAD = "Le jeton de d=c3=a9ploiement (=c3=a0 ne pas partager) : "  # a token cut by the 76-column wrap
+QP_SECRETS = [
+    ("equals-lower", CONNECTION.replace("=", "=3d"), "azure-storage-key", AZURE_KEY),
+    ("equals-upper", CONNECTION.replace("=", "=3D"), "azure-storage-key", AZURE_KEY),
+    ("utf8-lower-before-token", "t=c3=a9l=c3=a9phone / jeton=3d" + TOKEN, "github-pat", TOKEN),
+    ("mail-lower", _qp(MAIL, True), "azure-storage-key", AZURE_KEY),
+    ("soft-break-in-token", _SOFT_HEAD + TOKEN[:75 - len(_SOFT_HEAD)] + "=\n" + TOKEN[75 - len(_SOFT_HEAD):] + " merci",
+     "github-pat", TOKEN),
+    ("mail-upper", _qp(MAIL, False), "azure-storage-key", AZURE_KEY),
+]
+
+
+@pytest.mark.parametrize("text, rule, secret", [pytest.param(t, r, s, id=i) for i, t, r, s in QP_SECRETS])
+def test_quoted_printable_in_either_case_is_decoded(text: str, rule: str, secret: str) -> None:
+    assert "=\n" in _qp(MAIL, True) and "=3d" in _qp(MAIL, True)  # the mail really is wrapped and lower-case
+    findings = [f for f in scan_text(text) if f.rule == rule]
+    assert len(findings) == 1 and findings[0].encoding == "quoted-printable"
+    assert findings[0].masked == f"{secret[:4]}*** ({len(secret)} chars)"
+    assert_masked(text, (secret,))
+
+
+CLEAN_QP_LOOKING = {
+    "url-params": "https://viewer.example.org/model?mode=3d&id=3d8f2a&color=ff&view=3dprint",
+    "css-and-flags": "color=ff0000; --render=3d --scale=2 opacity=cc",
+    "prose": "Switch the viewer to render=3d before export; the dimension=3d flag is documented.",
+    "lower-hex-pairs": "ids: a=c3=a9 is not text here? x=ff=fe y=80=81 (byte dump)",
+    "env-file-wrapped": "DB_HOST=db.internal\nDB_PASSWORD=\nDB_USER=app\n",
+    "qp-mail-about-password": _qp("Bonjour, le mot de passe a été changé: demandez-le à l'équipe sécurité, "
+                                  "il n'est jamais envoyé par courriel. Merci et bonne journée à tous.", True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_QP_LOOKING))
+def test_quoted_printable_looking_clean_text_stays_clean(name: str) -> None:
+    assert scan_text(CLEAN_QP_LOOKING[name]) == []
+
+
+def _b32_lines(text: str | bytes, width: int, indent: str = "") -> str:
+    data = text.encode() if isinstance(text, str) else text
+    run = base64.b32encode(data).decode()
+    return "\n".join(indent + run[i:i + width] for i in range(0, len(run), width))
+
+
+ENV_FILE = f"export GITHUB_TOKEN={TOKEN}\nexport DB_PASSWORD='{PASSWORD}'\n"
+BASE32_BLOCKS = [
+    ("wrapped-76", "vault export:\n" + _b32_lines(ENV_FILE, 76) + "\n", 2),
+    ("wrapped-64", _b32_lines(ENV_FILE, 64) + "\n", 1),
+    ("wrapped-indented", "secret:\n  data: |\n" + _b32_lines(ENV_FILE, 76, "    ") + "\n", 3),
+    ("wrapped-list-item", "- backup of .env (base32):\n\n" + _b32_lines(ENV_FILE * 2, 76, "  ") + "\n", 3),
+]
+
+
+@pytest.mark.parametrize("text, line", [pytest.param(t, n, id=i) for i, t, n in BASE32_BLOCKS])
+def test_base32_wrapped_over_lines_is_one_block(text: str, line: int) -> None:
+    findings = scan_text(text)
+    got = sorted({(f.rule, f.encoding, f.line, f.masked) for f in findings})
+    assert got == [("github-pat", "base32", line, f"ghp_*** ({len(TOKEN)} chars)"),
+                   ("password-assignment", "base32", line, f"Xq*** ({len(PASSWORD)} chars)")]
+    assert_masked(text, (TOKEN, PASSWORD))
+
+
+CLEAN_BASE32_BLOCKS = {
+    "random-bytes": _b32_lines(random.Random(5).randbytes(200), 76),
+    "prose": _b32_lines("The deploy runbook lives in the wiki; tokens are issued by the vault and never "
+                        "written down. Ask the on-call engineer for access to staging.", 76),
+    "placeholder-env": _b32_lines("export GITHUB_TOKEN=<your-token-here>\nexport DB_PASSWORD=changeme\n", 64),
+    "capital-words": "\n".join(["ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" * 2] * 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_BASE32_BLOCKS))
+def test_wrapped_base32_of_no_secret_stays_clean(name: str) -> None:
+    assert scan_text(CLEAN_BASE32_BLOCKS[name]) == []
+
+
+@pytest.mark.parametrize("form, encoding", [
+    pytest.param(lambda b: b[:10] + "\u200b" + b[10:], "invisible+base64", id="zero-width-space"),
+    pytest.param(lambda b: b.replace("p", "\u0440", 1) if "p" in b else b.replace("a", "\u0430", 1), "look-alike+base64",
+                 id="cyrillic-letter"),
+])
+def test_a_base64_run_with_a_character_slipped_in_is_still_decoded(form, encoding: str) -> None:  # type: ignore[no-untyped-def]
+    """The fold filter reads its chunks as deep as the decoded lines are read (two layers)."""
+    blob = base64.b64encode(f"export GH_TOKEN={TOKEN}\n".encode()).decode()
+    text = "restore with: echo " + form(blob) + " | base64 -d > .env"
+    assert [(f.rule, f.encoding) for f in scan_text(text)] == [("github-pat", encoding)]
+    assert_masked(text, (TOKEN, blob))
+
+
+# Dotted key paths (.properties, YAML/TOML flattened keys, Spring, Quarkus, -D flags): the last
+# part names the value, as a plain key's last word does.
+DOTTED_SECRETS = [
+    ('db.password = "{}"', "password-assignment"),
+    ("spring.datasource.password={}", "password-assignment"),
+    ("app.secret.key: {}", "secret-assignment"),
+    ("  spring.datasource.password: '{}'", "password-assignment"),
+    ('"spring.datasource.password": "{}"', "password-assignment"),
+    ('quarkus.datasource."users".password={}', "password-assignment"),
+    ("SPRING.DATASOURCE.PASSWORD={}", "password-assignment"),
+    ("spring.mail.password {}", "password-assignment"),
+    ("security.oauth2.client.client-secret={}", "secret-assignment"),
+    ("app.jwt.signing-key = {}", "secret-assignment"),
+    ('app.security.jwt.secret: "{}"', "secret-assignment"),
+    ("app.auth.token: {}", "secret-assignment"),
+    ('settings.DATABASES.default.PASSWORD = "{}"', "password-assignment"),
+    ("| spring.datasource.password | {} |", "password-assignment"),
+    ('props.put("db.password", "{}")', "password-assignment"),
+    ("java -Dspring.datasource.password={} -jar app.jar", "cli-credentials"),
+]
+
+
+@pytest.mark.parametrize("template, rule", DOTTED_SECRETS)
+def test_a_dotted_key_ending_in_a_secret_word_names_its_value(template: str, rule: str) -> None:
+    text = template.format(PASSWORD)
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == [rule]
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    assert findings[0].masked == f"Xq*** ({len(PASSWORD)} chars)"
+    assert_masked(text, (PASSWORD,))
+
+
+# A key whose secret word is not its last part names something about the secret, not the secret.
+DOTTED_CLEAN = [
+    "password.min_length = 12",
+    "password.min-length: 12",
+    "password.hint = Choose a long phrase you can remember",
+    f'password.hint = "{PASSWORD}"',
+    f"password.hint: {PASSWORD}",
+    f"password.policy.name={PASSWORD}",
+    "password.expiry.days = 90",
+    "password.salt.rounds = 12",
+    "password.encoder = bcrypt",
+    'password.regex = "^(?=.*[A-Z]).{12,}$"',
+    "password.reset.url=https://accounts.example.org/reset",
+    "app.password.length = 16",
+    "secret.key.path=/etc/app/secret.key",
+    "app.secret.key.file=/run/secrets/app-key",
+    "db.password.file: /run/secrets/db",
+    "db.password.vault.path = secret/data/db",
+    "spring.datasource.password.encrypted=true",
+    f"token.expiry={PASSWORD}",
+    "app.token.ttl: 3600",
+    "jwt.secret.rotation.days = 30",
+    "auth.token.header = Authorization",
+    "token.type = bearer",
+    "secret.name = prod-db-credentials",
+    "spring.datasource.password=${DB_PASSWORD}",
+    'db.password = os.environ["DB_PASSWORD"]',
+]
+
+
+@pytest.mark.parametrize("text", DOTTED_CLEAN)
+def test_a_dotted_key_whose_secret_word_is_not_last_stays_clean(text: str) -> None:
+    assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("text, encoding", [
+    pytest.param("\\u0067" + TOKEN[1:10] + "\u200b" + TOKEN[10:], "escape+invisible", id="escape-and-zero-width"),
+    pytest.param("&#103;" + TOKEN[1:10] + "\u0440" + TOKEN[11:], "html+look-alike", id="entity-and-look-alike"),
+    pytest.param("%67" + TOKEN[1:10] + "\u0301" + TOKEN[10:], "look-alike+percent", id="percent-and-combining"),
+])
+def test_an_escape_and_a_character_on_one_line_are_decoded_together(text: str, encoding: str) -> None:
+    """A line with an escape is decoded piece by piece whatever the fold filter says."""
+    line = f"ci: export GH_TOKEN={text} # rotated\n"
+    findings = scan_text("# notes\n" + line * 2)
+    assert [(f.rule, f.encoding, f.line) for f in findings] == [("github-pat", encoding, 2), ("github-pat", encoding, 3)]
+    assert findings[0].col == line.index(text) + 1
+    assert_masked(line, (TOKEN,))

@@ -286,3 +286,29 @@ def test_every_rule_id_is_documented() -> None:
     doc = (REPO / "docs" / "secrets.md").read_text(encoding="utf-8")
     missing = [rule for rule in rule_ids() if f"`{rule}`" not in doc]
     assert missing == [] and len(rule_ids()) > 40
+
+
+def test_the_quick_alternation_finds_what_the_passes_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short texts are first searched with one alternation of every pass (scanner.QUICK): it may
+    only say "nothing here" where the passes find nothing."""
+    from test_secrets_gaps import DOTTED_SECRETS, LOOK_ALIKE_TOKENS
+    from test_secrets_rules import ASSIGNMENTS, FALSE_ALARMS, NEAR_MISSES, SECRET_ASSIGNMENTS, VENDOR, fake, password
+
+    from memsync.secrets import scanner
+
+    rng = random.Random(7)
+    texts = [f"the key is {fake(kind)} ok" for kind, _ in VENDOR]
+    texts += [t.format(v=password(rng), h="0123456789abcdef0123456789abcdef") for t in ASSIGNMENTS + SECRET_ASSIGNMENTS]
+    texts += [template.format(password(rng)) for template, _rule in DOTTED_SECRETS]
+    texts += [f"GITHUB_TOKEN={token}" for _id, token, _encoding in LOOK_ALIKE_TOKENS]
+    texts += list(NEAR_MISSES) + list(FALSE_ALARMS) + ["", "deploy with pnpm", "密码策略：至少 12 位"]
+    texts = [t.upper() if i % 7 == 3 else t for i, t in enumerate(texts)]  # the lower-cased passes too
+    texts = [t for t in texts if len(t.encode("utf-8", "surrogatepass")) <= scanner.QUICK]  # a few fakes are long
+    monkeypatch.setattr(scanner, "QUICK", -1)
+    without = [scanner.find_hits(t.encode("utf-8", "surrogatepass")) for t in texts]
+    monkeypatch.setattr(scanner, "QUICK", 1 << 10)
+    monkeypatch.setattr(scanner, "_quick_state", [scanner.CHECKS + 1, None])
+    with_quick = [scanner.find_hits(t.encode("utf-8", "surrogatepass")) for t in texts]
+    assert scanner._quick_state[1] is not None  # the alternation was used
+    assert with_quick == without
+    assert sum(bool(h) for h in without) >= len(VENDOR) + len(ASSIGNMENTS)  # the table holds real findings

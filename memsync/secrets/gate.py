@@ -82,6 +82,8 @@ def name_findings(path: str, allowlist: frozenset[str] = frozenset()) -> list[Fi
 def redact(text: str) -> str:
     """``text`` with every suspected secret replaced by its masked form (``ghp_*** (40 chars)``);
     a secret found under an encoding has its whole encoded span replaced."""
+    if not text:
+        return text  # an empty part (most turns' tool name) costs a scan's whole setup otherwise
     from memsync.secrets.scanner import find_hits
 
     data = text.encode("utf-8", "surrogateescape")

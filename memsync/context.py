@@ -238,9 +238,10 @@ def _prompt_query(prompt: str) -> str:
 
 
 def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Settings, config: dict[str, Any],
-            seen: dict[str, int], owners: dict[str, str]) -> tuple[str, list[str], list[str], list[str]]:
-    """Tier 3: (text, bodies injected, summary lines listed, bodies skipped as already given);
-    ``owners`` gets the root (display) of each injected entry."""
+            seen: dict[str, int], owners: dict[str, str]) -> tuple[str, list[str], list[str], list[str], int]:
+    """Tier 3: (text, bodies injected, summary lines listed, bodies skipped as already given,
+    matching entries that did not fit even as a line); ``owners`` gets the root (display) of
+    each injected entry."""
     from memsync.entry import MAX_ENTRY_BYTES, parse_entry
     from memsync.fsutil import NotRegularFile, read_regular
     from memsync.output import visible
@@ -248,8 +249,8 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     from memsync.recall.query import FUNCTION_WORDS
 
     query = _prompt_query(prompt)
-    if not query or settings.bodies == 0 or room <= len(BODIES_HEAD) + 40:
-        return "", [], [], []
+    if not query or settings.bodies == 0:
+        return "", [], [], [], 0
     result = search(query, roots=roots, limit=settings.bodies + min(len(seen), 50) + 3, config=config,
                     watch=memory.watch)
     by_display = {(r.display, r.scope): r for r in roots}
@@ -257,6 +258,7 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
     injected: list[str] = []
     listed: list[str] = []
     skipped: list[str] = []
+    unfit = 0
     budget = room - len(out)
     # A hit that shares fewer counted words than context.evidence with the prompt, and none of
     # its load_when triggers, is listed, not inlined: on prompts memory holds no answer to, such
@@ -312,9 +314,11 @@ def _bodies(memory: Any, roots: list[Any], prompt: str, room: int, settings: Set
             out += line
             budget -= len(line)
             listed.append(hit.id)
+        else:
+            unfit += 1
     if not injected and not listed:
-        return "", [], [], skipped
-    return out, injected, listed, skipped
+        return "", [], [], skipped, unfit
+    return out, injected, listed, skipped, unfit
 
 
 def _body_text(hit: Any, shown_id: str, body: str, quoted: bool, most: int) -> str:
@@ -345,10 +349,13 @@ def _words(triggers: tuple[str, ...]) -> frozenset[str]:
 
 
 def _line(hit: Any, shown_id: str, room: int) -> str:
-    """A hit's one-line mention (its summary, cut), or "" when even that does not fit in ``room``."""
+    """A hit's one-line mention (its summary, cut; in a tight room its id alone, which names the
+    entry to recall), or "" when even that does not fit in ``room``."""
     from memsync.output import visible
 
     line = _safe(f"- {shown_id} — {visible(_fit(hit.summary, 120).strip())} (recall it for the body)\n")
+    if len(line) > room:
+        line = _safe(f"- {shown_id} (recall it)\n")
     return line if len(line) <= room else ""
 
 
@@ -413,10 +420,12 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         injected: list[str] = []
         listed: list[str] = []
         skipped: list[str] = []
-        no_room = want_bodies and room <= 0
-        if want_bodies and room > 0:
-            bodies, injected, listed, skipped = _bodies(memory, roots + extra, prompt, room, settings, config,
-                                                        s.injected if s is not None else {}, owners)
+        # Below a heading and the shortest line ("- x (recall it)"), nothing can be named: no search.
+        no_room = want_bodies and room <= len(BODIES_HEAD) + 16
+        unfit = 0
+        if want_bodies and not no_room:
+            bodies, injected, listed, skipped, unfit = _bodies(memory, roots + extra, prompt, room, settings, config,
+                                                               s.injected if s is not None else {}, owners)
         parts = [p for p in (rules, outline, bodies) if p]
         text = HEADER + "\n".join(parts) + ("\n" + FOOTER if outline or bodies else "") if parts else ""
         if len(text) > settings.cap:  # by construction it is not; a last guard all the same
@@ -425,12 +434,17 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         block.tiers = {"rules": len(rules), "outline": len(outline), "bodies": len(bodies)}
         block.injected, block.listed, block.skipped = injected, named + listed, skipped
         if not block.reason:
-            block.reason = _reason(block, want_outline, want_bodies and not no_room, prompt) if block.text else ""
+            block.reason = _reason(block, want_outline, want_bodies and not no_room, prompt, len(listed)) \
+                if block.text else ""
             if no_room:  # not searched at all: "no entry matched" would be wrong
                 block.reason += (f"{', ' if block.reason else ''}no room for entries: the budget ({limit} characters) "
                                  "is taken by the iron rules and the outline; raise context.budget")
+            elif unfit and not (injected or listed):  # entries matched: "none matched" would be wrong
+                kept = ", ".join(p for p, n in (("iron rules", rules), ("outline", outline)) if n)
+                block.reason = (f"{kept}{', ' if kept else ''}{unfit} matching entr{'y' if unfit == 1 else 'ies'} "
+                                f"did not fit in the {max(room, 0)} characters left; raise context.budget")
             elif not block.reason:
-                block.reason = _reason(block, want_outline, want_bodies, prompt)
+                block.reason = _reason(block, want_outline, want_bodies, prompt, len(listed))
         if s is not None:
             if outline or rules:
                 s.outline_given = True
@@ -448,7 +462,8 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
     return block
 
 
-def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: str) -> str:
+def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: str, lines: int = 0) -> str:
+    """What the block holds, in words; ``lines``: entries of the bodies tier named by a line."""
     if not block.text:
         return "nothing to add: no iron rules, and the outline was given earlier in this session" if not want_bodies \
             else "nothing relevant to this prompt that was not given already"
@@ -458,7 +473,8 @@ def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: 
     if block.tiers.get("outline"):
         parts.append("outline")
     if block.injected or block.listed and block.tiers.get("bodies"):
-        parts.append(f"{len(block.injected)} bod{'y' if len(block.injected) == 1 else 'ies'} for the prompt")
+        named = f" and {lines} entr{'y' if lines == 1 else 'ies'} named by a line" if lines else ""
+        parts.append(f"{len(block.injected)} bod{'y' if len(block.injected) == 1 else 'ies'}{named} for the prompt")
     elif want_bodies:
         parts.append("no entry matched the prompt" if not block.skipped else "matching entries were given already")
     return ", ".join(parts)

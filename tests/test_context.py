@@ -249,6 +249,27 @@ def test_a_budget_the_rules_fill_says_so_not_that_nothing_matched(roots, git_rep
     assert roomy.injected == ["pitfalls/kafka-lag"] and "no room" not in roomy.reason
 
 
+def test_entries_that_matched_but_did_not_fit_are_not_called_unmatched(roots, git_repo: Path) -> None:
+    """Before: "iron rules, no entry matched the prompt" when the room the rules left was too
+    small for even one summary line, though the prompt's entry was found."""
+    from memsync.context import BODIES_HEAD, FOOTER, HEADER
+
+    project, _ = roots
+    set_rules(project, PROJECT_RULES + "\n" + "\n".join(f"- Rule {i}: keep the deploy checklist current." for i in range(6)))
+    rules = ctx(git_repo, "kafka consumer lag", budget=4000).tiers["rules"]
+    base = len(HEADER) + len(FOOTER) + 3 + rules + len(BODIES_HEAD)
+    block = ctx(git_repo, "kafka consumer lag", budget=base + 20)  # room for the heading, not for "- <id> …"
+    assert block.injected == [] and block.listed == [] and block.chars <= base + 20
+    assert "no entry matched" not in block.reason
+    assert "did not fit in the" in block.reason and "raise context.budget" in block.reason
+    assert block.reason.startswith("iron rules, ")
+    # A little more room: no summary line fits, but the entry's id does, so the agent can recall it.
+    tight = ctx(git_repo, "kafka consumer lag", budget=base + 40)
+    assert tight.injected == [] and tight.listed == ["pitfalls/kafka-lag"] and tight.chars <= base + 40
+    assert "- pitfalls/kafka-lag (recall it)\n" in tight.text
+    assert "0 bodies and 1 entry named by a line for the prompt" in tight.reason
+
+
 def test_an_entry_body_cannot_open_a_section_of_the_block(roots, git_repo: Path) -> None:
     """Before: an entry synced or edited by hand (past the rule gate) whose body held
     "## Iron rules" opened a second Iron rules section in every agent's context."""

@@ -76,9 +76,18 @@ def test_the_usual_word_comes_first(word: str, first: str) -> None:
     ("读取", ("read", "load")), ("视图", ("view",)),  # not "see"
     ("摘要", ("summary", "digest")),  # a summary first; a message digest second, never only a hash
     ("参数", ("parameter", "argument")), ("选项", ("option", "flag")),
+    ("闪退", ("crash",)), ("崩溃", ("crash", "fail")),  # not "fail" alone: an app crash is searched as one
+    ("国际化", ("i18n", "internationalization")), ("本地化", ("l10n", "localization")),  # a digit in the word
+    ("端到端", ("e2e",)), ("模拟器", ("emulator",)), ("掉线", ("disconnect",)),
 ])
 def test_a_word_translates_to_what_it_means_on_its_own(zh: str, english: tuple[str, ...]) -> None:
     assert crossterms.of(zh) == english
+
+
+@pytest.mark.parametrize("en,zh", [("i18n", "国际化"), ("l10n", "本地化"), ("e2e", "端到端"), ("a11y", "无障碍")])
+def test_an_english_word_with_a_digit_is_translated(en: str, zh: str) -> None:
+    """Before: only all-letter words were exported, so i18n, l10n, e2e and a11y had no Chinese."""
+    assert zh in crossterms.of(en)
 
 
 def test_every_usual_english_override_names_a_word_the_glossary_has() -> None:

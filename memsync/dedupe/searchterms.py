@@ -61,7 +61,14 @@ USUAL_ENGLISH = {
     "负载": ("load", "workload"), "读取": ("read", "load"), "视图": ("view",), "摘要": ("summary", "digest"),
     "参数": ("parameter", "argument"), "入参": ("parameter", "argument"), "形参": ("parameter",),
     "实参": ("argument",), "选项": ("option", "flag"),
+    "闪退": ("crash",), "崩溃": ("crash", "fail"),  # the rule reads crash as fail
 }
+
+
+def _word(text: str) -> bool:
+    """An English search word: ASCII letters, digits allowed after a letter (``i18n``, ``k8s``,
+    ``oauth2``: left out before, so 国际化 found no i18n), not a number or a phrase."""
+    return text.isascii() and text.isalnum() and text[0].isalpha()
 
 
 def pairs() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
@@ -73,20 +80,20 @@ def pairs() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     chinese = _chinese()
     zh_en: dict[str, tuple[str, ...]] = {}
     for canonical, words in chinese.items():
-        if not canonical.isascii() or not canonical.isalpha():
+        if not _word(canonical):
             continue
         for zh in words:
             # one concept per word
             zh_en[zh] = USUAL_ENGLISH.get(zh) or tuple(english.get(canonical, [canonical])[:PER_WORD])
     en_zh: dict[str, tuple[str, ...]] = {}
     for canonical, words in sorted(chinese.items()):
-        if not canonical.isalpha() or not canonical.isascii():
+        if not _word(canonical):
             continue
         targets = tuple(words[:PER_WORD])
-        forms = {canonical, *english.get(canonical, [])} | _inflections(canonical)
+        forms = {canonical, *english.get(canonical, [])} | (_inflections(canonical) if canonical.isalpha() else set())
         for form in sorted(forms):
             # only the spellings the rule itself reads as this keyword
-            if form.isalpha() and read(form).seq == [canonical]:
+            if _word(form) and read(form).seq == [canonical]:
                 en_zh.setdefault(form, targets)
     return dict(sorted(zh_en.items())), en_zh
 

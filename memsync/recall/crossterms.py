@@ -26,7 +26,7 @@ def of(word: str) -> tuple[str, ...]:
     """The other language's words for one normalized word (``日志`` -> ``log``, ``logging``;
     ``deployed`` -> ``部署``, ``上线``), or none."""
     if word.isascii():
-        return _tables()[1].get(word, ()) if word.isalpha() else ()
+        return _tables()[1].get(word, ())  # its words start with a letter: ``i18n``, never an identifier
     return _tables()[0].get(word, ())
 
 

@@ -434,17 +434,16 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
         block.tiers = {"rules": len(rules), "outline": len(outline), "bodies": len(bodies)}
         block.injected, block.listed, block.skipped = injected, named + listed, skipped
         if not block.reason:
-            block.reason = _reason(block, want_outline, want_bodies and not no_room, prompt, len(listed)) \
-                if block.text else ""
+            # Entries that matched but did not fit even as a line are not "no entry matched".
+            unfitting = (f"{unfit} matching entr{'y' if unfit == 1 else 'ies'} did not fit in the {room} characters "
+                         "left; raise context.budget") if unfit else ""
+            block.reason = _reason(block, want_outline, want_bodies and not no_room, prompt, len(listed),
+                                   unfitting) if block.text else ""
             if no_room:  # not searched at all: "no entry matched" would be wrong
                 block.reason += (f"{', ' if block.reason else ''}no room for entries: the budget ({limit} characters) "
                                  "is taken by the iron rules and the outline; raise context.budget")
-            elif unfit and not (injected or listed):  # entries matched: "none matched" would be wrong
-                kept = ", ".join(p for p, n in (("iron rules", rules), ("outline", outline)) if n)
-                block.reason = (f"{kept}{', ' if kept else ''}{unfit} matching entr{'y' if unfit == 1 else 'ies'} "
-                                f"did not fit in the {max(room, 0)} characters left; raise context.budget")
             elif not block.reason:
-                block.reason = _reason(block, want_outline, want_bodies, prompt, len(listed))
+                block.reason = _reason(block, want_outline, want_bodies, prompt, len(listed), unfitting)
         if s is not None:
             if outline or rules:
                 s.outline_given = True
@@ -462,11 +461,13 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
     return block
 
 
-def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: str, lines: int = 0) -> str:
-    """What the block holds, in words; ``lines``: entries of the bodies tier named by a line."""
+def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: str, lines: int = 0,
+            unfitting: str = "") -> str:
+    """What the block holds, in words; ``lines``: entries of the bodies tier named by a line;
+    ``unfitting``: what to say when entries matched but none fit."""
     if not block.text:
         return "nothing to add: no iron rules, and the outline was given earlier in this session" if not want_bodies \
-            else "nothing relevant to this prompt that was not given already"
+            else unfitting or "nothing relevant to this prompt that was not given already"
     parts = []
     if block.tiers.get("rules"):
         parts.append("iron rules")
@@ -476,5 +477,6 @@ def _reason(block: ContextBlock, want_outline: bool, want_bodies: bool, prompt: 
         named = f" and {lines} entr{'y' if lines == 1 else 'ies'} named by a line" if lines else ""
         parts.append(f"{len(block.injected)} bod{'y' if len(block.injected) == 1 else 'ies'}{named} for the prompt")
     elif want_bodies:
-        parts.append("no entry matched the prompt" if not block.skipped else "matching entries were given already")
+        parts.append(unfitting or ("no entry matched the prompt" if not block.skipped
+                                   else "matching entries were given already"))
     return ", ".join(parts)

@@ -344,3 +344,94 @@ def test_an_escape_and_a_character_on_one_line_are_decoded_together(text: str, e
     assert [(f.rule, f.encoding, f.line) for f in findings] == [("github-pat", encoding, 2), ("github-pat", encoding, 3)]
     assert findings[0].col == line.index(text) + 1
     assert_masked(line, (TOKEN,))
+
+
+AWS_KEY_ID = FAKES["aws-access-key-id"](random.Random(12))  # AKIA/ASIA + 16 of A-Z2-7
+CAPITAL_SMALL_CAPS = {k.upper(): v for k, v in SMALL_CAPS.items()}  # Unicode has no small capital X
+
+
+@pytest.mark.parametrize("written", [
+    pytest.param(retype(AWS_KEY_ID, CAPITAL_SMALL_CAPS), id="all-small-capitals"),
+    pytest.param(retype(AWS_KEY_ID, CAPITAL_SMALL_CAPS).replace("X", "x"), id="all-small-capitals-plain-x"),
+    pytest.param(retype(AWS_KEY_ID[:4], CAPITAL_SMALL_CAPS) + AWS_KEY_ID[4:], id="small-capital-prefix"),
+    pytest.param(AWS_KEY_ID[:4] + retype(AWS_KEY_ID[4:], CAPITAL_SMALL_CAPS, 3), id="every-third-letter"),
+])
+@pytest.mark.parametrize("place", ["prose", "chinese", "assignment"])
+def test_a_capital_token_retyped_in_small_capitals_reads_as_capitals(written: str, place: str) -> None:
+    """Small capitals are drawn as capitals: in a word with no lower-case letter they stand for
+    capitals (an AWS key id), where in a mixed-case token they stand for small letters."""
+    assert written != AWS_KEY_ID and any(c in written for c in CAPITAL_SMALL_CAPS.values())
+    text = {"prose": "The deploy user's key id is {} (rotate monthly).",
+            "chinese": "部署账号的访问密钥ID：{}，请勿外传。",
+            "assignment": "aws_access_key_id = {}"}[place].format(written)
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [("aws-access-key-id", "look-alike")]
+    assert (findings[0].line, findings[0].col) == where(text, written)
+    assert findings[0].masked == f"{AWS_KEY_ID[:4]}*** ({len(AWS_KEY_ID)} chars)"
+    assert findings[0].fingerprint == scan_text(f"id {AWS_KEY_ID}")[0].fingerprint
+    assert_masked(text, (written, AWS_KEY_ID))
+    assert AWS_KEY_ID not in redact(text) and written not in redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "ᴛʜᴇ ᴋᴇʏ ɪᴅ ꜱᴛᴀʀᴛꜱ ᴡɪᴛʜ ᴀᴋɪᴀ ᴀɴᴅ ʜᴀꜱ 20 ᴄʜᴀʀᴀᴄᴛᴇʀꜱ.",
+    "ᴀᴋɪᴀ0x1f EXAMPLEKEY ᴄᴏɴꜰɪɢ_ᴋᴇʏ_ɪᴅ",
+    "ʀᴇᴀᴅᴍᴇ: ꜱᴇᴇ ᴅᴏᴄꜱ/ᴀᴡꜱ.ᴍᴅ ꜰᴏʀ ᴀᴋɪᴀ ᴋᴇʏꜱ (ɴᴇᴠᴇʀ ᴄᴏᴍᴍɪᴛ ᴛʜᴇᴍ).",
+])
+def test_capitals_read_from_small_capitals_in_prose_stay_clean(text: str) -> None:
+    assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("padded", [True, False], ids=["padded", "unpadded"])
+@pytest.mark.parametrize("inner, rule", [
+    pytest.param(f"export GH_TOKEN={TOKEN}", "github-pat", id="token"),
+    pytest.param(f"DB_PASSWORD='{PASSWORD}'", "password-assignment", id="password"),
+])
+def test_base32_in_lower_case_is_decoded(inner: str, rule: str, padded: bool) -> None:
+    """Encoders can write base32 in lower case, and every decoder reads it so."""
+    run = base64.b32encode(inner.encode()).decode().lower()
+    run = run if padded else run.rstrip("=")
+    text = f"restore: echo {run} | base32 -d >> .env"
+    findings = scan_text(text)
+    assert [(f.rule, f.encoding) for f in findings] == [(rule, "base32")]
+    assert (findings[0].line, findings[0].col) == where(text, run)
+    assert_masked(text, (TOKEN, PASSWORD, run))
+
+
+@pytest.mark.parametrize("text", [
+    "see docs/configurationmanagement/overviewsandtutorials.md",
+    "the word antidisestablishmentarianism and pneumonoultramicroscopic are long",
+    _b32_lines(random.Random(6).randbytes(60), 200).lower(),
+    base64.b32encode(b"The runbook is in the wiki; ask on-call for access.").decode().lower(),
+])
+def test_lower_case_runs_that_are_not_base32_of_a_secret_stay_clean(text: str) -> None:
+    assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("template", [
+    "nexus.deploy.pass={}",
+    "maven.repo.pass: {}",
+    "spring.rabbitmq.pass={}",
+    "NEXUS_DEPLOY_PASS={}",
+    "artifactory_pass = '{}'",
+    "gpg.signing.pass={}",
+    "ldap.bind.pass: {}",
+])
+def test_pass_after_a_word_that_holds_a_credential_is_a_password(template: str) -> None:
+    text = template.format(PASSWORD)
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == ["password-assignment"]
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    assert_masked(text, (PASSWORD,))
+
+
+@pytest.mark.parametrize("text", [
+    "deploy_pass = first_pass",
+    "release pass: 12 of 14 suites passed",
+    "repo.pass = compile.pass",
+    f"render.pass = {PASSWORD}",
+    f"second.pass: {PASSWORD}",
+    "nexus.deploy.pass=${NEXUS_PASSWORD}",
+])
+def test_pass_that_is_not_a_password_stays_clean(text: str) -> None:
+    assert scan_text(text) == []

@@ -143,6 +143,7 @@ class _Folds:
         import unicodedata
 
         look: dict[bytes, bytes] = dict(CONFUSABLES)
+        capitals: dict[bytes, bytes] = {}
         for latin, names in _NAMED_LOOK_ALIKES.items():
             for name in names:
                 c = unicodedata.lookup(name)
@@ -154,6 +155,7 @@ class _Folds:
                 m = re.fullmatch(r"LATIN LETTER SMALL CAPITAL ([A-Z])", unicodedata.name(chr(code), ""))
                 if m:
                     look[chr(code).encode("utf-8")] = m.group(1).lower().encode("ascii")
+                    capitals[chr(code).encode("utf-8")] = m.group(1).encode("ascii")
         for lo, hi in _COMBINING_RANGES:
             for code in range(lo, hi):
                 if unicodedata.category(chr(code)) == "Mn" and code != 0x034F:  # U+034F: invisible, above
@@ -167,6 +169,15 @@ class _Folds:
                     nfkc[chr(code).encode("utf-8")] = folded.encode("ascii")
         self.look = look
         self.text_table = {ord(k.decode("utf-8")): v.decode("ascii") or None for k, v in look.items()}
+        # Small capitals read as capitals: in a word with no lower-case ASCII letter (an AWS key
+        # id retyped in them, "ᴀᴋɪᴀ…"), they stand for the capitals they are drawn as.
+        self.capitals = capitals
+        self.capital_table = {**self.text_table, **{ord(k.decode("utf-8")): v.decode("ascii")
+                                                    for k, v in capitals.items()}}
+        self.capital_regex = re.compile(alternation(capitals))
+        # 16 capitals or digits in a row, small capitals among them: a capital token could be
+        # there (most lines of small capitals are words, read once, in lower case).
+        self.capital_run = re.compile(rb"(?:[A-Z0-9x]|" + alternation(capitals) + rb"){16,}")
         self.look_pattern = alternation(look)
         self.look_regex = re.compile(self.look_pattern)
         self.nfkc = nfkc
@@ -383,15 +394,16 @@ def _decode(run: bytes, pad: int) -> tuple[bytes, str] | None:
             return None
         data = binascii.unhexlify(digits)
         return (data, "hex") if is_text(data) else None
-    if not run.translate(None, _BASE32_DIGITS):
-        # RFC 4648 base32 (capitals, 2-7, "=" to a multiple of 8): tried first, as its
-        # alphabet is base64's too; random ids, TOTP seeds and capitalised words decode
-        # to bytes that are not text.
+    # RFC 4648 base32 (capitals, 2-7, "=" to a multiple of 8), or all in lower case as many
+    # encoders can write it (and every decoder reads): tried first, as its alphabet is
+    # base64's too; random ids, TOTP seeds and words decode to bytes that are not text.
+    upper = run if run.isupper() or run.isdigit() else run.upper() if run.islower() else b""
+    if upper and not upper.translate(None, _BASE32_DIGITS):
         if (n + pad) % 8 if pad else n % 8 in (1, 3, 6):
             return None
         import base64
 
-        data = base64.b32decode(run + b"=" * (-n % 8))
+        data = base64.b32decode(upper + b"=" * (-n % 8))
         if is_text(data):
             return data, "base32"
     return _base64(run, pad)
@@ -634,7 +646,11 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
         touches = (start > 0 and text[start - 1] in _WORD_BYTES) or (end < len(text) and text[end] in _WORD_BYTES)
         if not touches and len(value.translate(None, _WORD_CHARS)) == len(value):
             return None  # a Cyrillic or Greek word of its own: prose, not a retyped token
-        mapped = value.decode("utf-8").translate(folds().text_table).encode("utf-8")
+        tables = folds()
+        if _capital_word(text, start, end):
+            mapped = value.decode("utf-8").translate(tables.capital_table).encode("utf-8").replace(b"x", b"X")
+        else:
+            mapped = value.decode("utf-8").translate(tables.text_table).encode("utf-8")
         return mapped if mapped != value else None
     if kind == "soft":
         return b"" if _soft_break(m.string, m.start()) else None  # type: ignore[arg-type]
@@ -658,6 +674,26 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
 
     named = html5.get(value.decode("ascii") + ";")
     return named.encode("utf-8") if named else None
+
+
+# Lower-case ASCII letters that say a word is not written in capitals: "x" is not one, as
+# Unicode has no small capital X (a word in small capitals writes a plain "x").
+_LOWER_NOT_X = b"abcdefghijklmnopqrstuvwyz"
+
+
+def _capital_word(text: bytes, start: int, end: int) -> bool:
+    """Is the look-alike run ``text[start:end]`` inside a word written in capitals: one with a
+    small capital and no lower-case ASCII letter but "x" (in it or in the ASCII word around it)?"""
+    tables = folds()
+    if not tables.capital_regex.search(text, start, end):
+        return False
+    lo = start
+    while lo > 0 and text[lo - 1] in _WORD_BYTES and start - lo < 256:
+        lo -= 1
+    hi = end
+    while hi < len(text) and text[hi] in _WORD_BYTES and hi - end < 256:
+        hi += 1
+    return len(text[lo:hi].translate(None, _LOWER_NOT_X)) == hi - lo
 
 
 def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
@@ -688,9 +724,28 @@ def _unescape(buf: bytes, start: int, end: int) -> _Segment | None:
     return seg
 
 
-def _fast_fold(text: bytes) -> bytes:
+# A word in capitals but for an "x" (after small capitals were read as capitals).
+_CAPITAL_X = LazyRegex(rb"(?<![A-Za-z0-9_])[A-WYZ0-9_]*x[A-WYZ0-9_x]*(?![A-Za-z0-9_])")
+
+
+# The first bytes of the small capitals (U+0250-U+02AF, U+1D00-U+1D2B, U+A720-U+A7FF), and a
+# byte map that finds 16 letters or digits in a row (any non-ASCII byte counts) at memchr speed.
+_CAPITAL_LEADS = (b"\xc9", b"\xca", b"\xe1", b"\xea")  # single bytes: a two-byte search is 20 times slower
+_TOKEN_MARKS = bytes(0x61 if c in _ALNUM or c >= 0x80 else 0x20 for c in range(256))
+
+
+def _capital_token(text: bytes) -> bool:
+    """Could ``text`` hold a token of capitals written partly in small capitals? Most text
+    with small capitals is words (read once, as lower case); each test is cheaper than the next."""
+    tables = folds()
+    return (any(lead in text for lead in _CAPITAL_LEADS) and b"a" * 16 in text.translate(_TOKEN_MARKS)
+            and tables.capital_regex.search(text) is not None and tables.capital_run.search(text) is not None)
+
+
+def _fast_fold(text: bytes, capitals: bool = False) -> bytes:
     """``text`` with invisible characters dropped, NFKC forms and look-alikes replaced by their
-    ASCII letter, look-alikes in prose too: a filter only (see _character_lines)."""
+    ASCII letter, look-alikes in prose too (small capitals as capitals if ``capitals``): a
+    filter only (see _character_lines)."""
     patterns = _compiled()
     if any(lead in text for lead in _CHARACTER_LEADS):  # most chunks hold only look-alikes, or none
         text = patterns.invisible.sub(b"", text)
@@ -708,8 +763,11 @@ def _fast_fold(text: bytes) -> bytes:
     tables = folds()
     if any(lead in text for lead in _LEADS):
         for seq in set(tables.look_regex.findall(text)):
-            text = text.replace(seq, tables.look[seq])
+            text = text.replace(seq, tables.capitals.get(seq, tables.look[seq]) if capitals else tables.look[seq])
+        if capitals:
+            text = _CAPITAL_X.sub(lambda m: m.group().upper(), text)
     return text
+
 
 
 def _without(buf: bytes, lo: int, hi: int, ends: list[int]) -> bytes:
@@ -769,6 +827,8 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) 
         folded = _fast_fold(kept)
         if folded != kept:
             chunks.append((lo, text, folded))
+            if look and _capital_token(kept):  # and read once more in capitals
+                chunks.append((lo, text, _fast_fold(kept, capitals=True)))
         at = hi
     if not chunks:
         return

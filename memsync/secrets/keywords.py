@@ -62,7 +62,9 @@ _KEY_NOT_SECRET = frozenset(
 _PASS_QUALIFIERS = frozenset(
     b"db database user admin root smtp mail email redis mysql postgres pg ftp sftp ldap proxy login "
     b"account api app basic http wifi vpn ssh sudo master service registry keystore truststore "
-    b"store passout passin".split())  # openssl -passout pass:VALUE
+    b"store passout passin deploy deployment repo repository upload publish release signing gpg bind "
+    b"nexus artifactory jfrog maven gradle npm docker git svn sonar jenkins keycloak rabbitmq amqp "
+    b"mongo mongodb kafka sasl jdbc mssql imap vnc rdp webdav pfx p12 jks".split())  # openssl -passout pass:VALUE
 _PAT_QUALIFIERS = frozenset(b"github gh gitlab gl ado azure devops azdo bitbucket hf huggingface docker personal "
                             b"api access ci deploy npm pypi registry".split())
 _UUID_QUALIFIERS = frozenset(b"api access auth bearer private personal refresh session bot deploy service oauth "

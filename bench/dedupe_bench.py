@@ -142,6 +142,7 @@ class Verdict:
     named: str = ""  # the entry the refusal named
     score: float = 0.0  # baseline overlap, or memsync's coverage
     error: str = ""
+    close: str = ""  # memsync wrote it: the live entry its answer named as close ("similar"), if any
 
 
 def prf(truth: list[bool], judged: list[bool]) -> tuple[float, float, float, int, int, int]:
@@ -240,7 +241,7 @@ def run_memsync(ps: list[Pair], fillers: list[tuple[str, Memory]]) -> tuple[list
                     verdicts[p.id] = Verdict(False, error=f"{type(exc).__name__}: {exc}")
                     continue
                 times.append(time.perf_counter() - start)
-                verdicts[p.id] = Verdict(False)
+                verdicts[p.id] = Verdict(False, close=result.similar[0].id if result.similar else "")
                 service.forget(_written_id(result), force=True, root=root)
     return [verdicts[p.id] for p in ps], times
 
@@ -344,6 +345,8 @@ def report(ps: list[Pair], methods: dict[str, dict[str, bool]], extra: dict[str,
     for n in names:
         p_, r_, *_ = prf([p.duplicate for p in hand], [methods[n][p.id] for p in hand])
         lines.append(f"| {n} | {pct(p_)} | {pct(r_)} |")
+    if extra.get("close"):
+        lines += ["", str(extra["close"])]
     lines += ["", str(extra["baseline_notes"])]
     if extra.get("details"):
         lines += ["", str(extra["details"])]
@@ -371,6 +374,28 @@ def details(ps: list[Pair], verdicts: list[Verdict], base: list[Verdict], name: 
 
 
 _SET2_CLASS = {"dup": "paraphrase", "near": "near-miss", "rel": "related", "unrel": "unrelated"}
+
+
+def close_report(ps: list[Pair], verdicts: list[Verdict]) -> str:
+    """What a caller learns when memsync writes: how often its answer names the pair's existing
+    entry as close (``Written.similar``, at ``memory.similar_coverage``), per class."""
+    lines = ["## Written, and the entry named as close", "",
+             "When the gate writes, its answer names the closest live entry that holds at least "
+             "`memory.similar_coverage` (0.3) of the new keywords, so the caller (often a model) can forget the new "
+             "note or supersede the old one. Per class, of the pairs memsync wrote: how many named the pair's "
+             "existing entry, and how many named another (a filler).", "",
+             "| class | written | named the existing entry | named another | named nothing |", "|---|---|---|---|---|"]
+    for cls in CLASSES:
+        mine = [(p, v) for p, v in zip(ps, verdicts) if p.cls == cls and not v.duplicate and not v.error]
+        own = sum(v.close == f"{p.existing.category}/{p.topic}" for p, v in mine)
+        other = sum(bool(v.close) for _, v in mine) - own
+        lines.append(f"| {cls} | {len(mine)} | {own} | {other} | {len(mine) - own - other} |")
+    para = [v for p, v in zip(ps, verdicts) if p.cls == "paraphrase"]
+    surfaced = sum(v.duplicate or v.close == f"{p.existing.category}/{p.topic}"
+                   for p, v in zip(ps, verdicts) if p.cls == "paraphrase")
+    lines += ["", f"Paraphrases refused or written with their entry named: {surfaced}/{len(para)} "
+              f"({pct(surfaced / len(para) if para else 0.0)})."]
+    return "\n".join(lines)
 
 
 def _memory(text: str) -> Memory:
@@ -497,6 +522,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.set in HALVED:
         baseline_notes = halves(ps, methods, half) + "\n\n" + baseline_notes
     extra = {"header": header, "baseline_notes": baseline_notes,
+             "close": close_report(ps, mem_verdicts) if have_service else "",
              "details": details(ps, mem_verdicts, base, "memsync") if have_service else ""}
     text = report(ps, methods, extra)
     print(text)

@@ -195,7 +195,10 @@ def report(outcomes: list[Outcome], times: list[float], seed: int) -> str:
             f"({len(dupes)} in all). Paraphrases across languages caught: "
             f"{sum(o.correct for o in cross)} of {len(cross)}; within one language: "
             f"{sum(o.correct for o in by_class['paraphrase'] if o not in cross)} of "
-            f"{len(by_class['paraphrase']) - len(cross)}.", "",
+            f"{len(by_class['paraphrase']) - len(cross)}. Of those the dedupe gate let through, written with the "
+            f"entry they restate named as close (`Written.similar`, for whoever reviews the run): "
+            f"{sum(o.fate == 'written' and f'close to {o.case.target} (' in o.reason for o in dupes)} of "
+            f"{sum(o.fate == 'written' for o in dupes)}.", "",
             "Task state by what it is (dropped / dropped for that reason / n):", "",
             "| kind | expected label | dropped | right reason | n | decided |", "|---|---|---:|---:|---:|---|"]
     for kind, why in DROP_REASON.items():

@@ -31,7 +31,7 @@ DEFAULTS: dict[str, Any] = {
     },
     "sync": {"lock_timeout": 30, "attempts": 8, "timeout": 60},
     # docs/config.md explains these; memsync.service validates them.
-    "memory": {"disable_write": False, "dedupe_coverage": 0.55},
+    "memory": {"disable_write": False, "dedupe_coverage": 0.55, "similar_coverage": 0.3},
     "context": {
         "budget": 4000,  # characters of one context block (the iron rules always go in)
         "cap": 9000,  # never exceeded (Claude Code drops hook output over 10,000)

@@ -310,12 +310,17 @@ def secrets(root: Path, relpath: str, text: str) -> None:
 
 # 5. dedupe --------------------------------------------------------------------------------
 
-def duplicate(existing: str, summary: str, coverage: float, reason: str) -> Duplicate:
+def shown_summary(summary: str) -> str:
+    """An existing entry's summary as a message may quote it: secrets masked (a hand-written
+    entry may hold a token), shortened."""
     from memsync.secrets.gate import redact
 
-    summary = redact(summary)  # the existing entry's words: a hand-written one may hold a token
+    return _shown(redact(summary))
+
+
+def duplicate(existing: str, summary: str, coverage: float, reason: str) -> Duplicate:
     return Duplicate(
-        f"not written: {existing} already says this ({reason}: {_shown(summary)!r}). Recall it instead; to "
+        f"not written: {existing} already says this ({reason}: {shown_summary(summary)!r}). Recall it instead; to "
         f"change it, update that entry (id {existing}); if this really says something new, write it again "
         "with force",
         existing, coverage,

@@ -54,6 +54,17 @@ CANDIDATES = 8  # live entries compared by the dedupe gate (the best keyword mat
 
 
 @dataclass
+class Similar:
+    """A live entry close to a written one that the dedupe gate did not call a duplicate: the
+    caller (often a model) decides whether the new entry restates it or replaces it."""
+
+    id: str
+    summary: str
+    coverage: float  # share of the new keywords it holds
+    reason: str  # why the gate wrote anyway
+
+
+@dataclass
 class Written:
     """What ``remember`` did."""
 
@@ -66,6 +77,7 @@ class Written:
     proposal: bool = False  # a rule request, stored as a rule-proposal for a person to accept
     superseded: list[str] = field(default_factory=list)
     recompiled: list[str] = field(default_factory=list)
+    similar: list[Similar] = field(default_factory=list)
 
     @property
     def message(self) -> str:
@@ -75,6 +87,9 @@ class Written:
                      "moves it into ROOT.md's Iron rules (or deletes it)")
         if self.superseded:
             what += f"; it supersedes {', '.join(self.superseded)}"
+        for near in self.similar:
+            what += (f"; close to {near.id} ({near.summary!r}; {near.reason}): if that entry already says this, "
+                     f"forget {self.id}; if this one replaces it, supersede {near.id} with {self.id}")
         return what
 
     def to_json(self) -> dict[str, Any]:
@@ -428,15 +443,14 @@ class Memory:
         data = render_entry(meta, f"\n{text_body}\n" if text_body else "\n").encode("utf-8")
         gates.entry_size(data)
         gates.secrets(root.path, rel, data.decode("utf-8"))  # 4
-        if not force:
-            self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5
+        similar = [] if force else self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5
         changes[rel] = data
         for target in {e.path: e for e in by_id.values() if e is not None}.values():
             changes[target.path] = _relinked(root, target.path, superseded_by=meta["id"], now=now)
         action = "updated" if id else "created"
         if dry_run:
             return Written(meta["id"], root.scope, root.display, root.show(rel), "would " + action[:-1],
-                           meta["kind"], proposal, superseded, [])
+                           meta["kind"], proposal, superseded, [], similar)
         template = read_template("ROOT.md")
         try:
             recompiled = writer.apply(root, t, changes, create=() if id else (rel,), template=template,
@@ -447,9 +461,12 @@ class Memory:
                                body=body, kind=kind, triggers=triggers, highlight=highlight, pinned=pinned,
                                old_ids=old_ids, proposal=proposal, force=force, now=now, dry_run=dry_run)
         return Written(meta["id"], root.scope, root.display, root.show(rel), action, meta["kind"], proposal,
-                       superseded, recompiled)
+                       superseded, recompiled, similar)
 
-    def _dedupe(self, root: Root, config: dict[str, Any], meta: dict[str, Any], body: str, exclude: set[str]) -> None:
+    def _dedupe(self, root: Root, config: dict[str, Any], meta: dict[str, Any], body: str,
+                exclude: set[str]) -> list[Similar]:
+        """Refuse a duplicate of a live entry (gate 5); else name the closest live entry the gate
+        judged new, when it holds ``memory.similar_coverage`` of the new keywords or more."""
         from memsync import dedupe, gates
         from memsync.entry import parse_entry
         from memsync.recall import search
@@ -457,9 +474,10 @@ class Memory:
         threshold = _number(config, "memory", "dedupe_coverage", 0.01, 1.0)
         triggers = meta.get("load_when") or []
         new_text = dedupe.entry_text(meta.get("summary", ""), triggers, body)
+        near_floor = _number(config, "memory", "similar_coverage", 0.0, 1.0)
         query = _keyword_query(new_text, limit=20)  # the summary and triggers come first
         if not query:
-            return
+            return []
         # Every candidate counts (no floor), and a few dozen best matches are plenty to find a duplicate.
         relaxed = dict(config, search={**config["search"], "floor": 0.0, "candidates": 40})
         live = self._live.get(root.path)
@@ -468,6 +486,7 @@ class Memory:
                       all_first=False, describe=False, snapshots={root.path: snap} if snap else None,
                       translate=False).hits
         best: tuple[float, str, str, str] | None = None
+        near: tuple[float, str, str, str] | None = None
         for hit in hits:
             if hit.id in exclude:
                 continue
@@ -482,8 +501,13 @@ class Memory:
             verdict = dedupe.judge(new_text, dedupe.entry_text(info.summary, info.load_when, parsed.body), threshold)
             if verdict.duplicate and (best is None or verdict.coverage > best[0]):
                 best = (verdict.coverage, hit.id, info.summary, verdict.reason)
+            elif not verdict.duplicate and (near is None or verdict.coverage > near[0]):
+                near = (verdict.coverage, hit.id, info.summary, verdict.reason)
         if best is not None:
             raise gates.duplicate(best[1], best[2], best[0], best[3])
+        if near is None or near[0] < near_floor or near[0] <= 0:
+            return []
+        return [Similar(near[1], gates.shown_summary(near[2]), round(near[0], 2), near[3])]
 
     def forget(self, entry_id: str, *, force: bool = False, scope: str | None = None) -> Forgotten:
         """Delete an entry (a pinned one needs ``force``); supersede links naming it are removed."""

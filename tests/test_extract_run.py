@@ -281,6 +281,11 @@ def test_a_changed_fact_is_not_a_duplicate(cli, env) -> None:
     env.configure(Model(env.tmp / "m", answer(changed)))
     code, out, _ = extract(cli, env, "--dry-run")
     assert code == 0 and "  1. written — The dev database listens on port 5433" in out
+    # The fate names the entry it is close to, so whoever reviews the run can supersede it.
+    code, out, _ = extract(cli, env, "--dry-run", "--json")
+    fate = json.loads(out)["candidates"][0]
+    assert fate["fate"] == "written" and "close to facts/db-port (differs in a number or version (5433))" in fate["reason"]
+    assert entries(env.root) == ["facts/db-port"]
 
 
 def _db_port_session(cli, env, *, pinned: bool = False) -> None:

@@ -100,6 +100,15 @@ def test_remember_then_recall_then_forget_keeps_the_tree_consistent(tmp_path: Pa
             assert entry_id.startswith("preferences/") and w.structured_content["scope"] == "project"
             path = project / ".memory" / f"{entry_id}.md"
             assert "load_when:\n  - Go\n  - formatting" in path.read_text(encoding="utf-8")
+            assert w.structured_content["details"]["similar"] == []
+            # A note that changes it is written, and the answer names the entry it is close to.
+            near = await c.call_tool("memory_remember", {
+                "summary": "The user now prefers spaces over tabs in Go files", "category": "preferences"})
+            assert not near.is_error, text(near)
+            assert [n["id"] for n in near.structured_content["details"]["similar"]] == [entry_id]
+            assert f"close to {entry_id}" in text(near) and f"supersede {entry_id} with" in text(near)
+            gone = await c.call_tool("memory_forget", {"id": near.structured_content["id"]})
+            assert not gone.is_error, text(gone)
             r = await c.call_tool("memory_recall", {"query": "tabs Go"})
             assert r.structured_content["hits"][0]["id"] == entry_id
             check = subprocess.run([sys.executable, "-m", "memsync", "check", "--project"], cwd=project,

@@ -307,6 +307,53 @@ def test_dedupe_gate_names_the_entry_and_force_overrides(root: Path, cli) -> Non
     assert code == 0, err
 
 
+def test_a_write_close_to_a_live_entry_names_it(root: Path, cli) -> None:
+    """The gate writes a note that changes a fact (a new port) and says which entry it is close to,
+    so the caller can supersede it (or forget the new one if it only restates it)."""
+    written = service.remember("Staging PostgreSQL 16 now listens on port 5434", category="facts", root=root)
+    assert [n.id for n in written.similar] == ["facts/staging-db"]
+    near = written.similar[0]
+    assert near.summary == "Staging runs PostgreSQL 16 on port 5433." and 0.3 <= near.coverage < 1
+    assert "5434" in near.reason or "number" in near.reason, near.reason
+    assert (f"close to facts/staging-db ('Staging runs PostgreSQL 16 on port 5433.'; {near.reason}): if that "
+            f"entry already says this, forget {written.id}; if this one replaces it, supersede facts/staging-db with "
+            f"{written.id}"
+            ) in written.message
+    assert is_clean(root)
+    # An unrelated note names nothing; with force the gate does not run, so nothing either.
+    assert service.remember("Frontend uses Vite with React 19", category="facts", root=root).similar == []
+    forced = service.remember("Staging PostgreSQL 16 moved to port 5435", category="facts", root=root, force=True)
+    assert forced.similar == [] and "close to" not in forced.message
+    for note in (written, forced):
+        service.forget(note.id, root=root)
+    # The CLI prints it and --json carries it; --dry-run says it too and writes nothing.
+    code, out, err = cli("remember", "--category", "facts", "--summary", "Staging PostgreSQL 16 listens on port 6543",
+                         "--json", "--root", str(root))
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [n["id"] for n in doc["similar"]] == ["facts/staging-db"] and "close to facts/staging-db" in doc["message"]
+    service.forget(doc["id"], root=root)
+    before = snapshot(root)
+    code, out, err = cli("remember", "--category", "facts", "--summary", "Staging PostgreSQL 16 listens on port 6544",
+                         "--dry-run", "--root", str(root))
+    assert code == 0 and "close to facts/staging-db" in out and snapshot(root) == before
+
+
+def test_similar_entry_summary_is_masked_and_the_floor_is_a_setting(root: Path) -> None:
+    secret = FAKES["github-pat"](random.Random(12))
+    write_entry(root, "facts/ci-token-home", f"CI token {secret} lives in the vault under ci/deploy",
+                created=1791600000000, updated=1791600000000)
+    written = service.remember("CI deploy token lives in the vault under ci/deploy-v2", category="facts",
+                               root=root, force=False)
+    assert [n.id for n in written.similar] == ["facts/ci-token-home"]
+    assert secret not in written.message and secret not in json.dumps(written.to_json())
+    assert "ghp_***" in written.similar[0].summary
+    service.forget(written.id, root=root)
+    (root / ".memsync.yaml").write_text("memory:\n  similar_coverage: 1.0\n")
+    assert service.remember("CI deploy token lives in the vault under ci/deploy-v2", category="facts",
+                            root=root).similar == []
+
+
 @pytest.mark.parametrize("monitor", ["off", "on"])
 def test_dedupe_sees_an_entry_another_tool_just_wrote(root: Path, monkeypatch: pytest.MonkeyPatch,
                                                       monitor: str) -> None:

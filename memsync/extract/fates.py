@@ -188,6 +188,8 @@ def decide(items: Iterable[Any], memory: Any, *, dry_run: bool, scope: str | Non
             fates.append(Fate(index, INVALID, str(exc), c, dry_run=dry_run))
             continue
         replaced = f", superseding {', '.join(w.superseded)}" if w.superseded else ""
+        if w.similar:  # a person reviewing the run sees which entry it may restate or replace
+            replaced += f"; close to {w.similar[0].id} ({w.similar[0].reason})"
         fate = Fate(index, PROPOSAL if w.proposal else WRITTEN,
                     ("as a rule proposal for a person to accept" if w.proposal else f"{w.action} {w.id}") + replaced
                     + note, c, w.id, dry_run)

@@ -128,13 +128,17 @@ def step_secrets(base: Path) -> None:
 
 def step_agent(base: Path) -> None:
     _say("An agent remembers through the gates: a new pitfall is written (only its index and ROOT.md recompiled); "
-         "the same fact reworded is refused as a duplicate; a rule it wants becomes a proposal for a person.")
+         "the same fact reworded is refused as a duplicate; a note that changes it is written and names the entry "
+         "it is close to (the agent supersedes it, or forgets its note); a rule it wants becomes a proposal for a "
+         "person.")
     root = "project/.memory"
     _run("remember", "--root", root, "--category", "pitfalls", "--summary",
          "Kafka consumer lag spikes when the partition count changes", "--body",
          "Rebalance storms: pin the partition count before a release.", "--load-when", "kafka,积压")
     _run("remember", "--root", root, "--category", "pitfalls", "--summary",
          "When the partition count changes, Kafka consumer lag spikes")
+    _run("remember", "--root", root, "--category", "pitfalls", "--summary",
+         "Kafka consumer lag no longer spikes when the partition count changes: cooperative rebalancing fixed it")
     _run("remember", "--root", root, "--category", "preferences", "--kind", "rule", "--summary",
          "Always run the full test suite before a release")
     _run("check", "--root", root)

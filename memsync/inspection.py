@@ -1,7 +1,7 @@
 """``memsync inspect``: what the memory holds and how it is doing, per root (SPEC §8).
 
 Counts by category and kind, pinned, superseded, conflict siblings, rule proposals
-waiting for a person; the consistency self-check (``check`` + ``lint``, naming what an
+waiting for a person, recent entries the dedupe gate would refuse as duplicates; the consistency self-check (``check`` + ``lint``, naming what an
 index misses or lists in excess); recall counters (``.state.json``) and injection
 counters (memsync's cache); the last context, extraction and sync results with their
 reasons. Read only: nothing in the tree is written.
@@ -27,6 +27,7 @@ class RootReport:
     superseded: list[str] = field(default_factory=list)
     conflicts: list[dict[str, str]] = field(default_factory=list)  # sibling -> the entry it conflicts with
     proposals: list[dict[str, str]] = field(default_factory=list)  # rule proposals awaiting a person
+    duplicates: list[dict[str, Any]] = field(default_factory=list)  # recent entries the dedupe gate would refuse
     stale: list[str] = field(default_factory=list)  # compiled files that are out of date
     index_misses: list[str] = field(default_factory=list)  # live entries an index.md does not list
     index_extra: list[str] = field(default_factory=list)  # index.md lines naming no live entry
@@ -74,6 +75,9 @@ class Inspection:
                            "(accept: copy it into ROOT.md's Iron rules and delete the entry; reject: delete it)")
             for c in r.conflicts:
                 out.append(f"  conflict sibling {c['id']} of {c['conflict_of']}: merge it by hand, then delete it")
+            for c in r.duplicates:
+                out.append(f"  possible duplicate: {c['id']} of {c['of']} ({c['reason']}): if they say the same, "
+                           f"forget one; if it replaces that entry, `memsync supersede {c['of']} {c['id']}`")
             if r.consistent:
                 out.append("  self-check: compiled files up to date, no lint errors")
             for path in r.stale:
@@ -136,6 +140,7 @@ def inspect_root(memory: Any, root: Any) -> RootReport:
     rep.superseded = sorted(superseded)
     rep.conflicts = [{"id": e.id, "conflict_of": e.conflict_of or ""} for e in live if e.conflict_of]
     rep.proposals = [{"id": e.id, "summary": e.summary} for e in live if e.kind == "rule-proposal"]
+    rep.duplicates = memory._duplicates(root, live)
     st = load_state(root)
     rep.errors = [p.format(root.display) for p in st.problems if p.severity == "error" and p.code != "E030"]
     rep.warnings = [p.format(root.display) for p in st.problems if p.severity == "warning"]

@@ -69,3 +69,37 @@ def test_inspect_shows_counters_and_the_last_runs_with_reasons(tmp_path: Path, c
     code, out, _ = cli("inspect", "--root", str(root))
     assert "extraction s1: too-few-turns — 2 new turns; extract.min_turns is 4 (2 turns read)" in out
     assert "last context (cli):" in out and "most recalled: facts/c ×1" in out
+
+
+def test_inspect_names_recent_entries_the_dedupe_gate_would_refuse(tmp_path: Path, cli) -> None:
+    """Written with force, by hand or on another device, the gate never saw them: inspect runs it
+    for the newest entries and names each duplicate pair once. A note that changes a fact is not
+    named, nor a superseded entry; nothing is written."""
+    root = make(tmp_path)
+    write_entry(root, "pitfalls/kafka-lag", "Kafka consumer lag spikes when the partition count changes", body="",
+                created=1791600000000, updated=1791600000000)
+    write_entry(root, "pitfalls/kafka-lag-fixed", "Kafka consumer lag no longer spikes when the partition count "
+                "changes, since cooperative rebalancing fixed it", body="", created=1791800000000,
+                updated=1791800000000)
+    write_entry(root, "facts/vite", "The frontend builds with Vite 6", body="Run `pnpm build`.\n",
+                created=1791900000000, updated=1791900000000)
+    # a copy made long ago is not looked at again (inspect reads the last 14 days)
+    write_entry(root, "facts/vite-copy", "The frontend builds with Vite 6", body="Run `pnpm build`.\n",
+                created=1791900000001, updated=1791900000001)
+    compile_root(Root.at(root))
+    forced = service.remember("When the partition count changes, Kafka consumer lag spikes", category="pitfalls",
+                              root=root, force=True)
+    before = snapshot(root)
+    r = service.inspect(root=root).roots[0]
+    assert [(d["id"], d["of"]) for d in r.duplicates] == [(forced.id, "pitfalls/kafka-lag")], r.duplicates
+    assert r.duplicates[0]["coverage"] == 1.0 and r.duplicates[0]["reason"] == "covers 100% of the new keywords"
+    code, out, err = cli("inspect", "--root", str(root))
+    assert code == 0, err
+    assert (f"possible duplicate: {forced.id} of pitfalls/kafka-lag (covers 100% of the new keywords): if they say "
+            f"the same, forget one; if it replaces that entry, `memsync supersede pitfalls/kafka-lag {forced.id}`") in out
+    code, out, err = cli("inspect", "--root", str(root), "--json")
+    assert [(d["id"], d["of"]) for d in json.loads(out)["roots"][0]["duplicates"]] == [(forced.id, "pitfalls/kafka-lag")]
+    assert snapshot(root) == before
+    # Superseded, the old entry is compared with nothing.
+    assert cli("supersede", "--root", str(root), "pitfalls/kafka-lag", forced.id)[0] == 0
+    assert service.inspect(root=root).roots[0].duplicates == []

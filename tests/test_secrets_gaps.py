@@ -435,3 +435,67 @@ def test_pass_after_a_word_that_holds_a_credential_is_a_password(template: str) 
 ])
 def test_pass_that_is_not_a_password_stays_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+# Passwords on the command lines of archivers, LDAP, SMB, FTP and OpenSSL, and in code.
+COMMAND_AND_CODE = [
+    ("smbclient", "smbclient //files/share -U alice%{}", "cli-credentials"),
+    ("lftp", "lftp -u alice,{} ftp.example.com", "cli-credentials"),
+    ("ldapsearch", "ldapsearch -x -D cn=admin,dc=example,dc=org -w {} -b dc=example,dc=org", "cli-credentials"),
+    ("ldapmodify-quoted", "ldapmodify -D cn=admin -w '{}' -f change.ldif", "cli-credentials"),
+    ("openssl-k", "openssl enc -d -aes-256-cbc -k {} -in backup.enc -out backup.tar", "cli-credentials"),
+    ("openssl-pass", "openssl enc -aes-256-cbc -pass pass:{} -in backup.tar", "password-assignment"),
+    ("zip", "zip -r -P {} backup.zip data/", "cli-credentials"),
+    ("unzip", "unzip -P {} backup.zip", "cli-credentials"),
+    ("7z", "7z a -p{} -mhe=on backup.7z data/", "cli-credentials"),
+    ("rar-hp", "rar a -hp{} backup.rar data/", "cli-credentials"),
+    ("powershell", '$pw = ConvertTo-SecureString "{}" -AsPlainText -Force', "password-assignment"),
+    ("powershell-string", "ConvertTo-SecureString -String '{}' -AsPlainText -Force", "password-assignment"),
+    ("requests-auth", 'requests.get(url, auth=("alice", "{}"))', "password-assignment"),
+    ("httpx-auth-spaces", "httpx.get(url, auth = ('alice', '{}'))", "password-assignment"),
+    ("http-basic-auth", 'HTTPBasicAuth("alice", "{}")', "password-assignment"),
+    ("aiohttp-basic-auth", 'aiohttp.BasicAuth("alice", "{}")', "password-assignment"),
+    ("network-credential", 'new NetworkCredential("alice", "{}")', "password-assignment"),
+]
+
+
+@pytest.mark.parametrize("template, rule", [pytest.param(t, r, id=i) for i, t, r in COMMAND_AND_CODE])
+def test_a_password_given_to_a_command_or_an_http_client_is_found(template: str, rule: str) -> None:
+    text = template.format(PASSWORD)
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == [rule]
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    assert findings[0].masked == f"Xq*** ({len(PASSWORD)} chars)"
+    assert_masked(text, (PASSWORD,))
+
+
+@pytest.mark.parametrize("text", [
+    "7z a -p backup.7z data/",  # asks for the password
+    "rar a -hp backup.rar data/",
+    "zip -r -p backup.zip data/",
+    "ldapsearch -x -W -D cn=admin -b dc=example,dc=org",
+    "grep -w password notes.txt",
+    "ssh -k deploy@host",
+    "ls -u alice,bob",
+    "smbclient //files/share -U alice",
+    "smbclient //files/share -U alice%$SMB_PASSWORD",
+    "openssl enc -d -aes-256-cbc -kfile key.txt -in backup.enc",
+    "$s = ConvertTo-SecureString $encrypted",
+    '$s = ConvertTo-SecureString "01000000d08c9ddf0115d1118c7a00c04fc297eb01000000" -Key $key',
+    'requests.get(url, auth=("alice", password))',
+    'requests.get(url, auth=("alice", "<password>"))',
+    'HTTPBasicAuth("alice", os.environ["API_PASSWORD"])',
+    "a credential (\"see\", \"the docs\") here",
+])
+def test_commands_and_code_without_a_password_stay_clean(text: str) -> None:
+    assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "openssl enc -aes-256-cbc -pass env:BACKUP_PASSPHRASE -in backup.tar",
+    "openssl enc -aes-256-cbc -pass file:/run/secrets/backup-key -in backup.tar",
+    "openssl pkcs12 -in a.p12 -passin fd:3",
+    "openssl rsa -in key.pem -passin stdin",
+])
+def test_openssl_pass_phrase_sources_that_name_where_it_is_kept_stay_clean(text: str) -> None:
+    assert scan_text(text) == []

@@ -64,7 +64,7 @@ _PASS_QUALIFIERS = frozenset(
     b"account api app basic http wifi vpn ssh sudo master service registry keystore truststore "
     b"store passout passin deploy deployment repo repository upload publish release signing gpg bind "
     b"nexus artifactory jfrog maven gradle npm docker git svn sonar jenkins keycloak rabbitmq amqp "
-    b"mongo mongodb kafka sasl jdbc mssql imap vnc rdp webdav pfx p12 jks".split())  # openssl -passout pass:VALUE
+    b"mongo mongodb kafka sasl jdbc mssql imap vnc rdp webdav pfx p12 jks pass".split())  # openssl -pass pass:VALUE
 _PAT_QUALIFIERS = frozenset(b"github gh gitlab gl ado azure devops azdo bitbucket hf huggingface docker personal "
                             b"api access ci deploy npm pypi registry".split())
 _UUID_QUALIFIERS = frozenset(b"api access auth bearer private personal refresh session bot deploy service oauth "
@@ -82,6 +82,7 @@ _SHAPED = ("aws-secret-access-key", "alibaba-access-key-secret", "twilio-auth-to
 _ALIBABA_SECRET = re.compile(rb"[A-Za-z0-9]{30}")
 _HEX32 = re.compile(rb"[0-9a-f]{32}")
 
+_OPENSSL_SOURCES = (b"pass:", b"env:", b"file:", b"fd:", b"stdin")
 _CJK = frozenset(w.encode("utf-8") for w in CJK_PASSWORD + CJK_OTHER)
 _CJK_PASSWORD = frozenset(w.encode("utf-8") for w in CJK_PASSWORD)
 _PASSWORD = frozenset(w.encode() for w in PASSWORD_WORDS)
@@ -204,6 +205,10 @@ class KeywordRule:
         if found.syntax == "netrc":
             return _renamed(judge([b"password"], anchor, found.start, found.value), "netrc-password")
         if not names_secret(found.words, anchor, found.key):
+            return None
+        if found.syntax == "flag" and found.value.lower().startswith(_OPENSSL_SOURCES):
+            # OpenSSL's pass phrase arguments (-pass, -passin, -passout): "pass:" then the password
+            # itself (read by the keyword rule on "pass:"); env:, file:, fd: name where it is kept.
             return None
         hit = judge(found.words, anchor, found.start, found.value)
         return _renamed(hit, "cli-credentials") if found.syntax == "flag" else hit

@@ -45,6 +45,10 @@ _LOGIN = frozenset(b"docker podman buildah skopeo nerdctl oras helm crane regctl
 _MYSQL = frozenset(b"mysql mysqldump mysqladmin mariadb mariadb-dump mysqlsh".split())
 _MONGO = frozenset(b"mongo mongosh mongodump mongorestore mongoexport mongoimport".split())
 _WRAPPERS = frozenset(b"sudo env time exec command nohup".split())
+_SMB = frozenset(b"smbclient rpcclient smbget smbcacls smbtree".split())
+_LDAP = frozenset(b"ldapsearch ldapmodify ldapadd ldapdelete ldapmodrdn ldappasswd ldapwhoami ldapcompare".split())
+_ZIP = frozenset(b"zip unzip zipcloak funzip".split())
+_ARCHIVERS = frozenset(b"7z 7za 7zr 7zz rar unrar".split())
 
 
 _COMMAND_SPAN = 400  # bytes before a flag searched for its command (a long command line is cut there)
@@ -88,16 +92,18 @@ def _shell_word(buf: bytes, at: int) -> tuple[int, bytes] | None:
 class CliRule:
     """Credentials given to a command by a short flag: ``curl -u user:pass``, ``http -a
     user:pass``, ``docker login -p …``, ``mysql -pSECRET``, ``sshpass -p …``, ``redis-cli -a …``,
-    ``sqlcmd -P …``. (``--password VALUE`` and ``--token=VALUE`` are keyword assignments.)
+    ``sqlcmd -P …``, ``smbclient -U user%pass``, ``lftp -u user,pass``, ``ldapsearch -w …``,
+    ``openssl enc -k …``, ``zip -P …``, ``7z -pSECRET``, ``rar -hpSECRET``. (``--password VALUE`` and ``--token=VALUE`` are keyword assignments.)
 
     The trigger is the flag after a space (one pass for " -"); the command it belongs to is
     read back to the start of its line or pipe segment."""
 
     id = "cli-credentials"
     title = "a password or token given on a command line"
-    triggers = ((" -u", r"""[ \t]*["']?[^\s"':]{1,128}:"""), (" --user", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
+    triggers = ((" -u", r"""[ \t]*["']?[^\s"':%,]{1,128}[:%,]"""), (" --user", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
                 (" -a", r"""[ \t]+["']?[!-~]"""), (" --auth", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
-                (" -p", r"""[ \t]*["']?[!-~]"""), (" --password-stdin", ""))
+                (" -p", r"""[ \t]*["']?[!-~]"""), (" --password-stdin", ""), (" -w", r"""[ \t]+["']?[!-~]"""),
+                (" -k", r"""[ \t]+["']?[!-~]"""), (" -hp", r"""["']?[!-~]"""))
     lowered = True  # " -p" also finds sqlcmd's "-P"; the flag's case is checked on the original
     priority = 1
 
@@ -119,6 +125,18 @@ class CliRule:
         start, value = got
         if flag in (b"-u", b"--user") and cmd == b"curl":
             return self._userpass(start, value)
+        if flag == b"-U" and cmd in _SMB:  # smbclient //srv/share -U user%password
+            return self._userpass(start, value, b"%")
+        if flag == b"-u" and cmd == b"lftp":  # lftp -u user,password host
+            return self._userpass(start, value, b",")
+        if flag == b"-w" and cmd in _LDAP:  # ldapsearch -D cn=admin -w password ("-W" prompts)
+            return self._value(start, value)
+        if flag == b"-k" and cmd == b"openssl":  # openssl enc -k password
+            return self._value(start, value)
+        if flag == b"-P" and cmd in _ZIP:  # zip -P password (7z and rar glue it: -ppassword, -hppassword)
+            return self._value(start, value)
+        if flag in (b"-p", b"-hp") and glued and cmd in _ARCHIVERS and value[:1] not in (b"-", b""):
+            return self._value(start, value)
         if flag in (b"-a", b"--auth") and cmd in (b"http", b"https", b"xh", b"httpie"):
             return self._userpass(start, value)
         if flag == b"-p" and cmd in _MYSQL:
@@ -152,8 +170,8 @@ class CliRule:
             return None
         return (start, start + len(value), self.id, value)
 
-    def _userpass(self, start: int, value: bytes) -> Hit | None:
-        user, colon, password = value.partition(b":")
+    def _userpass(self, start: int, value: bytes, sep: bytes = b":") -> Hit | None:
+        user, colon, password = value.partition(sep)
         if not colon:
             return None
         if not password:  # an API key given as the user name, with an empty password
@@ -259,6 +277,46 @@ class RedisPasswordRule:
         if got is None:
             return None
         return judge([b"password"], b"password", got[0], got[1])
+
+
+# --- Passwords in code: PowerShell secure strings, HTTP auth pairs ---------------------------
+
+_SECURE_STRING = LazyRegex(rb"""convertto-securestring[ \t]+(?:-string[ \t]+)?(?P<q>["'])(?P<v>[^"'\n]{1,256})(?P=q)""",
+                           re.IGNORECASE)
+_PLAIN_TEXT = LazyRegex(rb"-asplaintext", re.IGNORECASE)
+_AUTH_PAIR = LazyRegex(rb"""(?:auth[ \t]*=[ \t]*\(|basicauth[ \t]*\(|digestauth[ \t]*\(|credentials?[ \t]*\()[ \t]*"""
+                       rb"""(?P<q1>["'])[^"'\n]{1,128}(?P=q1)[ \t]*,[ \t]*(?P<q>["'])(?P<v>[^"'\n]{1,256})(?P=q)""",
+                       re.IGNORECASE)
+
+
+class CodePasswordRule:
+    """A password written into code: PowerShell's ``ConvertTo-SecureString "…" -AsPlainText``
+    (the plain text a script turns into a credential; without ``-AsPlainText`` the string is
+    an encrypted one), and a user and password passed as a pair of string literals to an HTTP
+    client: ``auth=("alice", "…")`` (requests, httpx), ``HTTPBasicAuth("alice", "…")``,
+    ``aiohttp.BasicAuth("alice", "…")``, ``NetworkCredential("alice", "…")``. A variable or
+    placeholder in the password's place is code, not a secret."""
+
+    id = "password-assignment"
+    title = "a password in a PowerShell secure string or an HTTP client's auth pair"
+    triggers = (("convertto-securestring", r"[ \t]"), ("auth", r"""[ \t]*[=(][ \t]*\(?[ \t]*["']"""),
+                ("credential", r"""s?[ \t]*\([ \t]*["']"""))
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if anchor == b"convertto-securestring":
+            m = _SECURE_STRING.match(buf, pos)
+            line_end = buf.find(b"\n", pos)
+            line_end = len(buf) if line_end < 0 else line_end
+            if m is None or not _PLAIN_TEXT.search(buf, m.end(), min(line_end, m.end() + 200)):
+                return None
+        else:
+            lo = max(0, pos - 6)  # "basic" / "digest" before "auth", "network" before "credential"
+            m = next((x for x in (_AUTH_PAIR.match(buf, at) for at in range(lo, pos + 1)) if x is not None), None)
+            if m is None:
+                return None
+        return judge([b"password"], b"password", m.start("v"), m.group("v"))
 
 
 # --- Kubernetes Secret manifests -------------------------------------------------------
@@ -492,5 +550,5 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(),
-         PuttyKeyRule())
+RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), KubernetesSecretRule(),
+         NpmrcRule(), Base64PemRule(), PuttyKeyRule())

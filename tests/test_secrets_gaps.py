@@ -456,6 +456,12 @@ COMMAND_AND_CODE = [
     ("http-basic-auth", 'HTTPBasicAuth("alice", "{}")', "password-assignment"),
     ("aiohttp-basic-auth", 'aiohttp.BasicAuth("alice", "{}")', "password-assignment"),
     ("network-credential", 'new NetworkCredential("alice", "{}")', "password-assignment"),
+    ("gh-secret-set", "gh secret set DEPLOY_TOKEN --body {}", "cli-credentials"),
+    ("gh-secret-set-b", "gh secret set DEPLOY_TOKEN -b '{}'", "cli-credentials"),
+    ("ansible-become", "ansible_become_pass: {}", "password-assignment"),
+    ("rabbitmq-default-pass", "RABBITMQ_DEFAULT_PASS={}", "password-assignment"),
+    ("wpa-supplicant-psk", 'network={{\n  ssid="office"\n  psk="{}"\n}}', "password-assignment"),
+    ("wpa-psk-env", "WPA_PSK={}", "password-assignment"),
 ]
 
 
@@ -486,6 +492,12 @@ def test_a_password_given_to_a_command_or_an_http_client_is_found(template: str,
     'requests.get(url, auth=("alice", "<password>"))',
     'HTTPBasicAuth("alice", os.environ["API_PASSWORD"])',
     "a credential (\"see\", \"the docs\") here",
+    "git checkout -b feature/login-flow",
+    'gh secret set DEPLOY_TOKEN --body "$TOKEN"',
+    "psk: see the wifi card in the office",
+    "psk_length = 64",
+    "db_migration_pass = 3",
+    "default_pass = True",
 ])
 def test_commands_and_code_without_a_password_stay_clean(text: str) -> None:
     assert scan_text(text) == []
@@ -499,3 +511,12 @@ def test_commands_and_code_without_a_password_stay_clean(text: str) -> None:
 ])
 def test_openssl_pass_phrase_sources_that_name_where_it_is_kept_stay_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+def test_a_wireguard_preshared_key_is_a_secret() -> None:
+    key = base64.b64encode(random.Random(3).randbytes(32)).decode()
+    text = f"[Peer]\nPublicKey = {base64.b64encode(random.Random(4).randbytes(32)).decode()}\nPresharedKey = {key}\n"
+    findings = scan_text(text)
+    assert [(f.rule, f.line) for f in findings] == [("secret-assignment", 3)]
+    assert (findings[0].line, findings[0].col) == where(text, key)
+    assert_masked(text, (key,))

@@ -14,7 +14,7 @@ from memsync.secrets import assign
 from memsync.secrets.rules import Hit
 from memsync.secrets.values import is_placeholder, looks_fake, names_only, plausible_secret
 
-PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "pwd", "pass", "pw")
+PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "passwort", "pwd", "pass", "pw", "psk")
 OTHER_WORDS = ("secret", "token", "key", "credential", "creds", "pat", "auth")
 # Chinese (simplified and traditional) and Japanese: password, passphrase, key, token,
 # credential, private key, auth code.
@@ -52,7 +52,7 @@ _KEY_QUALIFIERS = frozenset(
     b"honeycomb grafana splunk sumo loggly papertrail rollbar bugsnag raygun snyk sonar codecov "
     b"coveralls circleci travis buildkite jenkins artifactory jfrog nexus docker quay harbor "
     b"terraform vault consul nomad doppler infisical pulumi ngrok tailscale yandex tencent baidu "
-    b"volcengine huawei ibm oracle".split())
+    b"volcengine huawei ibm oracle preshared".split())
 # An UPPER_SNAKE variable ending in _KEY names a credential unless one of these words says otherwise.
 _KEY_NOT_SECRET = frozenset(
     b"primary foreign sort partition cache hot idempotency object s3 redis map dict lookup index "
@@ -64,7 +64,7 @@ _PASS_QUALIFIERS = frozenset(
     b"account api app basic http wifi vpn ssh sudo master service registry keystore truststore "
     b"store passout passin deploy deployment repo repository upload publish release signing gpg bind "
     b"nexus artifactory jfrog maven gradle npm docker git svn sonar jenkins keycloak rabbitmq amqp "
-    b"mongo mongodb kafka sasl jdbc mssql imap vnc rdp webdav pfx p12 jks pass".split())  # openssl -pass pass:VALUE
+    b"mongo mongodb kafka sasl jdbc mssql imap vnc rdp webdav pfx p12 jks pass become".split())  # openssl -pass pass:VALUE
 _PAT_QUALIFIERS = frozenset(b"github gh gitlab gl ado azure devops azdo bitbucket hf huggingface docker personal "
                             b"api access ci deploy npm pypi registry".split())
 _UUID_QUALIFIERS = frozenset(b"api access auth bearer private personal refresh session bot deploy service oauth "
@@ -86,7 +86,7 @@ _OPENSSL_SOURCES = (b"pass:", b"env:", b"file:", b"fd:", b"stdin")
 _CJK = frozenset(w.encode("utf-8") for w in CJK_PASSWORD + CJK_OTHER)
 _CJK_PASSWORD = frozenset(w.encode("utf-8") for w in CJK_PASSWORD)
 _PASSWORD = frozenset(w.encode() for w in PASSWORD_WORDS)
-_SEPARATE = (b"pass", b"pw", b"pat", b"auth")  # too short to count glued to another word
+_SEPARATE = (b"pass", b"pw", b"pat", b"auth", b"psk")  # too short to count glued to another word
 
 
 def names_secret(words: list[bytes], keyword: bytes, key: bytes = b"") -> bool:
@@ -106,7 +106,10 @@ def names_secret(words: list[bytes], keyword: bytes, key: bytes = b"") -> bool:
             return len(words) == 1 or before in _AUTH_QUALIFIERS
         if keyword == b"pat":  # GITHUB_PAT, ADO_PAT; pat or _INIT_FACTORY_PAT is a pattern
             return before in _PAT_QUALIFIERS
-        return len(words) == 1 or before in _PASS_QUALIFIERS  # pass, pw: db_pass, smtp_pw
+        if keyword == b"psk":  # a pre-shared key: wpa_supplicant's psk="…", WPA_PSK, IPSEC_PSK
+            return True
+        # pass, pw: db_pass, smtp_pw, RABBITMQ_DEFAULT_PASS (a word naming what logs in, anywhere before)
+        return len(words) == 1 or before in _PASS_QUALIFIERS or not _PASS_QUALIFIERS.isdisjoint(words[:-1])
     if keyword == b"key":
         if before in _KEY_QUALIFIERS or (words[0] == b"x" and len(words) > 2):  # X-Acme-Key headers
             return True

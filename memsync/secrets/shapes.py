@@ -93,7 +93,7 @@ class CliRule:
     """Credentials given to a command by a short flag: ``curl -u user:pass``, ``http -a
     user:pass``, ``docker login -p …``, ``mysql -pSECRET``, ``sshpass -p …``, ``redis-cli -a …``,
     ``sqlcmd -P …``, ``smbclient -U user%pass``, ``lftp -u user,pass``, ``ldapsearch -w …``,
-    ``openssl enc -k …``, ``zip -P …``, ``7z -pSECRET``, ``rar -hpSECRET``. (``--password VALUE`` and ``--token=VALUE`` are keyword assignments.)
+    ``openssl enc -k …``, ``zip -P …``, ``7z -pSECRET``, ``rar -hpSECRET``, ``gh secret set X --body …``. (``--password VALUE`` and ``--token=VALUE`` are keyword assignments.)
 
     The trigger is the flag after a space (one pass for " -"); the command it belongs to is
     read back to the start of its line or pipe segment."""
@@ -103,7 +103,8 @@ class CliRule:
     triggers = ((" -u", r"""[ \t]*["']?[^\s"':%,]{1,128}[:%,]"""), (" --user", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
                 (" -a", r"""[ \t]+["']?[!-~]"""), (" --auth", r"""[ \t=]+["']?[^\s"':]{1,128}:"""),
                 (" -p", r"""[ \t]*["']?[!-~]"""), (" --password-stdin", ""), (" -w", r"""[ \t]+["']?[!-~]"""),
-                (" -k", r"""[ \t]+["']?[!-~]"""), (" -hp", r"""["']?[!-~]"""))
+                (" -k", r"""[ \t]+["']?[!-~]"""), (" -hp", r"""["']?[!-~]"""), (" --body", r"""[ \t=]+["']?[!-~]"""),
+                (" -b", r"""[ \t]+["']?[!-~]"""))
     lowered = True  # " -p" also finds sqlcmd's "-P"; the flag's case is checked on the original
     priority = 1
 
@@ -136,6 +137,8 @@ class CliRule:
         if flag == b"-P" and cmd in _ZIP:  # zip -P password (7z and rar glue it: -ppassword, -hppassword)
             return self._value(start, value)
         if flag in (b"-p", b"-hp") and glued and cmd in _ARCHIVERS and value[:1] not in (b"-", b""):
+            return self._value(start, value)
+        if flag in (b"--body", b"-b") and cmd == b"gh" and words[1:3] == [b"secret", b"set"]:  # gh secret set X --body V
             return self._value(start, value)
         if flag in (b"-a", b"--auth") and cmd in (b"http", b"https", b"xh", b"httpie"):
             return self._userpass(start, value)

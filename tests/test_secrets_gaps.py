@@ -520,3 +520,38 @@ def test_a_wireguard_preshared_key_is_a_secret() -> None:
     assert [(f.rule, f.line) for f in findings] == [("secret-assignment", 3)]
     assert (findings[0].line, findings[0].col) == where(text, key)
     assert_masked(text, (key,))
+
+
+# Chinese, Japanese and Korean keys: a value after a space (when it holds a digit or symbol, as
+# after an English key), in full-width brackets or quotes; Korean's words for password.
+CJK_MORE = [
+    ("zh-space", "账号 admin 密码 {}", "password-assignment"),
+    ("zh-key-space", "API 密钥 {}", "secret-assignment"),
+    ("zh-ideographic-space", "密码\u3000{}", "password-assignment"),
+    ("zh-bracket", "测试账号的密码（{}）别外传", "password-assignment"),
+    ("zh-quote", "密码“{}”", "password-assignment"),
+    ("ko", "비밀번호: {}", "password-assignment"),
+    ("ko-katakana-loan", "패스워드 = {}", "password-assignment"),
+]
+
+
+@pytest.mark.parametrize("template, rule", [pytest.param(t, r, id=i) for i, t, r in CJK_MORE])
+def test_cjk_keys_with_a_space_a_bracket_or_in_korean(template: str, rule: str) -> None:
+    text = template.format(PASSWORD)
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == [rule]
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    assert_masked(text, (PASSWORD,))
+
+
+@pytest.mark.parametrize("text", [
+    "密码 已经更新，请到保险库查看",
+    "密码 reset 流程见 wiki",
+    "新密码 policy 要求至少 12 位",
+    "密钥 rotation 每季度一次",
+    "密码（见运维手册）",
+    "비밀번호 변경은 관리자에게 문의하세요",
+    "密码 ${DB_PASSWORD}",
+])
+def test_cjk_keys_followed_by_prose_stay_clean(text: str) -> None:
+    assert scan_text(text) == []

@@ -55,7 +55,7 @@ _TOKENISH = r"""(?=[a-z]{0,30}+[^\sa-z"'<>])"""  # on the lowered copy: a digit 
 # What may follow a keyword for the trigger to stop there (matched on the lower-cased
 # copy). A superset of CONNECTOR below: the trigger is a cheap filter, the reader decides.
 TRIGGER_TAIL = (
-    r"""s?(?:\\?["'`])?[*\])]{0,3}(?=[ \t,:=>{\r\n|?+.<\xe3\xef\xe4\xe6\xe7])(?:"""  # one cheap check first
+    r"""s?(?:\\?["'`])?[*\])]{0,3}(?=[ \t,:=>{\r\n|?+.<\xe2\xe3\xef\xe4\xe6\xe7])(?:"""  # one cheap check first
     # A value of 8+ printable characters (the shortest password counted), or a YAML block indicator.
     rf"""[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}}(?:(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]{{8}}|[|>])"""
     r"""|[ \t]*,[ \t]*\\?["'`]|[ \t]+to[ \t]+["']|[ \t]+value[ \t]*=|>"""
@@ -65,7 +65,8 @@ TRIGGER_TAIL = (
     r"""[a-z\[\]@(]{0,12}["'`]"""
     # After a space only a value with a digit or symbol in it: "key features" is prose.
     rf"""|[ \t]+(?:for|of|on|at|in)[ \t][^\n]{{0,80}}?(?:[ \t](?:is|was)|[:=])[ \t]+{_TOKENISH}[!-~]{{8}}"""
-    rf"""|[ \t]+["']?{_TOKENISH}[!-~]{{8}})"""  # --password VALUE, ENV TOKEN VALUE, .netrc, PASSWORD 'x'
+    rf"""|[ \t]+["']?{_TOKENISH}[!-~]{{8}}"""  # --password VALUE, ENV TOKEN VALUE, .netrc, PASSWORD 'x'
+    rf"""|{SPACE}{{1,4}}{_TOKENISH}[!-~]{{8}}|(?:{_CJK_QUOTE_RE})[!-~]{{8}})"""  # 密码\u3000…, 密码（…）, 密码“…”
 )
 
 _CONNECTOR = LazyRegex((
@@ -83,8 +84,12 @@ _CONNECTOR = LazyRegex((
     r"""|(?P<prose>[ \t]+(?:for|of|on|at|in)[ \t]+(?:[^\s:=]{1,30}[ \t]+){0,4}?(?:is|was|=|:)[ \t]+)"""
     r"""|(?P<space>[ \t]+))""").encode("ascii"), re.IGNORECASE)
 # Chinese keywords: the key is the keyword itself (and the words before it on the line).
+# After an operator; or after a space before a value holding a digit or symbol in its first word
+# ("账号 admin 密码 Xk9…", as after an English key: "密码 reset 流程" is prose); or right before a
+# full-width bracket or quote ("密码（Xk9…）", "密码“Xk9…”").
 CJK_CONNECTOR = LazyRegex(
-    rf"""s?["'`*\])]{{0,3}}{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}""".encode("ascii"),
+    rf"""s?["'`*\])]{{0,3}}(?:{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}"""
+    rf"""|{SPACE}{{1,4}}(?=[A-Za-z]{{0,30}}+[^\sA-Za-z"'<>\x80-\xff])|(?={_CJK_QUOTE_RE}))""".encode("ascii"),
     re.IGNORECASE)
 # A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…"),
 # and shell's ANSI-C quoting $'…' (where \x escapes spell a value out byte by byte).

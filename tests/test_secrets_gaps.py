@@ -462,6 +462,9 @@ COMMAND_AND_CODE = [
     ("rabbitmq-default-pass", "RABBITMQ_DEFAULT_PASS={}", "password-assignment"),
     ("wpa-supplicant-psk", 'network={{\n  ssid="office"\n  psk="{}"\n}}', "password-assignment"),
     ("wpa-psk-env", "WPA_PSK={}", "password-assignment"),
+    ("mysql-set-password", "SET PASSWORD FOR 'app'@'%' = '{}';", "password-assignment"),
+    ("go-mysql-dsn", 'dsn := "app:{}@tcp(db:3306)/orders?parseTime=true"', "password-assignment"),
+    ("go-mysql-dsn-unix", "DSN=app:{}@unix(/var/run/mysqld/mysqld.sock)/orders", "password-assignment"),
 ]
 
 
@@ -498,6 +501,11 @@ def test_a_password_given_to_a_command_or_an_http_client_is_found(template: str,
     "psk_length = 64",
     "db_migration_pass = 3",
     "default_pass = True",
+    "SET PASSWORD FOR 'app'@'%' = PASSWORD('old');",
+    "set password for the admin account in the settings page",
+    'sql.Open("mysql", "root:@tcp(127.0.0.1:3306)/test")',
+    'dsn := user + ":" + pass + "@tcp(" + host + ")/db"',
+    "app:${DB_PASSWORD}@tcp(db:3306)/orders",
 ])
 def test_commands_and_code_without_a_password_stay_clean(text: str) -> None:
     assert scan_text(text) == []

@@ -220,23 +220,29 @@ class AuthorizationRule:
 _IDENTIFIED = LazyRegex(rb"identified(?:[ \t]+with[ \t]+[A-Za-z0-9_'\"]{1,64})?[ \t]+by[ \t]+(?:password[ \t]+)?", re.IGNORECASE)
 
 
+_SET_PASSWORD = LazyRegex(rb"set[ \t]+password[ \t]+for[ \t]+[^\s=;]{1,160}[ \t]*=[ \t]*", re.IGNORECASE)
 _USER_STATEMENT = LazyRegex(rb"(?:^|[;\s])(?:create|alter)[ \t]+user[ \t]+[^\s;]{1,128}[ \t]+$", re.IGNORECASE)
 _BARE_PASSWORD = LazyRegex(rb"[A-Za-z][A-Za-z0-9_$#]{0,127}(?=[ \t]*(?:;|$|\s))", re.MULTILINE)
 
 
 class SqlPasswordRule:
     """``CREATE USER app IDENTIFIED BY '…'`` (Oracle, MySQL), ``IDENTIFIED WITH plugin BY '…'``
-    (MySQL): the quoted string is the password; Oracle's unquoted ``CREATE USER app IDENTIFIED BY
+    and ``SET PASSWORD FOR 'app'@'%' = '…'`` (MySQL): the quoted string is the password; Oracle's unquoted ``CREATE USER app IDENTIFIED BY
     Xk9…;`` too, inside a CREATE/ALTER USER statement only. (``PASSWORD '…'`` and ``PASSWORD = '…'``
     are keyword assignments.) A bind parameter (``:pwd``) is code."""
 
     id = "password-assignment"
     title = "a password set in SQL with IDENTIFIED BY"
-    triggers = (("identified", r"""[ \t]+(?:with[ \t]+[a-z0-9_'"]{1,64}[ \t]+)?by[ \t]"""),)
+    triggers = (("identified", r"""[ \t]+(?:with[ \t]+[a-z0-9_'"]{1,64}[ \t]+)?by[ \t]"""),
+                ("set password", r"""[ \t]+for[ \t]"""))
     lowered = True
     priority = 1
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if anchor == b"set password":  # MySQL: SET PASSWORD FOR 'app'@'%' = '…'
+            m = _SET_PASSWORD.match(buf, pos)
+            got = assign.read_value(buf, m.end()) if m is not None and buf[m.end():m.end() + 1] in (b"'", b'"') else None
+            return None if got is None else judge([b"password"], b"password", got[0], got[1])
         m = _IDENTIFIED.match(buf, pos)
         if m is None:
             return None
@@ -319,6 +325,29 @@ class CodePasswordRule:
             m = next((x for x in (_AUTH_PAIR.match(buf, at) for at in range(lo, pos + 1)) if x is not None), None)
             if m is None:
                 return None
+        return judge([b"password"], b"password", m.start("v"), m.group("v"))
+
+
+# --- Go's MySQL DSN: user:password@tcp(host:port)/db ------------------------------------------
+
+_DSN_BEFORE = LazyRegex(rb"""(?:^|(?<=[\s"'`=(]))(?P<user>[A-Za-z0-9_.-]{1,64}):(?P<v>[^\s"'`@/]{1,256})$""")
+
+
+class GoDsnRule:
+    """The data source name of Go's MySQL driver, ``user:password@tcp(host:3306)/db`` (or
+    ``@unix(/path)``): a credential in a string with no scheme for the URL rule to read."""
+
+    id = "password-assignment"
+    title = "a password in a Go MySQL data source name"
+    triggers = (("@tcp(", ""), ("@unix(", ""))
+    lowered = False
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        lo = max(0, pos - 330, buf.rfind(b"\n", max(0, pos - 330), pos) + 1)
+        m = _DSN_BEFORE.search(buf, lo, pos)
+        if m is None:
+            return None
         return judge([b"password"], b"password", m.start("v"), m.group("v"))
 
 
@@ -553,5 +582,5 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), KubernetesSecretRule(),
-         NpmrcRule(), Base64PemRule(), PuttyKeyRule())
+RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
+         KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

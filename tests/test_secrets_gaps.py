@@ -563,3 +563,38 @@ def test_cjk_keys_with_a_space_a_bracket_or_in_korean(template: str, rule: str) 
 ])
 def test_cjk_keys_followed_by_prose_stay_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+OTHER_PASSWORD = "Zr8$mNp3Qw7!xT"
+TABLES = [
+    ("three-columns", f"| service | user | password |\n|---|---|---|\n| billing | app | {PASSWORD} |\n"
+                      f"| search | es | {OTHER_PASSWORD} |\n", "password-assignment", 2),
+    ("chinese-header", f"| 服务 | 账号 | 密码 |\n| --- | --- | --- |\n| 计费 | app | {PASSWORD} |\n", "password-assignment", 1),
+    ("api-key-backticks", f"| name | API key |\n|:--|:--|\n| maps | `{PASSWORD}` |\n", "secret-assignment", 1),
+    ("no-outer-pipes", f"text before\n| user | password\n|---|---\n| app | {PASSWORD}\n", "password-assignment", 1),
+    ("second-table", f"| a | b |\n|---|---|\n| x | y |\n\n| host | token |\n|---|---|\n| ci | {PASSWORD} |\n",
+     "secret-assignment", 1),
+]
+
+
+@pytest.mark.parametrize("text, rule, n", [pytest.param(t, r, n, id=i) for i, t, r, n in TABLES])
+def test_a_markdown_table_with_a_password_column_is_read_row_by_row(text: str, rule: str, n: int) -> None:
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == [rule] * n
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    if n == 2:
+        assert (findings[1].line, findings[1].col) == where(text, OTHER_PASSWORD)
+    assert_masked(text, (PASSWORD, OTHER_PASSWORD))
+    assert PASSWORD not in redact(text) and OTHER_PASSWORD not in redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "| key | value |\n|---|---|\n| timeout | 30s |\n| region | eu-west-1 |\n",
+    "| service | password |\n|---|---|\n| billing | see the vault |\n| search | ${ES_PASSWORD} |\n",
+    "| setting | token_type |\n|---|---|\n| auth | bearer12345678 |\n",
+    f"| a | b |\n|---|---|\n| x | {PASSWORD} |\n",
+    f"| user | password |\n| app | {PASSWORD} |\n",  # no rule line: not a table
+    "| id | summary |\n|---|---|\n| facts/token-rotation | Tokens rotate monthly; ask ops for the password |\n",
+])
+def test_tables_without_a_secret_in_a_password_column_stay_clean(text: str) -> None:
+    assert scan_text(text) == []

@@ -351,6 +351,91 @@ class GoDsnRule:
         return judge([b"password"], b"password", m.start("v"), m.group("v"))
 
 
+# --- Markdown tables with a password column ----------------------------------------------------
+
+_TABLE_RULE_LINE = LazyRegex(rb"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\r?")
+TABLE_SPAN = 32 << 10  # bytes of rows read below a table's rule line (within the scanner's chunk overlap)
+_CJK_HEADS = {w.encode("utf-8"): w.encode("utf-8") for w in ("密码", "密碼", "口令", "密钥", "秘钥", "令牌", "비밀번호",
+                                                            "パスワード")}
+
+
+def _cells(line: bytes, at: int) -> list[tuple[int, bytes]]:
+    """(offset, text) of each cell of a table row starting at ``at``, stripped."""
+    out = []
+    body_start = at + 1 if line.startswith(b"|") else at
+    body = line[1:] if line.startswith(b"|") else line
+    if body.endswith(b"|"):
+        body = body[:-1]
+    pos = body_start
+    for raw in body.split(b"|"):
+        text = raw.strip(b" \t\r")
+        lead = len(raw) - len(raw.lstrip(b" \t"))
+        out.append((pos + lead, text))
+        pos += len(raw) + 1
+    return out
+
+
+def _secret_column(cell: bytes) -> tuple[list[bytes], bytes] | None:
+    """(words, keyword) when a header cell names a secret (``password``, ``API key``, ``密码``)."""
+    for word in _CJK_HEADS:
+        if word in cell:
+            return [word], word
+    words = assign.words_of(cell)
+    keyword = _keyword_of(words)
+    return (words, keyword) if keyword and names_secret(words, keyword) else None
+
+
+class TableRule:
+    """A Markdown table whose header names a password or secret column: each row's cell in that
+    column is judged as that key's value (``| billing | app | Xk9… |`` under ``| service | user |
+    password |``). Read from the table's rule line (``|---|---|``), once per table, the rows
+    below it up to TABLE_SPAN bytes."""
+
+    id = "password-assignment"
+    title = "a value in a Markdown table column named password, token, secret, 密码 …"
+    triggers = (("\n|", r"[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\r?(?:\n|$)"),)
+    lowered = False
+    priority = 1
+    ids = ("password-assignment", "secret-assignment")
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> list[Hit] | None:
+        rule_start = pos + 1
+        rule_end = buf.find(b"\n", rule_start)
+        if rule_end < 0 or not _TABLE_RULE_LINE.fullmatch(buf, rule_start, rule_end):
+            return None
+        head_start = buf.rfind(b"\n", 0, pos) + 1
+        columns = {i: named for i, (_, head) in enumerate(_cells(buf[head_start:pos], 0))
+                   if head and (named := _secret_column(head)) is not None}
+        if not columns:
+            return None
+        width = len(_cells(buf[head_start:pos], 0))
+        hits: list[Hit] = []
+        at = rule_end + 1
+        limit = min(len(buf), at + TABLE_SPAN)
+        while at < limit:
+            end = buf.find(b"\n", at)
+            end = len(buf) if end < 0 else end
+            row = buf[at:end]
+            if not row.lstrip(b" \t").startswith(b"|"):
+                break
+            cells = _cells(row, at)
+            if len(cells) == width:
+                for i, (words, keyword) in columns.items():
+                    hit = _cell_value(words, keyword, *cells[i])
+                    if hit is not None:
+                        hits.append(hit)
+            at = end + 1
+        return hits or None
+
+
+def _cell_value(words: list[bytes], keyword: bytes, at: int, value: bytes) -> Hit | None:
+    if value[:1] == b"`" and value.endswith(b"`") and len(value) > 2:
+        at, value = at + 1, value[1:-1]
+    if not value or b" " in value or b"\t" in value:
+        return None  # words ("see the vault"), as after a key: a secret is one word
+    return judge(words, keyword, at, value)
+
+
 # --- Kubernetes Secret manifests -------------------------------------------------------
 
 _BLOCK_HEAD = LazyRegex(rb"^([ \t]*)(data|stringData):[ \t]*$", re.MULTILINE)
@@ -583,4 +668,4 @@ class PuttyKeyRule:
 
 
 RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
-         KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())
+         TableRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

@@ -3,6 +3,7 @@ counters and last runs — read only."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from memtree import snapshot, write_entry
@@ -76,16 +77,17 @@ def test_inspect_names_recent_entries_the_dedupe_gate_would_refuse(tmp_path: Pat
     for the newest entries and names each duplicate pair once. A note that changes a fact is not
     named, nor a superseded entry; nothing is written."""
     root = make(tmp_path)
+    month_ago = int(time.time() * 1000) - 30 * 86_400_000  # a month ago: past the 14 days inspect reads
     write_entry(root, "pitfalls/kafka-lag", "Kafka consumer lag spikes when the partition count changes", body="",
-                created=1791600000000, updated=1791600000000)
+                created=month_ago, updated=month_ago)
     write_entry(root, "pitfalls/kafka-lag-fixed", "Kafka consumer lag no longer spikes when the partition count "
-                "changes, since cooperative rebalancing fixed it", body="", created=1791800000000,
-                updated=1791800000000)
+                "changes, since cooperative rebalancing fixed it", body="", created=month_ago + 2,
+                updated=month_ago + 2)
     write_entry(root, "facts/vite", "The frontend builds with Vite 6", body="Run `pnpm build`.\n",
-                created=1791900000000, updated=1791900000000)
+                created=month_ago + 3, updated=month_ago + 3)
     # a copy made long ago is not looked at again (inspect reads the last 14 days)
     write_entry(root, "facts/vite-copy", "The frontend builds with Vite 6", body="Run `pnpm build`.\n",
-                created=1791900000001, updated=1791900000001)
+                created=month_ago + 4, updated=month_ago + 4)
     compile_root(Root.at(root))
     forced = service.remember("When the partition count changes, Kafka consumer lag spikes", category="pitfalls",
                               root=root, force=True)

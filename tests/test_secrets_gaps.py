@@ -595,6 +595,10 @@ def test_a_markdown_table_with_a_password_column_is_read_row_by_row(text: str, r
     f"| a | b |\n|---|---|\n| x | {PASSWORD} |\n",
     f"| user | password |\n| app | {PASSWORD} |\n",  # no rule line: not a table
     "| id | summary |\n|---|---|\n| facts/token-rotation | Tokens rotate monthly; ask ops for the password |\n",
+    # a credential column holding notes about one: Chinese prose, an assignment of a placeholder
+    "| service | credential | updated |\n|---|---|---|\n| ci | 会话编号：26f89264-f879-430b-a491-5abef7ab5392。 | 2025-06-01 |\n",
+    "| service | credential | updated |\n|---|---|---|\n| ci | 令牌文件：~/.config/gh/hosts.yml | 2025-06-01 |\n",
+    '| service | credential | updated |\n|---|---|---|\n| ci | OPENAI_API_KEY="your-api-key-here" | 2025-06-01 |\n',
 ])
 def test_tables_without_a_secret_in_a_password_column_stay_clean(text: str) -> None:
     assert scan_text(text) == []

@@ -431,8 +431,10 @@ class TableRule:
 def _cell_value(words: list[bytes], keyword: bytes, at: int, value: bytes) -> Hit | None:
     if value[:1] == b"`" and value.endswith(b"`") and len(value) > 2:
         at, value = at + 1, value[1:-1]
-    if not value or b" " in value or b"\t" in value:
-        return None  # words ("see the vault"), as after a key: a secret is one word
+    if not value or not value.isascii() or any(c in value for c in (b" ", b"\t", b"=", b'"', b"'")):
+        # words ("see the vault", "会话编号：…"), as after a key a secret is one ASCII word; a cell
+        # holding an assignment (KEY="…") is read by the keyword rule
+        return None
     return judge(words, keyword, at, value)
 
 

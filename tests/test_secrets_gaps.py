@@ -602,3 +602,28 @@ def test_a_markdown_table_with_a_password_column_is_read_row_by_row(text: str, r
 ])
 def test_tables_without_a_secret_in_a_password_column_stay_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("text, n", [
+    pytest.param(f"name,url,username,password\nGitHub,https://github.com/login,alice,{PASSWORD}\n"
+                 f"Bank,https://bank.example,alice,{OTHER_PASSWORD}\n", 2, id="browser-export"),
+    pytest.param(f"service,user,password,note\nbilling,app,{PASSWORD},rotated\n", 1, id="password-mid-row"),
+    pytest.param(f"id,token\r\n1,{PASSWORD}\r\n", 1, id="crlf-token"),
+])
+def test_a_csv_with_a_password_column_is_read_row_by_row(text: str, n: int) -> None:
+    findings = scan_text(text, "export.csv")
+    assert len(findings) == n and (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    if n == 2:
+        assert (findings[1].line, findings[1].col) == where(text, OTHER_PASSWORD)
+    assert_masked(text, (PASSWORD, OTHER_PASSWORD))
+
+
+@pytest.mark.parametrize("text", [
+    "name,url,username,password\nGitHub,https://github.com,alice,\n",
+    "name,password_policy\nx,at least 12\n",
+    "a,b,password\n1,2,see vault\n",
+    f"col1,col2\nx,{PASSWORD}\n",
+    "id,summary,token_type\n1,note,bearer\n",
+])
+def test_csv_without_a_secret_in_a_password_column_stays_clean(text: str) -> None:
+    assert scan_text(text, "export.csv") == []

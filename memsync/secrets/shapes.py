@@ -428,6 +428,52 @@ class TableRule:
         return hits or None
 
 
+_CSV_HEADER = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_ .-]{0,40}(?:,[A-Za-z_][A-Za-z0-9_ .-]{0,40}){1,30}\r?")
+
+
+class CsvRule:
+    """A CSV header naming a password or secret column (``name,url,username,password``, as
+    browsers and password managers export them): each row's field in that column is that
+    key's value. Read from the header, once per file, the rows below it up to TABLE_SPAN bytes."""
+
+    id = "password-assignment"
+    title = "a value in a CSV column named password, token, secret …"
+    triggers = ((",password", r"[,\r\n]"), (",passwd", r"[,\r\n]"), (",secret", r"[,\r\n]"),
+                (",token", r"[,\r\n]"), (",api_key", r"[,\r\n]"), (",apikey", r"[,\r\n]"))
+    lowered = True
+    priority = 1
+    ids = ("password-assignment", "secret-assignment")
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> list[Hit] | None:
+        head_start = buf.rfind(b"\n", 0, pos) + 1
+        head_end = buf.find(b"\n", pos)
+        if head_end < 0 or not _CSV_HEADER.fullmatch(buf, head_start, head_end):
+            return None
+        heads = buf[head_start:head_end].rstrip(b"\r").split(b",")
+        columns = {i: named for i, head in enumerate(heads) if (named := _secret_column(head.strip())) is not None}
+        if not columns:
+            return None
+        hits: list[Hit] = []
+        at = head_end + 1
+        limit = min(len(buf), at + TABLE_SPAN)
+        while at < limit:
+            end = buf.find(b"\n", at)
+            end = len(buf) if end < 0 else end
+            row = buf[at:end].rstrip(b"\r")
+            fields = row.split(b",")
+            if len(fields) != len(heads) or b'"' in row:
+                break  # the end of the rows (a quoted field is not split here)
+            offset = at
+            for i, field_ in enumerate(fields):
+                if i in columns:
+                    hit = _cell_value(*columns[i], offset, field_)
+                    if hit is not None:
+                        hits.append(hit)
+                offset += len(field_) + 1
+            at = end + 1
+        return hits or None
+
+
 def _cell_value(words: list[bytes], keyword: bytes, at: int, value: bytes) -> Hit | None:
     if value[:1] == b"`" and value.endswith(b"`") and len(value) > 2:
         at, value = at + 1, value[1:-1]
@@ -670,4 +716,4 @@ class PuttyKeyRule:
 
 
 RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
-         TableRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())
+         TableRule(), CsvRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator
 
 from memsync.secrets import assign
 from memsync.secrets.keywords import OTHER_WORDS, PASSWORD_WORDS, judge, names_secret
@@ -410,22 +411,28 @@ class TableRule:
             return None
         width = len(_cells(buf[head_start:pos], 0))
         hits: list[Hit] = []
-        at = rule_end + 1
-        limit = min(len(buf), at + TABLE_SPAN)
-        while at < limit:
-            end = buf.find(b"\n", at)
-            end = len(buf) if end < 0 else end
-            row = buf[at:end]
+        for at, row in _rows(buf, rule_end + 1):
             if not row.lstrip(b" \t").startswith(b"|"):
                 break
             cells = _cells(row, at)
             if len(cells) == width:
-                for i, (words, keyword) in columns.items():
-                    hit = _cell_value(words, keyword, *cells[i])
-                    if hit is not None:
-                        hits.append(hit)
-            at = end + 1
+                hits += _column_hits(columns, cells)
         return hits or None
+
+
+def _rows(buf: bytes, at: int) -> Iterator[tuple[int, bytes]]:
+    """(start, text) of each line from ``at`` on, for TABLE_SPAN bytes."""
+    limit = min(len(buf), at + TABLE_SPAN)
+    while at < limit:
+        end = buf.find(b"\n", at)
+        end = len(buf) if end < 0 else end
+        yield at, buf[at:end].rstrip(b"\r")
+        at = end + 1
+
+
+def _column_hits(columns: dict[int, tuple[list[bytes], bytes]], cells: list[tuple[int, bytes]]) -> list[Hit]:
+    """The secrets in a row's cells (offset, text) under the columns whose header names one."""
+    return [hit for i, named in columns.items() if (hit := _cell_value(*named, *cells[i])) is not None]
 
 
 _CSV_HEADER = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_ .-]{0,40}(?:,[A-Za-z_][A-Za-z0-9_ .-]{0,40}){1,30}\r?")
@@ -454,23 +461,15 @@ class CsvRule:
         if not columns:
             return None
         hits: list[Hit] = []
-        at = head_end + 1
-        limit = min(len(buf), at + TABLE_SPAN)
-        while at < limit:
-            end = buf.find(b"\n", at)
-            end = len(buf) if end < 0 else end
-            row = buf[at:end].rstrip(b"\r")
+        for at, row in _rows(buf, head_end + 1):
             fields = row.split(b",")
             if len(fields) != len(heads) or b'"' in row:
                 break  # the end of the rows (a quoted field is not split here)
-            offset = at
-            for i, field_ in enumerate(fields):
-                if i in columns:
-                    hit = _cell_value(*columns[i], offset, field_)
-                    if hit is not None:
-                        hits.append(hit)
+            cells, offset = [], at
+            for field_ in fields:
+                cells.append((offset, field_))
                 offset += len(field_) + 1
-            at = end + 1
+            hits += _column_hits(columns, cells)
         return hits or None
 
 

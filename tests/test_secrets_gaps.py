@@ -37,6 +37,15 @@ def assert_masked(text: str, secrets: tuple[str, ...]) -> None:
     assert not leaked
 
 
+def assert_one_finding(text: str, rule: str) -> None:
+    """One finding of ``rule``, at PASSWORD as written, showing only its mask."""
+    findings = scan_text(text)
+    assert [f.rule for f in findings] == [rule]
+    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
+    assert findings[0].masked == f"Xq*** ({len(PASSWORD)} chars)"
+    assert_masked(text, (PASSWORD,))
+
+
 def retype(text: str, table: dict[str, str], every: int = 1) -> str:
     """``text`` with its letters that have a look-alike in ``table`` retyped, every ``every``-th one."""
     out, n = [], 0
@@ -289,12 +298,7 @@ DOTTED_SECRETS = [
 
 @pytest.mark.parametrize("template, rule", DOTTED_SECRETS)
 def test_a_dotted_key_ending_in_a_secret_word_names_its_value(template: str, rule: str) -> None:
-    text = template.format(PASSWORD)
-    findings = scan_text(text)
-    assert [f.rule for f in findings] == [rule]
-    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
-    assert findings[0].masked == f"Xq*** ({len(PASSWORD)} chars)"
-    assert_masked(text, (PASSWORD,))
+    assert_one_finding(template.format(PASSWORD), rule)
 
 
 # A key whose secret word is not its last part names something about the secret, not the secret.
@@ -418,11 +422,7 @@ def test_lower_case_runs_that_are_not_base32_of_a_secret_stay_clean(text: str) -
     "ldap.bind.pass: {}",
 ])
 def test_pass_after_a_word_that_holds_a_credential_is_a_password(template: str) -> None:
-    text = template.format(PASSWORD)
-    findings = scan_text(text)
-    assert [f.rule for f in findings] == ["password-assignment"]
-    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
-    assert_masked(text, (PASSWORD,))
+    assert_one_finding(template.format(PASSWORD), "password-assignment")
 
 
 @pytest.mark.parametrize("text", [
@@ -470,12 +470,7 @@ COMMAND_AND_CODE = [
 
 @pytest.mark.parametrize("template, rule", [pytest.param(t, r, id=i) for i, t, r in COMMAND_AND_CODE])
 def test_a_password_given_to_a_command_or_an_http_client_is_found(template: str, rule: str) -> None:
-    text = template.format(PASSWORD)
-    findings = scan_text(text)
-    assert [f.rule for f in findings] == [rule]
-    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
-    assert findings[0].masked == f"Xq*** ({len(PASSWORD)} chars)"
-    assert_masked(text, (PASSWORD,))
+    assert_one_finding(template.format(PASSWORD), rule)
 
 
 @pytest.mark.parametrize("text", [
@@ -545,11 +540,7 @@ CJK_MORE = [
 
 @pytest.mark.parametrize("template, rule", [pytest.param(t, r, id=i) for i, t, r in CJK_MORE])
 def test_cjk_keys_with_a_space_a_bracket_or_in_korean(template: str, rule: str) -> None:
-    text = template.format(PASSWORD)
-    findings = scan_text(text)
-    assert [f.rule for f in findings] == [rule]
-    assert (findings[0].line, findings[0].col) == where(text, PASSWORD)
-    assert_masked(text, (PASSWORD,))
+    assert_one_finding(template.format(PASSWORD), rule)
 
 
 @pytest.mark.parametrize("text", [

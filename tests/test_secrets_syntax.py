@@ -74,6 +74,16 @@ POSITIVES = [
     ("smtp_pass = {d}", "password-assignment"),
     ('  default = "{d}"\n', "password-assignment"),
     ("| password | `{d}` |", "password-assignment"),
+    # a user and a password under a name ending in the word "auth"
+    ("NEO4J_AUTH=neo4j/{s}", "password-assignment"),
+    ('  NEO4J_AUTH: "neo4j/{s}"', "password-assignment"),
+    ("export REDIS_AUTH=default:{s}", "password-assignment"),
+    ("- SERVICE_AUTH=svc-reader:{s}", "password-assignment"),
+    # PostgreSQL's password file: host:port:database:user:password
+    ("db.internal:5432:orders:app:{s}", "pgpass-password"),
+    ("Our .pgpass line: `*:*:*:deploy:{s}`", "pgpass-password"),
+    ("    10.0.0.5:6432:*:app_ro:{s}", "pgpass-password"),
+    ("localhost:5433:analytics:report:{s}  # staging", "pgpass-password"),
 ]
 
 
@@ -160,6 +170,27 @@ LOOKALIKES = [
     "private_key: DsaPrivateKey::pBasicDHParams::g",
     "signing_key = crypto::hmac::HmacSha256::new_from_slice",
     "session_token: amzn1.account.AF6RHO7KZU5XRVQJ",
+    # "auth" names no secret unless its value is a user and a password
+    "DJANGO_AUTH=myapp.backends:EmailBackend",
+    "LDAP_AUTH=ldap:ou=people,dc=example,dc=com",
+    "KAFKA_AUTH=SASL/PLAINTEXT",
+    "NEO4J_AUTH=neo4j/changeme",
+    "NEO4J_AUTH=neo4j/<your-password>",
+    "NEO4J_AUTH=none",
+    "REDIS_AUTH=default:${REDIS_PASSWORD}",
+    "AUTH=oauth2:authorization_code",
+    "SERVICE_AUTH=jwt:RS256",
+    "OAUTH_CALLBACK=https://app.example.com/callback",
+    # colon-separated lines that are not .pgpass lines
+    "fe80:1234:abcd:ef01:23ab",
+    "main.py:42:10:W0611:unused-import",
+    "src/main.rs:42:5:error:mismatched",
+    "localhost:5432:mydb:postgres:postgres",
+    "localhost:5432:mydb:me:<password>",
+    "localhost:5432:mydb:me:${PGPASSWORD}",
+    "hostname:port:database:username:password",
+    "db:5432:app:app:settings.DATABASE_PASSWORD",
+    "a:5432:b:c:d:Xk9vTq2mLp7Rw",
 ]
 
 
@@ -193,3 +224,28 @@ def test_cli_scan_of_a_properties_file_masks_and_exits_1(run, tmp_path: Path) ->
     assert len(lines) == 2, p.stdout
     assert lines[0].startswith(str(tmp_path / "app.properties") + ":2:20: password-assignment: ")
     assert lines[1].startswith(str(tmp_path / "config.fish") + ":2:20: secret-assignment: ")
+
+
+def test_a_pgpass_password_with_escaped_colons_is_one_finding_at_its_column() -> None:
+    """.pgpass escapes ':' and '\\' in a field with a backslash: the password runs to the line's end."""
+    value = secret()
+    written = value[:6] + "\\:" + value[6:]
+    text = f"notes\n\n    db.internal:5432:*:app:{written}\n"
+    found = scan_text(text, "facts/x.md")
+    assert [(f.rule, f.line, f.col) for f in found] == [("pgpass-password", 3, 5 + len("db.internal:5432:*:app:"))]
+    masked = found[0].masked
+    assert masked.startswith(value[:2]) and masked.endswith(f"*** ({len(value) + 1} chars)") and len(masked) < 20
+    assert value[:6] not in found[0].format()
+
+
+def test_the_pgpass_file_itself_fails_the_scan_masked(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    value = secret()
+    (tmp_path / ".pgpass").write_text(f"# prod\ndb.internal:5432:orders:app:{value}\n*:*:*:postgres:postgres\n")
+    run = subprocess.run([sys.executable, "-m", "memsync", "secrets", "scan", str(tmp_path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    assert f"{tmp_path / '.pgpass'}:2:" in run.stdout and "pgpass-password" in run.stdout
+    assert value not in run.stdout + run.stderr and value[:8] not in run.stdout + run.stderr

@@ -183,6 +183,23 @@ def _strong(words: list[bytes], keyword: bytes) -> bool:
             or (keyword == b"key" and before in _KEY_QUALIFIERS))
 
 
+# A user and a password under a key ending in the word "auth" (NEO4J_AUTH=neo4j/…,
+# REDIS_AUTH=default:…): the pair's shape says what an unqualified "auth" could not.
+_AUTH_PAIR = re.compile(rb"[A-Za-z][A-Za-z0-9._@-]{0,63}[/:]([^/:=\s]{8,256}={0,2})")
+
+
+def _auth_pair(found: assign.Assignment) -> Hit | None:
+    """The password of a ``user/password`` or ``user:password`` value assigned to ``…_AUTH``."""
+    m = _AUTH_PAIR.fullmatch(found.value)
+    if found.words[-1] != b"auth" or m is None:
+        return None
+    user, password = found.value[: m.start(1) - 1], m.group(1)
+    if password.lower() == user.lower():
+        return None
+    hit = judge([b"password"], b"password", found.start + m.start(1), password)
+    return None if hit is None or _encoded_placeholder(found.value) else hit
+
+
 def _renamed(hit: Hit | None, rule: str) -> Hit | None:
     return None if hit is None else (hit[0], hit[1], rule, hit[3])
 
@@ -208,7 +225,7 @@ class KeywordRule:
         if found.syntax == "netrc":
             return _renamed(judge([b"password"], anchor, found.start, found.value), "netrc-password")
         if not names_secret(found.words, anchor, found.key):
-            return None
+            return _auth_pair(found) if anchor == b"auth" else None
         if found.syntax == "flag" and found.value.lower().startswith(_OPENSSL_SOURCES):
             # OpenSSL's pass phrase arguments (-pass, -passin, -passout): "pass:" then the password
             # itself (read by the keyword rule on "pass:"); env:, file:, fd: name where it is kept.

@@ -1,10 +1,11 @@
-"""Rules that need a little code: PEM private keys, credentials in URLs, HTTP auth headers."""
+"""Rules that need a little code: PEM private keys, credentials in URLs, HTTP auth headers,
+.pgpass lines."""
 from __future__ import annotations
 
 import re
 
 from memsync.secrets.rules import ALNUM, Hit, jwt_example
-from memsync.secrets.values import is_placeholder, looks_fake, plausible_secret
+from memsync.secrets.values import is_placeholder, looks_fake, names_only, plausible_secret
 
 PEM_WINDOW = 16384  # bytes after BEGIN searched for the body: larger than an RSA-8192 key
 PEM_MIN_BODY = 64  # base64 characters; a shorter "body" is an elided example
@@ -119,6 +120,41 @@ class AuthHeaderRule:
         return (m.start("s"), m.end("s"), "basic-auth", m.group("s"))
 
 
+class PgpassRule:
+    """A ``.pgpass`` line, ``host:port:database:user:password``: PostgreSQL's password file
+    names no credential, so the line's shape does (a port or ``*`` second, five fields)."""
+
+    id = "pgpass-password"
+    title = "the password of a .pgpass line (host:port:database:user:password)"
+    triggers = ((":", r"(?:[0-9]{1,5}|\*):[^:\s]{1,64}:[^:\s]{1,64}:[!-~]"),)
+    lowered = False
+    priority = 1
+    _line: re.Pattern[bytes] | None = None
+    _host: re.Pattern[bytes] | None = None
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if self._line is None:
+            # A field escapes ":" and "\\" with a backslash; the password is the last field.
+            field = rb"(?:[^:\s\\`'\"]|\\[:\\]){1,64}"
+            PgpassRule._line = re.compile(
+                rb":(?:[0-9]{1,5}|\*):" + field + rb":" + field + rb":(?P<p>(?:[^:\s\\`'\"]|\\[:\\]){1,256})"
+                rb"(?=[`'\"]?(?:\s|$))")
+            PgpassRule._host = re.compile(rb"(?:^|(?<=[\s`'\"]))[A-Za-z0-9*][A-Za-z0-9.*_-]{0,252}\Z")
+        assert self._line is not None and self._host is not None
+        start = max(0, pos - 253)
+        if self._host.search(buf[start:pos]) is None:
+            return None
+        m = self._line.match(buf, pos)
+        if m is None:
+            return None
+        password = m.group("p").replace(b"\\:", b":").replace(b"\\\\", b"\\")
+        if password.lower() in DEFAULT_PASSWORDS or is_placeholder(password):
+            return None
+        if not plausible_secret(password, min_len=8) or names_only(password):
+            return None
+        return (m.start("p"), m.end("p"), self.id, password)
+
+
 def _basic_credentials(encoded: bytes) -> bool:
     import base64
     import binascii
@@ -133,4 +169,4 @@ def _basic_credentials(encoded: bytes) -> bool:
     return not is_placeholder(password) and password.lower() not in DEFAULT_PASSWORDS and password != user
 
 
-RULES = (PemRule(), UrlCredentialRule(), AuthHeaderRule())
+RULES = (PemRule(), UrlCredentialRule(), AuthHeaderRule(), PgpassRule())

@@ -13,6 +13,13 @@ from typing import IO
 
 MAX_PAYLOAD = 4 << 20  # a prompt can be long; a payload beyond this is not a hook's
 STDIN_WAIT = 3.0  # seconds for stdin to end: hosts write the payload at once, and the user's prompt waits on us
+# Claude Code's hook events. Any other hook_event_name is not kept: the name is counted and shown
+# by inspect, and a payload is hostile (a token pasted there must not come back whole).
+EVENTS = frozenset({
+    "SessionStart", "SessionEnd", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PostToolUse",
+    "PostToolUseFailure", "PermissionRequest", "Notification", "Stop", "StopFailure", "SubagentStart",
+    "SubagentStop", "PreCompact", "PostCompact",
+})
 
 
 class StdinOpen(Exception):
@@ -31,6 +38,7 @@ class HookInput:
     source: str | None = None
     transcript_path: str | None = None
     problem: str | None = None
+    unknown_event: bool = False  # hook_event_name was given but is not one of EVENTS (so event is None)
 
 
 def _text(doc: dict[str, object], key: str, limit: int = 1 << 20) -> str | None:
@@ -61,7 +69,10 @@ def parse(data: bytes) -> HookInput:
         source=_text(doc, "source", 64),
         transcript_path=_text(doc, "transcript_path", 4096),
     )
-    if got.event is None:
+    if got.event is not None and got.event not in EVENTS:
+        got.event, got.unknown_event = None, True
+        got.problem = "hook input's hook_event_name is not a Claude Code hook event"
+    elif got.event is None:
         got.problem = "hook input has no hook_event_name"
     return got
 

@@ -57,10 +57,19 @@ class Inspection:
     sources: list[dict[str, Any]] = field(default_factory=list)  # read-only sources (other agents' memory)
 
     def to_json(self) -> dict[str, Any]:
-        return {"roots": [r.to_json() for r in self.roots], "sources": self.sources}
+        from memsync.secrets.gate import redact_all
+
+        # Counters, reasons and session names come from files a hook payload, a model's answer or
+        # another device wrote: nothing in the report may show a secret whole.
+        return redact_all({"roots": [r.to_json() for r in self.roots], "sources": self.sources})  # type: ignore[no-any-return]
 
     def lines(self) -> list[str]:
-        """The human report."""
+        """The human report (secrets masked, as in ``to_json``)."""
+        from memsync.secrets.gate import redact
+
+        return [redact(line) for line in self._lines()]
+
+    def _lines(self) -> list[str]:
         out: list[str] = []
         for r in self.roots:
             out.append(f"{r.scope} memory {r.root}: {r.entries} live entries"

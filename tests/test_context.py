@@ -213,6 +213,24 @@ def test_claude_code_hook_fails_open(roots, git_repo: Path, run, payload: str, s
     assert (snapshot(project), snapshot(glob)) == before
 
 
+def test_an_unknown_hook_event_is_neither_counted_nor_repeated(roots, git_repo: Path, run) -> None:
+    """hook_event_name is hostile input: a token pasted there is not kept as a counter, so
+    inspect cannot show it back, and the hook's own message does not quote it."""
+    project, glob = roots
+    secret = FAKES["aws-access-key-id"](random.Random(3))
+    before = snapshot(project), snapshot(glob)
+    done = run("context", "--format", "claude-code", cwd=git_repo,
+               input=json.dumps(dict(HOOK, hook_event_name=secret, cwd=str(git_repo))))
+    assert (done.returncode, done.stdout) == (0, "")
+    assert done.stderr == ("memsync context: hook input's hook_event_name is not a Claude Code hook event; "
+                           "no memory context added\n")
+    assert (snapshot(project), snapshot(glob)) == before
+    for args in (("inspect",), ("inspect", "--json")):
+        shown = run(*args, cwd=git_repo)
+        assert shown.returncode == 0 and secret not in shown.stdout + shown.stderr
+        assert "context: never injected" in shown.stdout or '"context": {}' in shown.stdout
+
+
 def test_claude_code_hook_fails_open_on_a_broken_setting(roots, git_repo: Path, run) -> None:
     project, _ = roots
     (project / ".memsync.yaml").write_text("context:\n  budget: lots\n")

@@ -168,6 +168,9 @@ def test_without_a_model_the_detached_run_says_so_once(hook_env) -> None:
     (b'{"hook_event_name": "Stop", "session_id": "s"}', "hook input has no transcript_path"),
     (b'{"hook_event_name": "UserPromptSubmit", "transcript_path": "/x.jsonl"}',
      "UserPromptSubmit is not a hook extraction runs on (Stop, PreCompact, SessionEnd, SubagentStop)"),
+    # a name that is no Claude Code event is not repeated (it could be anything the payload holds)
+    (b'{"hook_event_name": "Bogus-x9", "transcript_path": "/x.jsonl"}',
+     "the hook event is not a hook extraction runs on (Stop, PreCompact, SessionEnd, SubagentStop)"),
 ])
 def test_the_hook_fails_open_on_bad_input(hook_env, payload: bytes, message: str) -> None:
     hook_env.configure(Model(hook_env.tmp / "m", "[]"))

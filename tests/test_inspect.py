@@ -72,6 +72,27 @@ def test_inspect_shows_counters_and_the_last_runs_with_reasons(tmp_path: Path, c
     assert "last context (cli):" in out and "most recalled: facts/c ×1" in out
 
 
+def test_inspect_masks_a_secret_that_reached_its_counters_and_runs(tmp_path: Path, cli) -> None:
+    """The counters and runs come from a cache that hooks, models and older versions wrote: a
+    token that reached them (a session id, a reason, an event name) is shown masked, in both forms."""
+    import random
+
+    from bench.secrets_corpus import FAKES
+
+    root = make(tmp_path)
+    secret = FAKES["github-pat"](random.Random(5))
+    activity.record_context(Root.at(root).path, event=secret, injected=[], skipped=[], listed=0, chars=10,
+                            reason=f"matched {secret}")
+    activity.record_run(Root.at(root).path, "extract", {"session": secret, "outcome": "model-failed",
+                                                         "reason": f"the model said {secret}", "turns": 2})
+    for args in (("inspect", "--root", str(root)), ("inspect", "--root", str(root), "--json")):
+        code, out, err = cli(*args)
+        assert code == 0 and secret not in out + err
+        assert "ghp_***" in out
+    doc = service.inspect(root=root).to_json()["roots"][0]
+    assert secret not in json.dumps(doc) and list(doc["context"]["fires"]) == ["ghp_*** (40 chars)"]
+
+
 def test_inspect_names_recent_entries_the_dedupe_gate_would_refuse(tmp_path: Path, cli) -> None:
     """Written with force, by hand or on another device, the gate never saw them: inspect runs it
     for the newest entries and names each duplicate pair once. A note that changes a fact is not

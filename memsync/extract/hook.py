@@ -66,8 +66,10 @@ def start(stream: IO[bytes] | None, *, root: str | None, scope: str | None, mode
             sys.stderr.write(f"memsync extract: {hook.problem or 'hook input has no transcript_path'}; "
                              "nothing extracted\n")
             return
-        if hook.event is not None and hook.event not in EVENTS:
-            sys.stderr.write(f"memsync extract: {hook.event} is not a hook extraction runs on "
+        if hook.unknown_event or (hook.event is not None and hook.event not in EVENTS):
+            # Only a known event is named: a payload is hostile, and stderr reaches the user's screen.
+            what = hook.event or "the hook event"
+            sys.stderr.write(f"memsync extract: {what} is not a hook extraction runs on "
                              f"({', '.join(EVENTS)}); nothing extracted\n")
             return
         cwd = hook.cwd if hook.cwd and os.path.isdir(hook.cwd) else os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from memsync.secrets.finding import Finding, fingerprint, mask
 
@@ -77,6 +78,18 @@ def name_findings(path: str, allowlist: frozenset[str] = frozenset()) -> list[Fi
     shown = redact(path)
     return [Finding(shown, 0, len(data[:start].decode("utf-8", "replace")) + 1, rule, mask(secret),
                     fingerprint(rule, secret), *encoding) for start, _end, rule, secret, *encoding in hits]
+
+
+def redact_all(value: Any) -> Any:
+    """``value`` (JSON-shaped: dicts, lists, strings, numbers) with every string, keys included,
+    passed through ``redact``: for reports built from state a hook payload or a device wrote."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {redact_all(k): redact_all(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redact_all(v) for v in value]
+    return value
 
 
 def redact(text: str) -> str:

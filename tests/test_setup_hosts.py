@@ -201,8 +201,8 @@ def test_hooks_install_claude_code_merges_only_the_hooks(tmp_path: Path, cli, sc
     assert start[0] == SETTINGS_BEFORE["hooks"]["SessionStart"][0]  # theirs kept, ours added
     assert start[1]["hooks"][0]["command"] == "memsync context --format claude-code"
     prompt = doc["hooks"]["UserPromptSubmit"]
-    assert len(prompt) == 1 and prompt[0]["hooks"][0] == {  # the old memsync hook updated in place
-        "type": "command", "command": "memsync context --format claude-code", "timeout": 10}
+    assert len(prompt) == 1 and prompt[0]["hooks"][0] == {  # the old memsync hook updated in place,
+        "type": "command", "command": "memsync context --format claude-code", "timeout": 30}  # their timeout kept
     assert "backup" in out and len(_backups(target.parent)) == 1
     code, out, _ = cli("hooks", "install", "--claude-code", scope, *CMD, cwd=project)
     assert code == 0 and "unchanged" in out and len(_backups(target.parent)) == 1
@@ -277,3 +277,142 @@ def test_jsonc_edits_keep_every_other_value_and_comment(text: str) -> None:
     arr = jsonc.find(out, ("mcp", "memsync", "command"))
     assert arr is not None
     assert jsonc.parse(jsonc.append_item(out, arr, "--flag")).value["mcp"]["memsync"]["command"][-1] == "--flag"
+
+
+# An existing memsync server entry holding the user's own settings: a pretty file with comments.
+USER_ENTRY = """{
+  // my servers
+  "mcpServers": {
+    "memsync": {
+      "command": "/old/bin/memsync", // an earlier install
+      "args": ["mcp", "--old-flag"],
+      "env": {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}, /* mine */
+      "x-note": {"kept": [1, 2]}
+    },
+    "other": {"command": "x"}
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("scope, rel", [("--project", ".mcp.json"), ("--user", "~/.claude.json")])
+def test_setup_claude_code_keeps_the_users_env_and_keys_on_an_existing_entry(
+        tmp_path: Path, cli, scope: str, rel: str) -> None:
+    project = _project(tmp_path)
+    target = _home() / rel[2:] if rel.startswith("~/") else project / rel
+    target.write_text(USER_ENTRY)
+    code, out, err = cli("setup", "claude-code", scope, *CMD, cwd=project)
+    assert code == 0, err
+    assert f"  {rel}: changed: updated mcpServers.memsync (backup: " in out
+    after = target.read_text()
+    doc = jsonc.parse(after).value
+    # Only type, command and args are memsync's; the write switch and the unknown key stay.
+    assert doc["mcpServers"] == {
+        "memsync": {"command": "memsync", "args": ["mcp"], "type": "stdio",
+                    "env": {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"},
+                    "x-note": {"kept": [1, 2]}},
+        "other": {"command": "x"}}
+    for comment in ("// my servers", "// an earlier install", "/* mine */"):
+        assert comment in after
+    assert after == USER_ENTRY.replace('"/old/bin/memsync"', '"memsync"').replace(
+        '["mcp", "--old-flag"]', '["mcp"]').replace('"x-note": {"kept": [1, 2]}',
+                                                    '"x-note": {"kept": [1, 2]},\n      "type": "stdio"')
+    assert [b.read_text() for b in _backups(target.parent)] == [USER_ENTRY]
+    code, out, _ = cli("setup", "claude-code", scope, *CMD, cwd=project)
+    assert code == 0 and f"  {rel}: already set up, unchanged" in out
+    assert target.read_text() == after and len(_backups(target.parent)) == 1
+
+
+def test_setup_claude_code_leaves_an_up_to_date_entry_with_env_byte_for_byte(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    target = project / ".mcp.json"
+    before = ('{"mcpServers": {"memsync": {"type": "stdio", "command": "memsync", "args": ["mcp"], '
+              '"env": {"MEMSYNC_DISABLE_WRITE": "1"}}}}\n')
+    target.write_text(before)
+    code, out, err = cli("setup", "claude-code", "--project", *CMD, cwd=project)
+    assert code == 0, err
+    assert "  .mcp.json: already set up, unchanged" in out
+    assert target.read_text() == before and not _backups(project)
+
+
+def test_hooks_install_keeps_the_users_keys_on_the_memsync_hook(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    target = project / ".claude" / "settings.json"
+    target.parent.mkdir()
+    before = {"hooks": {
+        "SessionStart": [{"hooks": [{"type": "command", "command": "/old/memsync context --format claude-code",
+                                     "timeout": 45, "statusMessage": "recalling"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "/old/memsync extract --hook claude-code"}]}]}}
+    target.write_text(json.dumps(before, indent=2) + "\n")
+    code, out, err = cli("hooks", "install", "--claude-code", "--project", *CMD, cwd=project)
+    assert code == 0, err
+    assert (".claude/settings.json: changed: updated the memsync hook in hooks.SessionStart; added "
+            "hooks.UserPromptSubmit; updated the memsync hook in hooks.Stop; added hooks.PreCompact (backup: ") in out
+    hooks = json.loads(target.read_text())["hooks"]
+    assert hooks["SessionStart"] == [{"hooks": [{"type": "command", "command": "memsync context --format claude-code",
+                                                 "timeout": 45, "statusMessage": "recalling"}]}]  # theirs kept
+    assert hooks["Stop"] == [{"hooks": [{"type": "command", "command": "memsync extract --hook claude-code",
+                                         "timeout": 10}]}]  # no timeout there: memsync's is added
+    after = target.read_text()
+    code, out, _ = cli("hooks", "install", "--claude-code", "--project", *CMD, cwd=project)
+    assert code == 0 and ".claude/settings.json: already set up, unchanged" in out
+    assert target.read_text() == after and len(_backups(target.parent)) == 1
+
+
+NOT_A_LIST = {
+    "an object": '{"hooks": {"SessionStart": {"matcher": "startup", "hooks": [{"type": "command", '
+                 '"command": "my-own-startup-script"}]}}}\n',
+    "a string, after good events": '{\n  "hooks": {\n    "UserPromptSubmit": [],\n    "Stop": "my-own-stop-script"\n'
+                                   '  }, // mine\n  "theme": "dark"\n}',
+    "null": '{"hooks": {"PreCompact": null}}',
+}
+
+
+@pytest.mark.parametrize("name", NOT_A_LIST)
+@pytest.mark.parametrize("args", [["hooks", "install", "--claude-code", "--user"],
+                                  ["hooks", "install", "--claude-code", "--project"],
+                                  ["setup", "claude-code", "--user"], ["setup", "claude-code", "--project"]])
+def test_a_hook_event_that_is_not_a_list_is_refused_and_nothing_is_written(
+        tmp_path: Path, cli, name: str, args: list[str]) -> None:
+    project = _project(tmp_path)
+    target = (_home() / ".claude" if args[-1] == "--user" else project / ".claude") / "settings.json"
+    target.parent.mkdir(parents=True)
+    data = NOT_A_LIST[name].encode()
+    target.write_bytes(data)
+    event = next(e for e in ("SessionStart", "Stop", "PreCompact") if f'"{e}"' in NOT_A_LIST[name])
+    home_before = sorted(p.name for p in _home().iterdir())
+    for _ in range(2):  # and again: the same refusal, still nothing written
+        code, out, err = cli(*args, *CMD, cwd=project)
+        assert code == 2
+        assert err == f"memsync: {target}: hooks.{event} is not a JSON array; fix it by hand, then run again\n"
+        assert target.read_bytes() == data and not _backups(target.parent)
+        # All or nothing: setup writes no server entry either.
+        assert sorted(p.name for p in _home().iterdir()) == home_before
+        in_project = [".claude", ".git"] if args[-1] == "--project" else [".git"]
+        assert sorted(p.name for p in project.iterdir()) == in_project
+
+
+def test_the_reported_cases_as_separate_processes(tmp_path: Path, run) -> None:
+    """Both reports as they were filed: `python3 -m memsync`, the default command."""
+    home = _home()
+    (home / ".claude").mkdir()
+    claude_json = home / ".claude.json"
+    claude_json.write_text('{"mcpServers": {"memsync": {"type": "stdio", "command": "memsync", "args": ["mcp"], '
+                           '"env": {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}}}}\n')
+    done = run("setup", "claude-code")
+    assert done.returncode == 0, done.stderr
+    entry = json.loads(claude_json.read_text())["mcpServers"]["memsync"]
+    assert entry["env"] == {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}
+    assert entry["type"] == "stdio" and entry["args"][-1] == "mcp"
+    assert sorted(entry) == ["args", "command", "env", "type"]
+    again = run("setup", "claude-code")
+    assert again.returncode == 0 and again.stdout.count("already set up, unchanged") == 2
+
+    settings = home / ".claude" / "settings.json"
+    data = NOT_A_LIST["an object"].encode()
+    settings.write_bytes(data)
+    done = run("hooks", "install", "--claude-code", "--user")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"memsync: {settings}: hooks.SessionStart is not a JSON array; fix it by hand, "
+                           "then run again\n")
+    assert settings.read_bytes() == data and not _backups(settings.parent)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from memsync.errors import MemsyncError
 from memsync.hosts import jsonc
 from memsync.hosts.common import SERVER_NAME, Step, home, set_json
 
@@ -37,13 +39,50 @@ def user_json() -> Path:
 
 
 def server_entry(command: list[str]) -> dict[str, Any]:
+    """A new ``mcpServers.memsync`` entry (the shape ``claude mcp add`` writes)."""
     return {"type": "stdio", "command": command[0], "args": [*command[1:], "mcp"], "env": {}}
+
+
+# The keys of an entry or hook that memsync owns and updates. Every other key in it is the
+# user's and is kept (an entry's `env` may hold MEMSYNC_DISABLE_WRITE=1; a hook its own timeout).
+SERVER_KEYS = ("type", "command", "args")
+HOOK_KEYS = ("type", "command")
+
+
+def _merge(text: str, locate: Callable[[str], jsonc.Node], values: dict[str, Any],
+           defaults: dict[str, Any]) -> str:
+    """``text`` with the object ``locate`` finds holding ``values``, and ``defaults`` where it has
+    no such key; its other members, and the text around them, stay as they were."""
+    for key, value in [*values.items(), *defaults.items()]:
+        obj = locate(text)  # found afresh each time: a splice moves everything after it
+        if key in values or obj.member(key) is None:
+            text = jsonc.set_member(text, obj, key, value)
+    return text
+
+
+def _server_edit(command: list[str], name: str) -> Callable[[str], tuple[str, list[str]]]:
+    entry = server_entry(command)
+    where = ("mcpServers", SERVER_NAME)
+    label = ".".join(where)
+
+    def locate(text: str) -> jsonc.Node:
+        node = jsonc.find(text, where, name)
+        assert node is not None
+        return node
+
+    def edit(text: str) -> tuple[str, list[str]]:
+        old = jsonc.find(text, where, name)
+        if old is None or old.kind != "object":
+            # Nothing there yet, or something that is no server entry at all: write ours.
+            return set_json(where, entry, label, name)(text)
+        new = _merge(text, locate, {k: entry[k] for k in SERVER_KEYS}, {})
+        return (text, []) if new == text else (new, [f"updated {label}"])
+    return edit
 
 
 def mcp_step(scope: str, project: Path, command: list[str]) -> Step:
     path = project / ".mcp.json" if scope == "project" else user_json()
-    label = f"mcpServers.{SERVER_NAME}"
-    return Step(path, [set_json(("mcpServers", SERVER_NAME), server_entry(command), label, str(path))])
+    return Step(path, [_server_edit(command, str(path))])
 
 
 def hook_command(command: list[str], sub: str = "context") -> str:
@@ -60,23 +99,32 @@ def hooks_block(command: list[str]) -> dict[str, Any]:
             for event, sub in HOOKS.items()}
 
 
-def _edit_event(event: str, hook: dict[str, Any], name: str):  # type: ignore[no-untyped-def]
+def _edit_event(event: str, hook: dict[str, Any], name: str) -> Callable[[str], tuple[str, list[str]]]:
     ours = _ours(HOOKS[event])
+
+    def locate(i: int, j: int) -> Callable[[str], jsonc.Node]:
+        def at(text: str) -> jsonc.Node:
+            arr = jsonc.find(text, ("hooks", event), name)
+            inner = arr.items[i].member("hooks") if arr is not None else None
+            assert inner is not None
+            return inner.items[j]
+        return at
 
     def edit(text: str) -> tuple[str, list[str]]:
         arr = jsonc.find(text, ("hooks", event), name)
-        if arr is None or arr.kind != "array":
-            if arr is not None:
-                return jsonc.replace(text, arr, [{"hooks": [hook]}]), [f"replaced hooks.{event} (it was not a list)"]
+        if arr is None:
             return jsonc.set_path(text, ("hooks", event), [{"hooks": [hook]}], name), [f"added hooks.{event}"]
-        for group in arr.items:
+        if arr.kind != "array":
+            # Replacing it would drop the user's hooks there; refused like a `hooks` that is no object.
+            raise MemsyncError(f"hooks.{event} is not a JSON array; fix it by hand, then run again", path=name)
+        for i, group in enumerate(arr.items):
             inner = group.member("hooks") if group.kind == "object" else None
-            for h in inner.items if inner is not None and inner.kind == "array" else ():
+            for j, h in enumerate(inner.items if inner is not None and inner.kind == "array" else ()):
                 cmd = h.value.get("command") if isinstance(h.value, dict) else None
                 if isinstance(cmd, str) and ours.search(cmd):
-                    if jsonc.same(h.value, hook):
-                        return text, []
-                    return jsonc.replace(text, h, hook), [f"updated the memsync hook in hooks.{event}"]
+                    new = _merge(text, locate(i, j), {k: hook[k] for k in HOOK_KEYS},
+                                 {k: v for k, v in hook.items() if k not in HOOK_KEYS})
+                    return (text, []) if new == text else (new, [f"updated the memsync hook in hooks.{event}"])
         return jsonc.append_item(text, arr, {"hooks": [hook]}), [f"added a memsync hook to hooks.{event}"]
     return edit
 

@@ -149,6 +149,12 @@ def check_writable(root: Path, relpath: str, *, display: str | None = None) -> t
     target = inside(root, relpath)
     shown = display or str(target)
     _check_parents(root, target)
+    folder = _lstat(target.parent, str(target.parent))
+    if folder is not None and stat.S_ISDIR(folder.st_mode) and not folder.st_mode & 0o222:
+        # A folder without write bits is the user's "leave this alone", as for a file: root can
+        # still write there, and a counter or cache file must not be the exception.
+        raise MemsyncError("is read-only; nothing was written (make it writable to let memsync write here)",
+                           path=shown.rpartition("/")[0] or shown)
     st = _lstat(target, shown)
     if st is None:
         return target, None

@@ -223,14 +223,21 @@ def body_text(value: Any) -> str:
     return text.strip("\n")
 
 
-def entry_size(data: bytes) -> None:
-    """The rendered entry within what memsync reads back (lint's E002): the body alone is
-    bounded, but thousands of triggers or a long highlight are not."""
-    from memsync.entry import MAX_ENTRY_BYTES
+def entry_valid(data: bytes, relpath: str, *, updating: bool = False) -> None:
+    """The rendered entry is one memsync reads back as it was meant: within 1 MiB (lint's E002)
+    and free of lint errors (thousands of triggers overflow the 64 KiB frontmatter, E009; an
+    update keeps the file's other fields, which a hand edit may have broken, E013). Else a
+    "Created" would name an entry that search, context and the next update cannot see."""
+    from memsync.entry import MAX_ENTRY_BYTES, parse_entry
 
     if len(data) > MAX_ENTRY_BYTES:
         raise BadInput(f"the entry would be {len(data)} bytes; an entry is at most 1 MiB ({MAX_ENTRY_BYTES} bytes), "
                        "so nothing was written. Keep memory short: fewer load_when triggers, a shorter body")
+    errors = [p for p in parse_entry(data, relpath).problems if p.severity == "error"]
+    if errors:
+        hint = ("the entry's file holds it: fix that field by hand, or give it anew" if updating else
+                "keep memory short: fewer load_when triggers, a shorter highlight")
+        raise BadInput(f"the entry would not be valid, so nothing was written: {errors[0].format()} ({hint})")
 
 
 def triggers(value: Any) -> list[str]:

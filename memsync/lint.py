@@ -48,7 +48,24 @@ def cross_checks(tree: Tree) -> list[Problem]:
             problems.append(
                 Problem(e.path, 1, "W040", f"conflicts with {e.conflict_of!r}: merge it by hand, then delete this file")
             )
+    problems.extend(_cycles(by_id))
     problems.extend(_folded_twins(tree))
+    return problems
+
+
+def _cycles(by_id: dict[str, EntryInfo]) -> list[Problem]:
+    """Entries whose superseded_by chain comes back to them: all of them left search, and
+    nothing replaces them (a hand edit or two devices' supersedes crossing)."""
+    problems: list[Problem] = []
+    for e in by_id.values():
+        chain, at = [e.id], by_id.get(e.superseded_by or "")
+        while at is not None and at.id not in chain and len(chain) <= len(by_id):
+            chain.append(at.id)
+            at = by_id.get(at.superseded_by or "")
+        if at is not None and at.id == e.id:
+            problems.append(Problem(e.path, 1, "E023", "supersede links form a cycle ("
+                                    + " -> ".join([*chain, e.id]) + "): none of these entries is in search; "
+                                    "remove superseded_by from the one that is still true"))
     return problems
 
 

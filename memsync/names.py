@@ -88,7 +88,9 @@ def entry_file(root: Path, category: str, slug: str) -> str | None:
     None when there is none. Only regular files in real folders directly under ``root`` count
     (a symlink is never followed, so nothing outside the root is found). AmbiguousEntry when
     two files match: which one was meant is for a person to say, never a guess."""
-    found = [f"{c}/{n}" for c in folders_named(root, category) for n in _files_named(root / c, slug + ".md")]
+    # index.md is the folder's compiled index, never an entry (tree.scan skips it too).
+    found = [f"{c}/{n}" for c in folders_named(root, category) for n in _files_named(root / c, slug + ".md")
+             if n != "index.md"]
     if len(found) > 1:
         raise AmbiguousEntry(nfc(f"{category}/{slug}"), found)
     return found[0] if found else None

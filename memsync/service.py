@@ -382,9 +382,9 @@ class Memory:
 
         # Each id named is found as its file is spelled on disk (memsync.names): what is written
         # is that file, never a second one beside it.
-        by_id = {old: _entry_of(root, t, old, valid=True) for old in old_ids}
+        by_id = {old: _entry_of(root, t, old) for old in old_ids}
         if id:
-            current = _entry_of(root, t, id, valid=True)
+            current = _entry_of(root, t, id)
             if current is None:
                 raise UnknownEntry(f"no entry {id} in {root.display}", id)
             if current.pinned and pinned is False and not force:
@@ -394,7 +394,8 @@ class Memory:
             rel = current.path
             gates.safe_target(root.path, rel)
             parsed = parse_entry(_read(root, rel), rel)
-            meta = dict(parsed.meta or {})
+            meta_before = parsed.meta or {}
+            meta = dict(meta_before)
             text_body = parsed.body.strip("\n") if body is None else body
             if current.pinned and not force and (text_body != parsed.body.strip("\n")
                                                  or summary is not None and summary != meta.get("summary")):
@@ -444,11 +445,19 @@ class Memory:
                                   "(ask the user, then pass force)")
             superseded.append(target.id)
         if superseded:
+            if id:
+                _replacement_is_live(t, meta["id"], superseded[0])
             meta["supersedes"] = _with_links(meta.get("supersedes"), superseded)
         data = render_entry(meta, f"\n{text_body}\n" if text_body else "\n").encode("utf-8")
-        gates.entry_size(data)
+        gates.entry_valid(data, rel, updating=bool(id))
         gates.secrets(root.path, rel, data.decode("utf-8"))  # 4
-        similar = [] if force else self._dedupe(root, config, meta, text_body, exclude={meta["id"], *superseded})  # 5
+        # An update that leaves what the gate reads (summary, body, triggers) as it was says nothing
+        # new to judge: pinning or highlighting an entry is not refused for its near twin.
+        said = (meta.get("summary"), meta.get("load_when"), text_body)
+        unchanged = id is not None and said == (meta_before.get("summary"), meta_before.get("load_when"),
+                                                parsed.body.strip("\n"))
+        similar = [] if force or unchanged else self._dedupe(root, config, meta, text_body,
+                                                             exclude={meta["id"], *superseded})  # 5
         changes[rel] = data
         for target in {e.path: e for e in by_id.values() if e is not None}.values():
             changes[target.path] = _relinked(root, target.path, superseded_by=meta["id"], now=now)
@@ -591,13 +600,14 @@ class Memory:
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
             root, t, new_info = self._find(new, root.scope if self.root is None else None)
-            old_info = _entry_of(root, t, old, valid=True)
+            old_info = _entry_of(root, t, old)
             if old_info is None:
                 raise UnknownEntry(f"no entry {old} in {root.display} (both entries must be in the same root)", old)
             if old_info.id == new_info.id:
                 raise BadInput("an entry cannot supersede itself")
             if old_info.pinned and not force:
                 raise PinnedEntry(f"{old_info.id} is pinned: pinned entries are never superseded without force")
+            _replacement_is_live(t, new_info.id, old_info.id)
             for rel in (old_info.path, new_info.path):
                 gates.safe_target(root.path, rel)
             now = _now_ms()
@@ -680,6 +690,14 @@ class Memory:
         return found
 
 
+def _replacement_is_live(t: Any, new: str, old: str) -> None:
+    """An entry that left search cannot replace another: both would be gone (and A -> B -> A
+    is a cycle no reader can resolve)."""
+    if new in t.superseded():
+        raise BadInput(f"{new} is itself superseded, so it cannot replace {old}: nothing was changed. "
+                       f"Supersede {old} with the entry that replaced {new}")
+
+
 def _empty_tree():  # type: ignore[no-untyped-def]
     from memsync.tree import Tree
 
@@ -752,12 +770,22 @@ def _entry_file(root: Root, entry_id: str) -> str | None:
     return entry_file(root.path, category, slug)
 
 
-def _entry_of(root: Root, tree: Any, entry_id: str, *, valid: bool = False) -> Any:
-    """The tree's entry for the file ``entry_id`` names (None: no such file, or not an entry)."""
+def _entry_of(root: Root, tree: Any, entry_id: str) -> Any:
+    """The tree's readable entry for the file ``entry_id`` names (None: no such file). A file
+    whose frontmatter cannot be read is refused by name: "no entry" would have the caller
+    write a second one beside it."""
     rel = _entry_file(root, entry_id)
     if rel is None:
         return None
-    return next((e for e in tree.entries if e.path == rel and (e.valid or not valid)), None)
+    info = next((e for e in tree.entries if e.path == rel), None)
+    if info is not None and not info.valid:
+        from memsync.entry import parse_entry
+
+        problems = [p for p in parse_entry(_read(root, rel), rel).problems if p.severity == "error"]
+        why = f": {problems[0].format(root.display)}" if problems else ""
+        raise BadInput(f"{info.id} exists but cannot be read{why}; nothing was changed. Fix the file by hand "
+                       "(`memsync lint` lists what is wrong), or forget it")
+    return info
 
 
 def _unknown(entry_id: str, roots: list[Root]) -> UnknownEntry:

@@ -459,3 +459,98 @@ def test_cli_dry_run_runs_the_gates_and_writes_nothing(root: Path, cli) -> None:
     code, _, err = cli("remember", "--root", str(root), "--category", "decisions", "--summary",
                        "部署脚本用pnpm，不用npm：lockfile不兼容", "--dry-run")
     assert code == 1 and "already says this" in err and snapshot(root) == before
+
+
+# -- what review found: entries memsync would write but not read back, links that strand both -----
+
+@pytest.mark.parametrize("field, value, says", [
+    ("load_when", "7", "E013 'load_when' must be a list of strings"),
+    ("load_when", "[1, 2, null]", "E013 'load_when' must be a list of strings"),
+    ("summary", "12345", "E013 'summary' must be a string, not an integer"),
+])
+def test_an_update_keeping_a_broken_field_is_refused_not_a_crash(root: Path, cli, field: str, value: str,
+                                                                   says: str) -> None:
+    path = write_entry(root, "facts/hand-edited", "walrus tusks grow")
+    text = path.read_text().replace("summary: walrus tusks grow\n", "summary: walrus tusks grow\n"
+                                    if field != "summary" else f"summary: {value}\n")
+    if field == "load_when":
+        text = text.replace("---\n\n", f"load_when: {value}\n---\n\n", 1) if "---\n\n" in text else \
+            text.replace("\n---\n", f"\nload_when: {value}\n---\n", 1)
+    path.write_text(text)
+    err = refused(cli, root, "remember", "--id", "facts/hand-edited", "--highlight", "new highlight", code=2,
+                  says=says)
+    assert "the entry would not be valid, so nothing was written" in err
+    assert "fix that field by hand, or give it anew" in err
+
+
+def test_an_entry_memsync_could_not_read_back_is_not_created(root: Path, cli) -> None:
+    """Thousands of triggers fit in 1 MiB but not in the 64 KiB of frontmatter an entry may have:
+    refused before writing, rather than "Created" and then invisible to search and updates."""
+    triggers = ",".join(f"trig{i}" for i in range(8000))
+    refused(cli, root, "remember", "--category", "facts", "--summary", "many triggers", "--body", "zanzibar",
+            "--load-when", triggers, code=2, says="E009 frontmatter is larger than 64 KiB (keep memory short: "
+            "fewer load_when triggers, a shorter highlight)")
+    assert not (root / "facts" / "many-triggers.md").exists()
+
+
+def test_a_superseded_entry_cannot_replace_another_so_no_cycle_strands_both(root: Path, cli) -> None:
+    a = service.remember("alpha uses redis cache", category="facts", root=root).id
+    b = service.remember("beta queue is rabbitmq", category="facts", root=root).id
+    code, _, err = cli("supersede", a, b, "--root", str(root))
+    assert code == 0, err
+    says = f"{a} is itself superseded, so it cannot replace {b}: nothing was changed"
+    refused(cli, root, "supersede", b, a, code=2, says=says)
+    refused(cli, root, "remember", "--id", a, "--supersedes", b, code=2, says=says)
+    assert [h.id for h in service.recall("rabbitmq", root=root).hits] == [b]
+    assert is_clean(root)
+
+
+def test_lint_names_a_supersede_cycle_made_by_hand(root: Path, cli) -> None:
+    write_entry(root, "facts/a", "alpha fact", supersedes=["facts/b"], superseded_by="facts/b")
+    write_entry(root, "facts/b", "beta fact", supersedes=["facts/a"], superseded_by="facts/a")
+    compile_root(Root.at(root))
+    code, out, _ = cli("lint", "--root", str(root))
+    assert code == 1
+    assert "facts/a.md:1: E023 supersede links form a cycle (facts/a -> facts/b -> facts/a)" in out
+    assert "facts/b.md:1: E023 supersede links form a cycle (facts/b -> facts/a -> facts/b)" in out
+
+
+def test_changing_only_metadata_is_not_refused_as_a_duplicate(root: Path, cli) -> None:
+    first = service.remember("postgres pool size is twenty", category="facts", body="set in config.yaml",
+                             root=root).id
+    twin = service.remember("postgres pool size is twenty", category="facts", body="set in config.yaml",
+                            root=root, force=True).id
+    for args in (("--pinned",), ("--highlight", "see the infra doc")):
+        code, out, err = cli("remember", "--id", twin, *args, "--root", str(root))
+        assert code == 0 and f"Updated {twin}" in out, err
+    # changing what an entry says still meets the gate
+    refused(cli, root, "remember", "--id", first, "--summary", "The postgres pool size is twenty", code=1,
+            says=f"{twin} already says this")
+
+
+def test_an_unreadable_entry_is_named_not_called_missing(root: Path, cli) -> None:
+    (root / "facts" / "bad.md").write_text("---\nid: facts/bad\nkind: fact\nsummary: [unclosed\n---\nbody\n")
+    says = "facts/bad exists but cannot be read: "
+    for args in (("remember", "--id", "facts/bad", "--summary", "fixed summary"),
+                 ("supersede", "facts/bad", "decisions/pnpm-for-deploy"),
+                 ("remember", "--category", "facts", "--summary", "a new fact", "--supersedes", "facts/bad")):
+        err = refused(cli, root, *args, code=2, says=says)
+        assert "E006 invalid YAML" in err and "Fix the file by hand" in err
+
+
+def test_a_compiled_index_is_not_an_entry(root: Path, cli) -> None:
+    for args in (("show", "facts/index"), ("forget", "facts/index"), ("remember", "--id", "facts/index",
+                                                                          "--highlight", "x")):
+        refused(cli, root, *args, code=2, says="no entry facts/index")
+
+
+def test_recall_counts_honour_a_read_only_root(root: Path, cli) -> None:
+    os.chmod(root, stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        before = snapshot(root)
+        code, out, err = cli("search", "pnpm", "--root", str(root))
+        assert code == 0 and "decisions/pnpm-for-deploy" in out
+        assert "recall counts not recorded" in err and "is read-only; nothing was written" in err
+        assert snapshot(root) == before and not (root / ".state.json").exists()
+    finally:
+        os.chmod(root, 0o755)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from mcpclient import connect, make_project, run, server_env, text
+from mcpclient import connect, make_project, params, run, server_env, text
 from memtree import snapshot, write_entry
 
 from memsync.mcp import texts
@@ -180,6 +180,68 @@ def test_every_refusal_is_a_tool_error_that_says_what_to_do_and_writes_nothing(t
     after = snapshot(project / ".memory")
     assert {k: v for k, v in after.items() if k != ".state.json"} == {
         k: v for k, v in before.items() if k != ".state.json"}
+
+
+AWS_KEY_ID = "AKIA" + "Z3MHQ4XK7PLW2RTN"  # the value of the report, split so no file here holds it whole
+
+
+def test_protocol_errors_never_quote_a_secret_from_the_request(tmp_path: Path) -> None:
+    """prompts/get of an unknown name was answered with code 0 and the name whole, and a
+    traceback quoting it went to stderr; resources/read masked its message but kept the URI
+    whole in `data`. Both are -32602 now, masked in message, data and log; serving goes on."""
+    from mcp import ClientSession
+    from mcp.client.stdio import stdio_client
+    from mcp.shared.exceptions import MCPError
+
+    from memsync.secrets.gate import redact
+
+    masked = redact(AWS_KEY_ID)
+    assert masked == "AKIA*** (20 chars)"  # the scanner flags it, or this test would prove nothing
+    project = make_project(tmp_path)
+    errors: dict[str, dict] = {}
+    errlog = tmp_path / "server-stderr.txt"
+
+    async def main() -> None:
+        with errlog.open("w", encoding="utf-8") as err:
+            async with stdio_client(params(project), errlog=err) as (read, write), ClientSession(read, write) as s:
+                await s.initialize()
+                calls = {"prompt": lambda: s.get_prompt(AWS_KEY_ID),
+                         "prompt-arguments": lambda: s.get_prompt("memsync", {"key": AWS_KEY_ID}),
+                         "resource": lambda: s.read_resource(f"file:///{AWS_KEY_ID}")}
+                for name, call in calls.items():
+                    with pytest.raises(MCPError) as caught:
+                        await call()
+                    errors[name] = caught.value.error.model_dump(mode="json", by_alias=True, exclude_none=True)
+                # What else the server answers: nothing in it quotes the key either.
+                listed = [await s.list_prompts(), await s.list_resources(), await s.list_resource_templates(),
+                          await s.call_tool(AWS_KEY_ID, {"x": AWS_KEY_ID}),
+                          await s.call_tool("memory_recall", {AWS_KEY_ID: 1, "query": AWS_KEY_ID})]
+                assert listed[0].prompts == [] and listed[1].resources == [] and listed[2].resource_templates == []
+                assert listed[3].is_error and f"there is no tool {masked!r}" in text(listed[3])
+                assert listed[4].is_error and f"{masked!r} is not a parameter" in text(listed[4])
+                for result in listed:
+                    assert AWS_KEY_ID[4:] not in result.model_dump_json()
+                tools = await s.list_tools()  # the server is still serving
+                assert {t.name for t in tools.tools} == TOOLS
+
+    run(main)
+    assert errors["prompt"] == {"code": -32602, "message": f"Unknown prompt: {masked}"}
+    assert errors["prompt-arguments"] == {"code": -32602, "message": "Unknown prompt: memsync"}
+    assert errors["resource"] == {"code": -32602, "message": f"Unknown resource: file:///{masked}",
+                                  "data": {"uri": f"file:///{masked}"}}
+    assert AWS_KEY_ID[4:] not in json.dumps(errors)  # nor any part of the key's body
+    stderr = errlog.read_text(encoding="utf-8")
+    assert AWS_KEY_ID[4:] not in stderr and "Traceback" not in stderr, stderr
+
+
+def test_error_data_of_any_shape_is_masked_strings_and_keys_alike() -> None:
+    from memsync.secrets.gate import redact, redact_all
+
+    masked = redact(AWS_KEY_ID)
+    data = {"uri": f"file:///{AWS_KEY_ID}", AWS_KEY_ID: [1, None, True, {"deep": [AWS_KEY_ID]}], "n": 2.5}
+    assert redact_all(data) == {"uri": f"file:///{masked}", masked: [1, None, True, {"deep": [masked]}], "n": 2.5}
+    assert redact_all([AWS_KEY_ID, (AWS_KEY_ID,)]) == [masked, [masked]]
+    assert redact_all(None) is None and redact_all("resources/read") == "resources/read"
 
 
 def test_writes_switched_off_are_refused_and_reading_still_works(tmp_path: Path) -> None:

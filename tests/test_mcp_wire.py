@@ -9,7 +9,10 @@ place of bytes that were not UTF-8. Of the 22 rows added after them, 14 failed o
 (the others keep what was right): four ids with a lone surrogate answered mended (U+FFFD), so
 no client could match them; two ids at the end of a line over 16 MiB answered as null; a
 leading byte order mark refused as not JSON; three requests before `initialize` answered, as
-the first such row was, and four with params that do not fit, with the SDK's bare -32602."""
+the first such row was, and four with params that do not fit, with the SDK's bare -32602. Of the
+ten rows for the other methods, four failed: an unknown prompt got code 0 and a traceback on
+stderr (both with the token whole when it was the name), and an unknown resource carried the
+token whole in the error's `data` (a file URL or not)."""
 from __future__ import annotations
 
 import json
@@ -168,6 +171,26 @@ ROWS: list[tuple[str, bytes, Any]] = [
     # The official client probes this before `initialize` and falls back on an error: it stays -32601.
     ("before-initialize-discover", _req(9, "server/discover"), ("error", 9, -32601, ["Method not found"])),
     ("before-initialize-unknown-method", _req(9, "nosuch/" + TOKEN), ("error", 9, -32601, ["Method not found"])),
+    # The other methods the server answers, with the token where the request names a thing: an
+    # unknown prompt was code 0 with the name whole (and a traceback quoting it on stderr); an
+    # unknown resource masked its message but not the URI in `data`.
+    ("unknown-prompt", _req(9, "prompts/get", {"name": TOKEN}), ("error", 9, -32602, ["Unknown prompt: ghp_***"])),
+    ("unknown-prompt-with-arguments", _req(9, "prompts/get", {"name": "memsync", "arguments": {TOKEN: TOKEN}}),
+     ("error", 9, -32602, ["Unknown prompt: memsync"])),
+    ("unknown-resource", _req(9, "resources/read", {"uri": "file:///" + TOKEN}),
+     ("error", 9, -32602, ["Unknown resource: file:///ghp_***"])),
+    ("unknown-resource-not-a-url", _req(9, "resources/read", {"uri": TOKEN}),
+     ("error", 9, -32602, ["Unknown resource: ghp_***"])),
+    ("prompts-list-cursor", _req(9, "prompts/list", {"cursor": TOKEN}), ("result", 9, None, [])),
+    ("resources-list-cursor", _req(9, "resources/list", {"cursor": TOKEN}), ("result", 9, None, [])),
+    ("templates-list-cursor", _req(9, "resources/templates/list", {"cursor": TOKEN}), ("result", 9, None, [])),
+    ("completion", _req(9, "completion/complete", {"ref": {"type": "ref/prompt", "name": TOKEN},
+                                                    "argument": {"name": TOKEN, "value": TOKEN}}),
+     ("error", 9, -32601, ["Method not found"])),
+    ("set-level-to-a-token", _req(9, "logging/setLevel", {"level": TOKEN}),
+     ("error", 9, -32602, ["params.level"])),
+    ("subscribe", _req(9, "resources/subscribe", {"uri": "file:///" + TOKEN}),
+     ("error", 9, -32601, ["Method not found"])),
 ]
 
 

@@ -69,7 +69,9 @@ def test_setup_merges_into_what_is_there_and_a_second_run_changes_nothing(
     doc = jsonc.parse(after).value
     entry = doc[path[0]][path[1]]
     if host == "opencode":
-        assert entry == {"type": "local", "command": ["memsync", "mcp"], "enabled": True}
+        # memsync sets type and command (enabled when missing); an old entry's other keys are kept.
+        old_entry = (old.get(path[0]) or {}).get("memsync") or {}
+        assert entry == {**old_entry, "type": "local", "command": ["memsync", "mcp"], "enabled": True}
     else:
         assert entry["command"] == "memsync" and entry["args"][0] == "mcp"
     # Everything else is kept: other servers, other keys, comments.
@@ -416,3 +418,193 @@ def test_the_reported_cases_as_separate_processes(tmp_path: Path, run) -> None:
     assert done.stderr == (f"memsync: {settings}: hooks.SessionStart is not a JSON array; fix it by hand, "
                            "then run again\n")
     assert settings.read_bytes() == data and not _backups(settings.parent)
+
+
+# Cursor's and OpenCode's memsync entries holding the user's own settings (the write switch
+# among them): pretty files with comments, as a person leaves them.
+CURSOR_ENTRY = """{
+  // my servers
+  "mcpServers": {
+    "memsync": {
+      "command": "/old/bin/memsync", // an earlier install
+      "args": ["mcp", "--old-flag"],
+      "env": {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}, /* mine */
+      "envFile": ".env.memsync",
+      "x-note": {"kept": [1, 2]}
+    },
+    "other": {"command": "x"}
+  }
+}
+"""
+CURSOR_AFTER = CURSOR_ENTRY.replace('"/old/bin/memsync"', '"memsync"').replace(
+    '["mcp", "--old-flag"]', '["mcp", "--project", "${workspaceFolder}"]')
+
+OPENCODE_ENTRY = """{
+  // shared settings
+  "theme": "opencode",
+  "mcp": {
+    "memsync": {
+      "type": "local",
+      "command": ["/old/bin/memsync", "mcp"], // an earlier install
+      "environment": {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}, /* mine */
+      "timeout": 20000,
+      "x-note": {"kept": [1, 2]}
+    },
+    "other": {"type": "remote", "url": "http://127.0.0.1:9/mcp"}
+  }
+}
+"""
+# memsync's `enabled` is added at the end (the entry had none); nothing else moves.
+OPENCODE_AFTER = OPENCODE_ENTRY.replace('["/old/bin/memsync", "mcp"]', '["memsync", "mcp"]').replace(
+    '"x-note": {"kept": [1, 2]}', '"x-note": {"kept": [1, 2]},\n      "enabled": true')
+
+
+@pytest.mark.parametrize("scope, rel", [("--project", ".cursor/mcp.json"), ("--user", "~/.cursor/mcp.json")])
+def test_setup_cursor_keeps_the_users_env_and_keys_on_an_existing_entry(
+        tmp_path: Path, cli, scope: str, rel: str) -> None:
+    project = _project(tmp_path)
+    target = _home() / rel[2:] if rel.startswith("~/") else project / rel
+    target.parent.mkdir(parents=True)
+    target.write_text(CURSOR_ENTRY)
+    code, out, err = cli("setup", "cursor", scope, *CMD, cwd=project)
+    assert code == 0, err
+    assert f"  {rel}: changed: updated mcpServers.memsync (backup: " in out
+    # Only command and args are memsync's; the write switch, envFile and the unknown key stay.
+    assert target.read_text() == CURSOR_AFTER
+    assert [b.read_text() for b in _backups(target.parent)] == [CURSOR_ENTRY]
+    code, out, _ = cli("setup", "cursor", scope, *CMD, cwd=project)
+    assert code == 0 and f"  {rel}: already set up, unchanged" in out
+    assert target.read_text() == CURSOR_AFTER and len(_backups(target.parent)) == 1
+
+
+@pytest.mark.parametrize("scope, folder", [("--project", "proj"), ("--user", "~/.config/opencode")])
+def test_setup_opencode_keeps_the_users_environment_and_keys_on_an_existing_entry(
+        tmp_path: Path, cli, scope: str, folder: str) -> None:
+    project = _project(tmp_path)
+    base = _home() / folder[2:] if folder.startswith("~/") else tmp_path / folder
+    base.mkdir(parents=True, exist_ok=True)
+    target = base / "opencode.jsonc"
+    target.write_text(OPENCODE_ENTRY)
+    code, out, err = cli("setup", "opencode", scope, *CMD, cwd=project)
+    assert code == 0, err
+    shown = "opencode.jsonc" if scope == "--project" else "~/.config/opencode/opencode.jsonc"
+    assert f"  {shown}: changed: updated mcp.memsync (backup: " in out
+    assert target.read_text() == OPENCODE_AFTER
+    assert [b.read_text() for b in _backups(base)] == [OPENCODE_ENTRY]
+    code, out, _ = cli("setup", "opencode", scope, *CMD, cwd=project)
+    assert code == 0 and f"  {shown}: already set up, unchanged" in out and out.count("unchanged") == 2
+    assert target.read_text() == OPENCODE_AFTER and len(_backups(base)) == 1
+
+
+def test_setup_opencode_keeps_the_users_keys_in_the_newer_layout_and_their_enabled_false(
+        tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    target = project / "opencode.json"
+    servers = ('{"mcp": {"servers": {"memsync": {"type": "local", "command": ["/old/memsync", "mcp"], '
+               '"environment": {"MEMSYNC_DISABLE_WRITE": "1"}, "disabled": true}}}}\n')
+    legacy = '{"mcp": {"memsync": {"type": "local", "command": ["/old/memsync", "mcp"], "enabled": false}}}\n'
+    for before in (servers, legacy):
+        target.write_text(before)
+        code, out, err = cli("setup", "opencode", "--project", *CMD, cwd=project)
+        assert code == 0, err
+        # The user's off switch is theirs: memsync sets only type and command.
+        assert target.read_text() == before.replace('"/old/memsync"', '"memsync"')
+        assert "opencode.json: changed: updated mcp." in out
+    assert sorted(b.read_text() for b in _backups(project)) == sorted([servers, legacy])  # names sort by time
+
+
+@pytest.mark.parametrize("host, rel, before", [
+    ("cursor", ".cursor/mcp.json", '{"mcpServers": {"memsync": {"command": "memsync", "args": ["mcp", "--project", '
+                                   '"${workspaceFolder}"], "env": {"MEMSYNC_DISABLE_WRITE": "1"}}}}\n'),
+    ("opencode", "opencode.json", '{"mcp": {"memsync": {"type": "local", "command": ["memsync", "mcp"], '
+                                  '"enabled": true, "environment": {"MEMSYNC_DISABLE_WRITE": "1"}}}}\n'),
+])
+def test_setup_cursor_and_opencode_leave_an_up_to_date_entry_with_env_byte_for_byte(
+        tmp_path: Path, cli, host: str, rel: str, before: str) -> None:
+    project = _project(tmp_path)
+    target = project / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(before)
+    if host == "opencode":
+        cli("setup", "opencode", "--project", *CMD, cwd=project)  # the plugin, so the run below has nothing to do
+        assert target.read_text() == before
+    code, out, err = cli("setup", host, "--project", *CMD, cwd=project)
+    assert code == 0, err
+    assert f"  {rel}: already set up, unchanged" in out and "changed:" not in out
+    assert target.read_text() == before and not _backups(target.parent)
+
+
+@pytest.mark.parametrize("name", BAD)
+@pytest.mark.parametrize("host, rel", [("cursor", ".cursor/mcp.json"), ("opencode", "opencode.json")])
+def test_a_cursor_or_opencode_file_that_is_not_json_is_left_untouched(
+        tmp_path: Path, cli, name: str, host: str, rel: str) -> None:
+    project = _project(tmp_path)
+    content, message = BAD[name]
+    if host == "opencode":
+        content, message = (c.replace("mcpServers", "mcp") if isinstance(c, str) else c for c in (content, message))
+    target = project / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = content if isinstance(content, bytes) else content.encode()
+    target.write_bytes(data)
+    code, out, err = cli("setup", host, "--project", *CMD, cwd=project)
+    assert code == 2 and message in err and target.name in err and "Traceback" not in err
+    assert target.read_bytes() == data and not _backups(target.parent)
+    assert not (project / ".opencode").exists()  # no plugin either: all or nothing
+
+
+def test_setup_opencode_refuses_a_plugin_file_that_is_not_memsyncs(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    plugin = project / ".opencode" / "plugins" / "memsync.js"
+    plugin.parent.mkdir(parents=True)
+    mine = 'export const Mine = async () => ({})  // my own plugin, named memsync.js\n'
+    plugin.write_text(mine)
+    for _ in range(2):
+        code, out, err = cli("setup", "opencode", "--project", *CMD, cwd=project)
+        assert code == 2 and out == ""
+        assert err == (f"memsync: {plugin}: is not memsync's context plugin (its first line is not "
+                       "'// memsync for OpenCode: memory context before the model answers.'); "
+                       "move or rename it, then run again\n")
+        assert plugin.read_text() == mine and not _backups(plugin.parent)
+        assert sorted(p.name for p in project.iterdir()) == [".git", ".opencode"]  # no opencode.json either
+
+
+def test_setup_opencode_updates_its_own_plugin_from_an_earlier_setup(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    code, _, err = cli("setup", "opencode", "--project", "--command", "/old/bin/memsync", cwd=project)
+    assert code == 0, err
+    plugin = project / ".opencode" / "plugins" / "memsync.js"
+    old = plugin.read_text()
+    code, out, err = cli("setup", "opencode", "--project", *CMD, cwd=project)
+    assert code == 0, err
+    assert ".opencode/plugins/memsync.js: changed: updated the memsync context plugin (backup: " in out
+    assert plugin.read_text() == old.replace('["/old/bin/memsync"]', '["memsync"]')
+    assert [b.read_text() for b in _backups(plugin.parent)] == [old]
+
+
+def test_cursor_and_opencode_as_separate_processes_keep_the_write_switch(tmp_path: Path, run) -> None:
+    """`python3 -m memsync setup cursor|opencode` (user scope, the default command) on entries
+    holding MEMSYNC_DISABLE_WRITE=1."""
+    home = _home()
+    cursor_json = home / ".cursor" / "mcp.json"
+    cursor_json.parent.mkdir()
+    cursor_json.write_text('{"mcpServers": {"memsync": {"command": "/old/memsync", "args": ["mcp"], '
+                           '"env": {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}}}}\n')
+    opencode_json = home / ".config" / "opencode" / "opencode.json"
+    opencode_json.parent.mkdir(parents=True)
+    opencode_json.write_text('{"mcp": {"memsync": {"type": "local", "command": ["/old/memsync", "mcp"], '
+                             '"environment": {"MEMSYNC_DISABLE_WRITE": "1"}, "x-mine": true}}}\n')
+    for host in ("cursor", "opencode"):
+        done = run("setup", host)
+        assert done.returncode == 0, done.stderr
+        assert "changed: updated " in done.stdout and "(backup: " in done.stdout
+    entry = json.loads(cursor_json.read_text())["mcpServers"]["memsync"]
+    assert entry["env"] == {"MEMSYNC_DISABLE_WRITE": "1", "MEMSYNC_GLOBAL_ROOT": "/srv/mem"}
+    assert sorted(entry) == ["args", "command", "env"] and entry["command"] != "/old/memsync"
+    assert entry["args"][-3:] == ["mcp", "--project", "${workspaceFolder}"]
+    entry = json.loads(opencode_json.read_text())["mcp"]["memsync"]
+    assert entry["environment"] == {"MEMSYNC_DISABLE_WRITE": "1"} and entry["x-mine"] is True
+    assert entry["command"][-1] == "mcp" and entry["command"][0] != "/old/memsync" and entry["enabled"] is True
+    for host, unchanged in (("cursor", 1), ("opencode", 2)):
+        again = run("setup", host)
+        assert again.returncode == 0 and again.stdout.count("already set up, unchanged") == unchanged
+    assert len(_backups(cursor_json.parent)) == 1 and len(_backups(opencode_json.parent)) == 1

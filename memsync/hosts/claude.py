@@ -11,7 +11,7 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.hosts import jsonc
-from memsync.hosts.common import SERVER_NAME, Step, home, set_json
+from memsync.hosts.common import SERVER_NAME, Step, home, merge, server_edit
 
 # Which memsync command each hook event runs: the context block before the agent answers;
 # extraction when a turn ends or before a compaction (it detaches at once: docs/extract.md).
@@ -49,40 +49,9 @@ SERVER_KEYS = ("type", "command", "args")
 HOOK_KEYS = ("type", "command")
 
 
-def _merge(text: str, locate: Callable[[str], jsonc.Node], values: dict[str, Any],
-           defaults: dict[str, Any]) -> str:
-    """``text`` with the object ``locate`` finds holding ``values``, and ``defaults`` where it has
-    no such key; its other members, and the text around them, stay as they were."""
-    for key, value in [*values.items(), *defaults.items()]:
-        obj = locate(text)  # found afresh each time: a splice moves everything after it
-        if key in values or obj.member(key) is None:
-            text = jsonc.set_member(text, obj, key, value)
-    return text
-
-
-def _server_edit(command: list[str], name: str) -> Callable[[str], tuple[str, list[str]]]:
-    entry = server_entry(command)
-    where = ("mcpServers", SERVER_NAME)
-    label = ".".join(where)
-
-    def locate(text: str) -> jsonc.Node:
-        node = jsonc.find(text, where, name)
-        assert node is not None
-        return node
-
-    def edit(text: str) -> tuple[str, list[str]]:
-        old = jsonc.find(text, where, name)
-        if old is None or old.kind != "object":
-            # Nothing there yet, or something that is no server entry at all: write ours.
-            return set_json(where, entry, label, name)(text)
-        new = _merge(text, locate, {k: entry[k] for k in SERVER_KEYS}, {})
-        return (text, []) if new == text else (new, [f"updated {label}"])
-    return edit
-
-
 def mcp_step(scope: str, project: Path, command: list[str]) -> Step:
     path = project / ".mcp.json" if scope == "project" else user_json()
-    return Step(path, [_server_edit(command, str(path))])
+    return Step(path, [server_edit(("mcpServers", SERVER_NAME), server_entry(command), SERVER_KEYS, str(path))])
 
 
 def hook_command(command: list[str], sub: str = "context") -> str:
@@ -122,8 +91,8 @@ def _edit_event(event: str, hook: dict[str, Any], name: str) -> Callable[[str], 
             for j, h in enumerate(inner.items if inner is not None and inner.kind == "array" else ()):
                 cmd = h.value.get("command") if isinstance(h.value, dict) else None
                 if isinstance(cmd, str) and ours.search(cmd):
-                    new = _merge(text, locate(i, j), {k: hook[k] for k in HOOK_KEYS},
-                                 {k: v for k, v in hook.items() if k not in HOOK_KEYS})
+                    new = merge(text, locate(i, j), {k: hook[k] for k in HOOK_KEYS},
+                                {k: v for k, v in hook.items() if k not in HOOK_KEYS})
                     return (text, []) if new == text else (new, [f"updated the memsync hook in hooks.{event}"])
         return jsonc.append_item(text, arr, {"hooks": [hook]}), [f"added a memsync hook to hooks.{event}"]
     return edit

@@ -74,6 +74,39 @@ def set_json(path: tuple[str, ...], value: Any, label: str, name: str) -> Callab
     return edit
 
 
+def merge(text: str, locate: Callable[[str], jsonc.Node], values: dict[str, Any],
+          defaults: dict[str, Any]) -> str:
+    """``text`` with the object ``locate`` finds holding ``values``, and ``defaults`` where it has
+    no such key; its other members, and the text around them, stay as they were."""
+    for key, value in [*values.items(), *defaults.items()]:
+        obj = locate(text)  # found afresh each time: a splice moves everything after it
+        if key in values or obj.member(key) is None:
+            text = jsonc.set_member(text, obj, key, value)
+    return text
+
+
+def server_edit(where: tuple[str, ...], entry: dict[str, Any], keys: tuple[str, ...], name: str,
+                defaults: tuple[str, ...] = ()) -> Callable[[str], tuple[str, list[str]]]:
+    """An edit putting memsync's server ``entry`` at ``where``. An existing entry that is an object
+    gets only memsync's ``keys`` (and ``defaults`` it lacks) set in place: every other key in it is
+    the user's and is kept, such as an env holding MEMSYNC_DISABLE_WRITE=1 (docs/agents.md)."""
+    label = ".".join(where)
+
+    def locate(text: str) -> jsonc.Node:
+        node = jsonc.find(text, where, name)
+        assert node is not None
+        return node
+
+    def edit(text: str) -> tuple[str, list[str]]:
+        old = jsonc.find(text, where, name)
+        if old is None or old.kind != "object":
+            # Nothing there yet, or something that is no server entry at all: write ours.
+            return set_json(where, entry, label, name)(text)
+        new = merge(text, locate, {k: entry[k] for k in keys}, {k: entry[k] for k in defaults})
+        return (text, []) if new == text else (new, [f"updated {label}"])
+    return edit
+
+
 def whole_file(content: str, label: str) -> Callable[[str], tuple[str, list[str]]]:
     """An edit making the file hold exactly ``content`` (a file memsync ships)."""
     def edit(text: str) -> tuple[str, list[str]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -323,26 +324,45 @@ class Tools:
 
 
 async def _masked_errors(ctx: Any, call_next: Any) -> Any:
-    """The SDK's protocol errors quote the request (-32601 names the method in ``data``):
-    a secret in it is masked there as in every other reply."""
+    """Every error reply passes here, its message and data masked: the SDK's protocol errors quote
+    the request (-32601 names the method in ``data``, an unknown resource its URI).
+
+    Anything else a handler raises would reach the SDK's dispatcher, which answers with code 0
+    and ``str(exc)`` unmasked and logs a traceback quoting it. The SDK raises a bare ValueError
+    for a prompt it does not know (or arguments a prompt refuses): the client's mistake, so it is
+    -32602 as an unknown resource is, with one masked line at INFO (as the SDK logs resources).
+    Any other exception is a bug of ours: -32603 naming only its type, the traceback masked."""
     from mcp.shared.exceptions import MCPError
+
+    from memsync.secrets.gate import redact, redact_all
 
     try:
         return await call_next(ctx)
     except MCPError as exc:
-        from memsync.secrets.gate import redact
-
-        data = redact(exc.data) if isinstance(exc.data, str) else exc.data
-        if data != exc.data or redact(exc.message) != exc.message:
-            raise MCPError(exc.code, redact(exc.message), data) from None
+        message, data = redact(exc.message), redact_all(exc.data)
+        if data != exc.data or message != exc.message:
+            raise MCPError(exc.code, message, data) from None
         raise
+    except Exception as exc:
+        method = redact(str(ctx.method))
+        if ctx.method == "prompts/get" and isinstance(exc, ValueError):
+            message = redact(str(exc)) or "Unknown prompt"
+            log.info("%s refused: %s", method, message)
+            if ctx.request_id is not None:
+                raise MCPError(INVALID_PARAMS, message) from None
+            return None
+        log.error("%s failed: %s", method, redact("".join(traceback.format_exception(exc)).rstrip("\n")))
+        if ctx.request_id is None:  # a notification gets no reply; the SDK would log it unmasked
+            return None
+        raise MCPError(INTERNAL_ERROR, f"Internal error in memsync ({type(exc).__name__}) serving {method}; "
+                       "the request may not have completed") from None
 
 
 # -32600 Invalid Request, not the SDK's -32602 Invalid params: the params are fine, the request is not
 # valid yet (MCP's lifecycle puts `initialize` first), and -32600 is the code clients already read as
 # "the request itself is wrong". The implementation-defined range (-32000 to -32099) is where MCP puts
 # its own meanings (-32002 resource not found, -32022 unsupported version); one of ours could collide.
-NOT_INITIALIZED, INVALID_PARAMS = -32600, -32602
+NOT_INITIALIZED, INVALID_PARAMS, INTERNAL_ERROR = -32600, -32602, -32603
 
 
 async def _clear_refusals(ctx: Any, call_next: Any) -> Any:
@@ -366,10 +386,34 @@ async def _clear_refusals(ctx: Any, call_next: Any) -> Any:
         raise MCPError(INVALID_PARAMS, "Invalid params: " + _bad_args(ctx.method, exc, "params")) from None
 
 
+class _MaskedLog(logging.Filter):
+    """Every line logged to stderr (the host's log) through ``redact``, ours and the SDK's alike:
+    they quote requests (a URI, a tool name), and a traceback quotes its exception's message.
+    A backstop: the middleware above already keeps client errors out of the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from memsync.secrets.gate import redact
+
+        text = record.getMessage()
+        if record.exc_info:  # formatted here, so the traceback is masked with the message
+            text += "\n" + "".join(traceback.format_exception(*record.exc_info)).rstrip("\n")
+        record.msg, record.args, record.exc_info, record.exc_text = redact(text), None, None, None
+        return True
+
+
+def _mask_logs() -> None:
+    """On the root's handlers (the SDK's ``basicConfig`` made them): a handler's filter sees every
+    logger's records, a logger's only its own."""
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, _MaskedLog) for f in handler.filters):
+            handler.addFilter(_MaskedLog())
+
+
 def build(project: Path | None = None) -> tuple[MemsyncServer, Tools]:
     """The server (not yet running) and its tools; ``project`` is ``--project``."""
     server = MemsyncServer("memsync", instructions=texts.INSTRUCTIONS, version=__version__, log_level="WARNING",
                            middleware=[_masked_errors, _clear_refusals])
+    _mask_logs()
     tools = Tools(Locator(project))
     async def roots_changed(_ctx: Any, _params: Any) -> None:
         tools.locator.forget_roots()  # the client opened another folder: ask again on the next call

@@ -63,8 +63,9 @@ def user_config_path() -> Path:
     explicit = os.environ.get("MEMSYNC_CONFIG")
     if explicit:
         return Path(explicit).expanduser()
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "memsync" / "config.yaml"
+    from memsync.roots import xdg_dir
+
+    return xdg_dir("XDG_CONFIG_HOME", ".config") / "memsync" / "config.yaml"
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -214,7 +214,9 @@ def body_text(value: Any) -> str:
     _unicode(value, "body")
     size = len(value.encode("utf-8", "surrogatepass"))
     if size > MAX_BODY_BYTES:
-        raise BadInput(f"the body is {size} bytes; an entry is at most 1 MiB. Keep memory short: the gist, "
+        # A file or pipe is read only up to one byte past the limit: its size beyond is unknown.
+        shown = f"more than {MAX_BODY_BYTES} bytes" if size == MAX_BODY_BYTES + 1 else f"{size} bytes"
+        raise BadInput(f"the body is {shown}; an entry is at most 1 MiB. Keep memory short: the gist, "
                        "the reason, the root cause")
     if "\0" in value:
         raise BadInput("the body holds a NUL character; memory entries are text")

@@ -54,8 +54,24 @@ def display_path(path: Path) -> str:
     return escape_undecodable(str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel)
 
 
-def _home() -> Path:
-    return Path(os.environ.get("HOME") or os.path.expanduser("~"))
+def home_dir() -> Path:
+    """$HOME when it is an absolute path, else the account's home: an empty or relative HOME
+    (a hook's stripped environment) must not put memsync's files at / or in the cwd."""
+    home = os.environ.get("HOME")
+    if home and os.path.isabs(home):
+        return Path(home)
+    try:
+        import pwd
+
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except (ImportError, KeyError):  # no pwd (Windows) or no account entry
+        return Path(os.path.expanduser("~"))
+
+
+def xdg_dir(name: str, default: str) -> Path:
+    """An XDG base folder; a relative value is ignored, as the XDG spec says."""
+    value = os.environ.get(name)
+    return Path(value) if value and os.path.isabs(value) else home_dir() / default
 
 
 def global_root_path() -> Path:
@@ -63,8 +79,7 @@ def global_root_path() -> Path:
     explicit = os.environ.get("MEMSYNC_GLOBAL_ROOT")
     if explicit:
         return Path(explicit).expanduser()
-    config = os.environ.get("XDG_CONFIG_HOME") or str(_home() / ".config")
-    return Path(config) / "opencode" / "memory"
+    return xdg_dir("XDG_CONFIG_HOME", ".config") / "opencode" / "memory"
 
 
 def cache_dir() -> Path:
@@ -72,8 +87,7 @@ def cache_dir() -> Path:
     explicit = os.environ.get("MEMSYNC_CACHE_DIR")
     if explicit:
         return Path(explicit).expanduser()
-    cache = os.environ.get("XDG_CACHE_HOME") or str(_home() / ".cache")
-    return Path(cache) / "memsync"
+    return xdg_dir("XDG_CACHE_HOME", ".cache") / "memsync"
 
 
 def _read_gitfile(dotgit: Path) -> Path | None:

@@ -236,7 +236,9 @@ def test_body_over_one_mib(root: Path, cli, tmp_path: Path) -> None:
     big = tmp_path / "big.txt"
     big.write_text("x" * ((1 << 20) + 10))
     refused(cli, root, "remember", "--category", "facts", "--summary", "s", "--body-file", str(big), code=2,
-            says="an entry is at most 1 MiB")
+            says="the body is more than 1048576 bytes; an entry is at most 1 MiB")
+    refused(cli, root, "remember", "--category", "facts", "--summary", "s", "--body", "x" * ((1 << 20) + 5), code=2,
+            says="the body is 1048581 bytes; an entry is at most 1 MiB")
 
 
 def test_symlinked_entry_and_category(root: Path, cli, tmp_path: Path) -> None:

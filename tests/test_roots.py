@@ -105,3 +105,24 @@ def test_init_rejects_bad_category(tmp_path: Path, cli):
     code, _, err = cli("init", "--root", "m", "--category", "../escape")
     assert code == 2 and "invalid category name '../escape'" in err
     assert not (tmp_path / "m").exists() and not (tmp_path / "escape").exists()
+
+
+@pytest.mark.parametrize("home, xdg", [("", ""), ("relative/home", "relative/cache"), ("", "also-relative")])
+def test_an_empty_or_relative_home_never_puts_memsync_files_at_the_top_or_in_the_cwd(
+        monkeypatch: pytest.MonkeyPatch, home: str, xdg: str) -> None:
+    """A hook may run with HOME stripped or relative: memsync's cache, config and global root go
+    to the account's home then, never to /.cache or ./relative (XDG: a relative value is ignored)."""
+    import pwd
+
+    from memsync.config import user_config_path
+    from memsync.roots import cache_dir
+
+    account = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    for name in ("MEMSYNC_CACHE_DIR", "MEMSYNC_CONFIG", "MEMSYNC_GLOBAL_ROOT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", home)
+    monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    assert cache_dir() == account / ".cache" / "memsync"
+    assert user_config_path() == account / ".config" / "memsync" / "config.yaml"
+    assert global_root_path() == account / ".config" / "opencode" / "memory"

@@ -52,7 +52,9 @@ def project_dir(cwd: str | os.PathLike[str] | None = None) -> Path:
 
 
 def home() -> Path:
-    return Path(os.environ.get("HOME") or os.path.expanduser("~"))
+    from memsync.roots import home_dir
+
+    return home_dir()
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Any
 
 from memsync.errors import MemsyncError
 from memsync.hosts import jsonc
-from memsync.hosts.common import SERVER_NAME, Step, home, server_edit, whole_file
+from memsync.hosts.common import SERVER_NAME, Step, server_edit, whole_file
 
 PLUGIN_TEMPLATE = "opencode/memsync.js"
 PLUGIN_FILE = "memsync.js"
@@ -17,7 +17,9 @@ _NAMES = ("opencode.jsonc", "opencode.json")
 
 
 def config_home() -> Path:
-    return Path(os.environ.get("XDG_CONFIG_HOME") or home() / ".config") / "opencode"
+    from memsync.roots import xdg_dir
+
+    return xdg_dir("XDG_CONFIG_HOME", ".config") / "opencode"
 
 
 def config_path(scope: str, project: Path) -> Path:

@@ -84,6 +84,14 @@ POSITIVES = [
     ("Our .pgpass line: `*:*:*:deploy:{s}`", "pgpass-password"),
     ("    10.0.0.5:6432:*:app_ro:{s}", "pgpass-password"),
     ("localhost:5433:analytics:report:{s}  # staging", "pgpass-password"),
+    # a second blind set (bench/secrets_blind_notes.py): Markdown emphasis, Chinese changes, setx
+    ("- **Password:** {s}", "password-assignment"),
+    ("**Admin password:** `{s}`", "password-assignment"),
+    ("Password: **{s}**", "password-assignment"),
+    ("root 密码改成了 {s}", "password-assignment"),
+    ("数据库口令设置为 {s}", "password-assignment"),
+    ("wifi 密码换成 {s} 了", "password-assignment"),
+    ('setx SMTP_PASSWORD "{s}"', "password-assignment"),
 ]
 
 
@@ -191,6 +199,19 @@ LOOKALIKES = [
     "hostname:port:database:username:password",
     "db:5432:app:app:settings.DATABASE_PASSWORD",
     "a:5432:b:c:d:Xk9vTq2mLp7Rw",
+    # placeholders of other languages, a path where a name's credential lives, emphasis around words
+    "DB_PASSWORD: '%env(DATABASE_PASSWORD)%'",
+    "password: \"#{ENV.fetch('DB_PASSWORD')}\"",
+    "password = %(db_password)s",
+    "LoadCredential=db-password:/etc/credstore/db-password",
+    "- **Password:** see 1Password",
+    "- **Password:** ask the on-call engineer",
+    "Password: **required**",
+    "**Password:** ***",
+    "密码改成了什么？",
+    "密码改成 8 位以上",
+    'setx PATH "%PATH%;C:\\tools"',
+    '"name","url","username","password"\n"bank","https://bank.example","jo","<hidden>"',
 ]
 
 
@@ -249,3 +270,25 @@ def test_the_pgpass_file_itself_fails_the_scan_masked(tmp_path: Path) -> None:
     assert run.returncode == 1, run.stderr
     assert f"{tmp_path / '.pgpass'}:2:" in run.stdout and "pgpass-password" in run.stdout
     assert value not in run.stdout + run.stderr and value[:8] not in run.stdout + run.stderr
+
+
+def test_a_password_ending_in_an_exclamation_mark_is_read_whole() -> None:
+    """"!" ends many a password (policies ask for a symbol): a bare value keeps it."""
+    value = secret(12) + "!"
+    found = scan_text(f"Guest Wi-Fi password: {value}\n", "facts/x.md")
+    assert [(f.rule, f.col) for f in found] == [("password-assignment", 23)]
+    assert found[0].masked.endswith(f"({len(value)} chars)") and value not in found[0].format()
+
+
+@pytest.mark.parametrize("quoted", [False, True])
+def test_a_csv_with_a_pass_column_is_read_quoted_or_not(quoted: bool) -> None:
+    values = [secret(), secret()]
+    q = '"' if quoted else ""
+    rows = [",".join(f"{q}{c}{q}" for c in ("host", "port", "user", "pass"))]
+    rows += [",".join(f"{q}{c}{q}" for c in (f"db0{i}", "5432", "etl", v)) for i, v in enumerate(values)]
+    text = "```csv\n" + "\n".join(rows) + "\n```\n"
+    found = scan_text(text, "facts/x.md")
+    assert [(f.rule, f.line) for f in found] == [("password-assignment", 3), ("password-assignment", 4)]
+    lines = text.splitlines()
+    for f, v in zip(found, values):
+        assert lines[f.line - 1].index(v) == f.col - 1 and v not in f.format()

@@ -42,7 +42,9 @@ def _utf8_escaped(text: str) -> str:
     return "".join(f"\\x{b:02x}" for b in text.encode("utf-8"))
 
 
-CJK_OPS = "|".join(_utf8_escaped(op) for op in ("：", "＝", "是", "为", "為"))
+# "密码改成了 X", "口令设置为 X": a change of password states the new one (longest first).
+CJK_OPS = "|".join(_utf8_escaped(op) for op in ("：", "＝", "是", "为", "為", "改成了", "改成", "改为", "改為",
+                                                 "设置为", "設置為", "设为", "設為", "换成", "換成", "重置为"))
 CJK_QUOTES = {"“".encode(): "”".encode(), "‘".encode(): "’".encode(), "「".encode(): "」".encode(),
               "『".encode(): "』".encode(), "（".encode(): "）".encode()}
 SPACE = r"(?:[ \t]|\xe3\x80\x80)"  # ASCII space, tab, ideographic space U+3000
@@ -55,9 +57,9 @@ _TOKENISH = r"""(?=[a-z]{0,30}+[^\sa-z"'<>])"""  # on the lowered copy: a digit 
 # What may follow a keyword for the trigger to stop there (matched on the lower-cased
 # copy). A superset of CONNECTOR below: the trigger is a cheap filter, the reader decides.
 TRIGGER_TAIL = (
-    r"""s?(?:\\?["'`])?[*\])]{0,3}(?=[ \t,:=>{\r\n|?+.<\xe2\xe3\xef\xe4\xe6\xe7])(?:"""  # one cheap check first
+    r"""s?(?:\\?["'`])?[*\])]{0,3}(?=[ \t,:=>{\r\n|?+.<\xe2\xe3\xef\xe4\xe6\xe7\xe8\xe9])(?:"""  # one cheap check first
     # A value of 8+ printable characters (the shortest password counted), or a YAML block indicator.
-    rf"""[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}}(?:(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]{{8}}|[|>])"""
+    rf"""[ \t]{{0,16}}{_OPS}(?:\*{{1,3}}(?={SPACE}))?{SPACE}{{0,4}}(?:(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]{{8}}|[|>])"""
     r"""|[ \t]*,[ \t]*\\?["'`]|[ \t]+to[ \t]+["']|[ \t]+value[ \t]*=|>"""
     r"""|(?:</[a-z:_-]{1,20}>)?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?value["']?[ \t]*[:=]"""
     r"""|,[ \t]*["']value["'][ \t]*:|</[a-z:_-]{1,20}>[ \t\r\n]{0,40}<value>|[ \t]*\{"""
@@ -79,7 +81,8 @@ _CONNECTOR = LazyRegex((
     r"""|(?P<comma>[ \t]*,[ \t]*)"""
     r"""|(?P<to>[ \t]+to[ \t]+)"""
     rf"""|(?P<typed>(?:[ \t]*:[ \t]*|[ \t]+){_TYPE}[ \t]*(?::=|=(?![=>~]))[ \t]*(?=[A-Za-z\[\]@(]{{0,12}}["'`]))"""
-    rf"""|(?P<op>[ \t]{{0,16}}{_OPS}{SPACE}{{0,4}})"""
+    # "**Password:** value": Markdown's bold closes after the colon.
+    rf"""|(?P<op>[ \t]{{0,16}}{_OPS}(?:\*{{1,3}}(?=[ \t]))?{SPACE}{{0,4}})"""
     # "the API key for the maps service is VALUE": a few words, then is / : / =.
     r"""|(?P<prose>[ \t]+(?:for|of|on|at|in)[ \t]+(?:[^\s:=]{1,30}[ \t]+){0,4}?(?:is|was|=|:)[ \t]+)"""
     r"""|(?P<space>[ \t]+))""").encode("ascii"), re.IGNORECASE)
@@ -102,7 +105,7 @@ _BARE = LazyRegex(rb"[!-~]{1,400}")
 _PRINTABLE = LazyRegex(rb"[!-~]*")
 _BARE_STOP = LazyRegex(rb"""["'`<>|,;]""")
 _QUERY_STOP = LazyRegex(rb"""["'`<>|,;&]""")
-_TRAILING = b".:!?)]}"
+_TRAILING = b".:?)]}"  # prose punctuation after a bare value; not "!", which ends many a password
 _ESCAPES = (b"\\n", b"\\t", b"\\r")
 _NAME_FIELD = LazyRegex(rb"""(?:\bname|\bkey)["']?[ \t]*[:=][ \t]*["']?$|<name>$""", re.IGNORECASE)
 _XML_KEY_ATTR = LazyRegex(rb"""\b(?:key|name)[ \t]*=[ \t]*$""", re.IGNORECASE)
@@ -113,8 +116,8 @@ _QUOTED_ONLY = ("typed", "comma", "to", "xmlattr", "hcl")
 _NAMEISH = LazyRegex(rb"_*(?:[A-Z]+|[A-Z]?[a-z]+)[0-9]*(?:_+(?:[A-Z]+|[A-Z]?[a-z]+)[0-9]*)*_*|_*[a-z][a-z0-9_]*")
 _HEX = LazyRegex(rb"[0-9a-fA-F]{16,}")
 _SPACED_QUOTED = frozenset((b"password", b"passwd", b"passphrase", b"passcode", b"passwort"))
-# Dockerfile ENV, fish `set -x` / `set -gx`, csh `setenv`: NAME, whitespace, value.
-_ENV_INSTRUCTION = LazyRegex(rb"[ \t]*(?:ENV|set(?:[ \t]+-{1,2}[A-Za-z]+)+|setenv)[ \t]+$")
+# Dockerfile ENV, fish `set -x` / `set -gx`, csh `setenv`, Windows `setx`: NAME, whitespace, value.
+_ENV_INSTRUCTION = LazyRegex(rb"[ \t]*(?:ENV|set(?:[ \t]+-{1,2}[A-Za-z]+)+|setenv|setx)[ \t]+$")
 _PROPERTIES_KEY = LazyRegex(rb"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+")  # mail.smtp.password
 _NETRC_BEFORE = LazyRegex(rb"(?:^|\s)(?:machine|login|account|default)\s+\S+\s+$|^[ \t]*$")
 MAX_VALUE = 400
@@ -222,6 +225,12 @@ def read_value(buf: bytes, at: int, *, query: bool = False) -> tuple[int, bytes,
                 begin = at + len(opener)
                 close = buf.find(closer, begin, begin + MAX_VALUE)
                 return _printable(begin, buf[begin:close]) if close > begin else None
+    if c == 42:  # "Password: **value**": Markdown emphasis around a value is markup, like quotes
+        run = len(buf[at:at + 3]) - len(buf[at:at + 3].lstrip(b"*"))
+        begin = at + run
+        close = buf.find(b"*" * run, begin, begin + MAX_VALUE)
+        if close > begin and buf.find(b"\n", begin, close) < 0 and buf[close + run:close + run + 1] != b"*":
+            return _printable(begin, buf[begin:close])
     m = _BARE.match(buf, at)
     if m is None:
         return None

@@ -435,7 +435,24 @@ def _column_hits(columns: dict[int, tuple[list[bytes], bytes]], cells: list[tupl
     return [hit for i, named in columns.items() if (hit := _cell_value(*named, *cells[i])) is not None]
 
 
-_CSV_HEADER = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_ .-]{0,40}(?:,[A-Za-z_][A-Za-z0-9_ .-]{0,40}){1,30}\r?")
+_CSV_HEAD = rb'(?:[A-Za-z_][A-Za-z0-9_ .-]{0,40}|"[A-Za-z_][A-Za-z0-9_ .-]{0,40}")'  # a name, bare or quoted
+_CSV_HEADER = LazyRegex(_CSV_HEAD + rb"(?:," + _CSV_HEAD + rb"){1,30}\r?")
+_CSV_COLUMNS = ("password", "passwd", "pass", "secret", "token", "api_key", "apikey")
+
+
+def _csv_fields(row: bytes, at: int) -> list[tuple[int, bytes]] | None:
+    """(offset, text) of each field, a wholly quoted one without its quotes; None for a row
+    this reader does not split (a quoted field holding a comma or a quote)."""
+    out: list[tuple[int, bytes]] = []
+    for field_ in row.split(b","):
+        if len(field_) >= 2 and field_[:1] == field_[-1:] == b'"' and b'"' not in field_[1:-1]:
+            out.append((at + 1, field_[1:-1]))
+        elif b'"' in field_:
+            return None
+        else:
+            out.append((at, field_))
+        at += len(field_) + 1
+    return out
 
 
 class CsvRule:
@@ -445,8 +462,8 @@ class CsvRule:
 
     id = "password-assignment"
     title = "a value in a CSV column named password, token, secret …"
-    triggers = ((",password", r"[,\r\n]"), (",passwd", r"[,\r\n]"), (",secret", r"[,\r\n]"),
-                (",token", r"[,\r\n]"), (",api_key", r"[,\r\n]"), (",apikey", r"[,\r\n]"))
+    # a column named so, bare or quoted ("host","user","pass", as many exporters write it)
+    triggers = tuple((f",{q}{name}{q}", r"[,\r\n]") for name in _CSV_COLUMNS for q in ("", '"'))
     lowered = True
     priority = 1
     ids = ("password-assignment", "secret-assignment")
@@ -457,18 +474,15 @@ class CsvRule:
         if head_end < 0 or not _CSV_HEADER.fullmatch(buf, head_start, head_end):
             return None
         heads = buf[head_start:head_end].rstrip(b"\r").split(b",")
-        columns = {i: named for i, head in enumerate(heads) if (named := _secret_column(head.strip())) is not None}
+        columns = {i: named for i, head in enumerate(heads)
+                   if (named := _secret_column(head.strip().strip(b'"'))) is not None}
         if not columns:
             return None
         hits: list[Hit] = []
         for at, row in _rows(buf, head_end + 1):
-            fields = row.split(b",")
-            if len(fields) != len(heads) or b'"' in row:
-                break  # the end of the rows (a quoted field is not split here)
-            cells, offset = [], at
-            for field_ in fields:
-                cells.append((offset, field_))
-                offset += len(field_) + 1
+            cells = _csv_fields(row, at)
+            if cells is None or len(cells) != len(heads):
+                break  # the end of the rows
             hits += _column_hits(columns, cells)
         return hits or None
 

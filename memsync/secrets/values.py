@@ -74,7 +74,8 @@ _IDENTIFIER = LazyRegex(rb"[a-z._-]+")  # read_only, see-vault, prod.db: words, 
 _HOSTNAME = LazyRegex(rb"(?:[a-z0-9-]+\.)+[a-z]{2,}")  # db-3.internal.svc.cluster.local: a host, digits or not
 _PATH = LazyRegex(rb"(?:~|\.{1,2})?/[\w.@~/-]*|[A-Za-z]:\\[\w.@~\\ -]*|[a-z0-9._-]+/[a-z0-9._/-]*"
                   rb"|[a-z0-9-]+(?:\.[a-z0-9-]+)+/[A-Za-z0-9._/-]*"  # io.example/subscriptionId: a namespaced name
-                  rb"|[A-Za-z0-9.-]+:[0-9]{1,5}")  # host:port
+                  rb"|[A-Za-z0-9.-]+:[0-9]{1,5}"  # host:port
+                  rb"|[A-Za-z0-9._-]+:(?:~|\.{1,2})?/[\w.@~/-]+")  # name:/path (systemd's LoadCredential=db-password:/etc/…)
 _DATE_OR_NUMBER = LazyRegex(rb"[0-9.:/ _+-]+(?:[TZ][0-9:.]*Z?)?")
 _UUID = LazyRegex(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _DIGEST = LazyRegex(rb"(?:sha1|sha224|sha256|sha384|sha512|md5|blake2b|sha3-256)[-:=].*", re.IGNORECASE)
@@ -94,8 +95,9 @@ _CODE = LazyRegex(rb"[(\[{]|[A-Za-z_][A-Za-z0-9_.]{1,100}(?:[(\[]|=(?:None|True|
 _NAME_CHARS = LazyRegex(rb"[A-Za-z0-9_-]+")
 _CAPITALISED = LazyRegex(rb"[A-Z][a-z]{2,}")
 _DOTTED_NAME = LazyRegex(rb"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?")
-# Template parts inside a value: sk-[project-name]-..., key-<your-key>, ${VAR}, {{ var }}, %(name)s.
-_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]"
+# Template parts inside a value: sk-[project-name]-..., key-<your-key>, ${VAR}, {{ var }}, %(name)s,
+# Ruby's (and SpEL's) #{ENV.fetch('X')}, Symfony's %env(X)%.
+_TEMPLATE_PART = LazyRegex(rb"<[A-Za-z _-]{2,30}>|\[[A-Za-z _-]{2,30}\]|\{\{|\$\{|%\([A-Za-z_]{1,30}\)[sd]|#\{|%env\("
                            rb"|\{[A-Za-z_][A-Za-z0-9_.]{0,40}\}")  # f"share-{portfolio_id}"
 _PUBLIC_SSH = LazyRegex(rb"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$")
 

@@ -292,3 +292,43 @@ def test_a_csv_with_a_pass_column_is_read_quoted_or_not(quoted: bool) -> None:
     lines = text.splitlines()
     for f, v in zip(found, values):
         assert lines[f.line - 1].index(v) == f.col - 1 and v not in f.format()
+
+
+def _b64url(n: int) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(bytes(R.randrange(256) for _ in range(n))).rstrip(b"=").decode()
+
+
+@pytest.mark.parametrize("kty, member, n", [("EC", "d", 32), ("OKP", "d", 32), ("RSA", "d", 256), ("oct", "k", 32)])
+def test_the_private_member_of_a_jwk_is_a_finding_in_any_member_order(kty: str, member: str, n: int) -> None:
+    import json
+
+    value = _b64url(n)
+    for doc in ({"kty": kty, "kid": "k1", member: value}, {member: value, "use": "sig", "kty": kty}):
+        text = "```json\n" + json.dumps(doc) + "\n```\n"
+        found = scan_text(text, "facts/x.md")
+        assert [(f.rule, f.line, f.col) for f in found] == [("jwk-private-key", 2, text.splitlines()[1].index(value) + 1)]
+        assert value not in found[0].format()
+
+
+@pytest.mark.parametrize("doc", [
+    '{"kty": "RSA", "n": "%s", "e": "AQAB"}',  # public
+    '{"kty": "EC", "crv": "P-256", "x": "%s", "y": "%s"}',
+    '{"kty": "RSA", "k": "%s"}',  # k belongs to oct keys
+    '{"kty": "oct", "d": "%s"}',
+    '{"d": "%s"}',  # no kty: not a JWK
+    '{"kty": "EC", "nested": {"a": 1}, "d": "short"}',
+])
+def test_a_public_or_partial_jwk_is_not_a_finding(doc: str) -> None:
+    text = doc % ((_b64url(32),) * doc.count("%s"))
+    assert scan_text(text + "\n", "facts/x.md") == []
+
+
+def test_a_rails_secret_key_base_is_a_finding_and_its_erb_reference_is_not() -> None:
+    value = "".join(R.choice("0123456789abcdef") for _ in range(128))
+    for text in (f"production:\n  secret_key_base: {value}\n", f"SECRET_KEY_BASE={value}\n"):
+        found = scan_text(text, "config/x.yml")
+        assert [f.rule for f in found] == ["rails-secret-key-base"] and found[0].masked.endswith("(128 chars)")
+    assert scan_text('secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>\n', "config/x.yml") == []
+    assert scan_text("secret_key_base: " + "0" * 128 + "\n", "config/x.yml") == []

@@ -155,6 +155,40 @@ class PgpassRule:
         return (m.start("p"), m.end("p"), self.id, password)
 
 
+class JwkRule:
+    """A private JSON Web Key: ``"d"`` of an RSA, EC or OKP key, ``"k"`` of a symmetric
+    (``oct``) one, in the object whose ``"kty"`` says so (members come in any order; a JWK
+    holds no nested object, so the object is the braces around the member)."""
+
+    id = "jwk-private-key"
+    title = "the private part of a JSON Web Key (d of RSA/EC/OKP, k of oct)"
+    triggers = (('"d"', r'[ \t]*:[ \t]*"[A-Za-z0-9_-]{16}'), ('"k"', r'[ \t]*:[ \t]*"[A-Za-z0-9_-]{16}'))
+    lowered = False
+    priority = 1
+    _member: re.Pattern[bytes] | None = None
+    _kty: re.Pattern[bytes] | None = None
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if self._member is None:
+            JwkRule._member = re.compile(rb'"([dk])"[ \t]*:[ \t]*"(?P<v>[A-Za-z0-9_-]{16,8192})"')
+            JwkRule._kty = re.compile(rb'"kty"[ \t]*:[ \t]*"(RSA|EC|OKP|oct)"')
+        assert self._member is not None and self._kty is not None
+        m = self._member.match(buf, pos)
+        if m is None:
+            return None
+        opened = buf.rfind(b"{", max(0, pos - 16384), pos)
+        closed = buf.find(b"}", m.end(), m.end() + 16384)
+        if opened < 0 or closed < 0 or b"}" in buf[opened:pos]:
+            return None
+        kty = self._kty.search(buf, opened, closed)
+        if kty is None or (kty.group(1) == b"oct") != (m.group(1) == b"k"):
+            return None
+        value = m.group("v")
+        if not plausible_secret(value, min_len=16) or is_placeholder(value):
+            return None
+        return (m.start("v"), m.end("v"), self.id, value)
+
+
 def _basic_credentials(encoded: bytes) -> bool:
     import base64
     import binascii
@@ -169,4 +203,4 @@ def _basic_credentials(encoded: bytes) -> bool:
     return not is_placeholder(password) and password.lower() not in DEFAULT_PASSWORDS and password != user
 
 
-RULES = (PemRule(), UrlCredentialRule(), AuthHeaderRule(), PgpassRule())
+RULES = (PemRule(), UrlCredentialRule(), AuthHeaderRule(), PgpassRule(), JwkRule())

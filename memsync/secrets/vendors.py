@@ -221,6 +221,12 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
          fake=_words_not_key),
     _tok("paddle-api-key", "Paddle API key", ("pdl_live_", "pdl_sdbx_"), "[A-Za-z0-9_]{40}",
          r"pdl_(?:live|sdbx)_(?P<b>[A-Za-z0-9_]{40,80})(?![A-Za-z0-9])"),
+    # --- framework secrets -------------------------------------------------------------------
+    # Rails signs sessions and cookies with secret_key_base (credentials.yml, SECRET_KEY_BASE=);
+    # `rails secret` prints 128 hex digits, older apps had 64.
+    _tok("rails-secret-key-base", "Rails secret_key_base", ("secret_key_base", "SECRET_KEY_BASE"),
+         r"""["']?[ \t]*[:=][ \t]*["']?[0-9a-f]{32}""",
+         r"""(?:secret_key_base|SECRET_KEY_BASE)["']?[ \t]*[:=][ \t]*["']?(?P<s>(?P<b>[0-9a-f]{64,256}))(?![0-9A-Za-z])""", long=False),
     # --- key blobs (base64 DER without a PEM header) ---------------------------------------
     TokenRule("pkcs12-keystore", "PKCS#12 / PFX keystore, base64", (("IBAzCC", "[A-Za-z0-9+/]{40}"),),
               r"(?P<s>MII[A-Za-z0-9+/]{3}IBAzCC(?P<b>[A-Za-z0-9+/]{40,20000})={0,2})(?![A-Za-z0-9+/=])",

@@ -7,6 +7,14 @@ from dataclasses import dataclass
 
 from memsync.entry import Entry, parse_entry, render_entry
 from memsync.merge.fields import ABSENT, merge_meta, same
+from memsync.merge.frontmatter import (
+    edit_header,
+    frontmatter_of,
+    keeps_unmodelled,
+    merge_headers,
+    render_by_fields,
+    split_header,
+)
 from memsync.merge.lines import decode_lossless, encode_lossless, merge_text, too_big
 
 # A file name must fit in 255 bytes on common file systems.
@@ -96,17 +104,39 @@ def _sibling_bytes(loser: _Version, path: str, sibling: str) -> bytes:
     names the entry it conflicts with. Its supersede links become inert
     (``conflict_supersedes`` / ``conflict_superseded_by``) so the sibling never
     takes part in, or breaks, the supersede graph; nothing is dropped."""
-    meta = loser.entry.meta
-    if meta is None:
+    original = loser.entry.meta
+    if original is None:
         return loser.data  # unreadable frontmatter cannot be rewritten; keep it as is
-    meta = dict(meta)
-    meta["id"] = sibling.removesuffix(".md")
-    meta["conflict_of"] = path.removesuffix(".md")
+    meta = dict(original)
+    values = {"id": sibling.removesuffix(".md"), "conflict_of": path.removesuffix(".md")}
+    meta.update(values)
+    renames: dict[str, str] = {}
     for key in ("supersedes", "superseded_by"):
         if key in meta:
             value, kept = meta.pop(key), meta.get("conflict_" + key, ABSENT)
             meta["conflict_" + key] = value if kept is ABSENT or same(kept, value) else [kept, value]
+            renames[key] = "conflict_" + key
+    # Edit the loser's own text, so its comments and exact values survive in the sibling too.
+    header = split_header(loser.data, loser.entry, duplicates=True)
+    if header is not None:
+        text = edit_header(header, values, renames)
+        if text is not None:
+            data = text.encode("utf-8", "surrogateescape")
+            if _holds(data, sibling, meta, loser.entry.body, _repeats(loser.entry)):
+                return data
     return _render(meta, loser.entry.body) or loser.data
+
+
+def _repeats(entry: Entry) -> int:
+    return sum(p.code == "E022" for p in entry.problems)
+
+
+def _holds(data: bytes, path: str, meta: dict, body: str, repeats: int = 0) -> bool:
+    """``data`` reads back as exactly ``meta`` and ``body``, with no more keys written
+    twice than ``repeats`` (what the version it is made from already had)."""
+    entry = parse_entry(data, path)
+    return (entry.meta is not None and same(entry.meta, meta) and entry.body == body
+            and _repeats(entry) <= repeats)
 
 
 def _conflict(path: str, winner: _Version, loser: _Version, why: str) -> FileMerge:
@@ -139,8 +169,38 @@ def _merge_versions(path: str, base: bytes, first: _Version, second: _Version) -
     body, clean = merge_text(old.body, first.entry.body, second.entry.body)
     if not clean:
         return None, "both devices changed the same lines"
-    merged = _render(meta, body)
-    return (merged, "") if merged is not None else (None, "the merged frontmatter cannot be written")
+    return _merge_frontmatter(path, (base, old), first, second, meta, body)
+
+
+def _merge_frontmatter(path: str, base: tuple[bytes, Entry], first: _Version, second: _Version,
+                       meta: dict, body: str) -> tuple[bytes | None, str]:
+    """The merged entry for the field merge's ``meta`` and the merged ``body``."""
+    assert first.entry.meta is not None and second.entry.meta is not None
+    # The frontmatter as text first: what neither side changed stays as written (comments,
+    # `0x1F`, `~`, nanoseconds), and each side's text edits survive. Accepted only when it
+    # reads back as the field merge's mapping, so the field rules still decide every value.
+    old, one, two = (split_header(*base), split_header(first.data, first.entry),
+                     split_header(second.data, second.entry))
+    merged: bytes | None = None
+    if old is not None and one is not None and two is not None:
+        metas = (first.entry.meta, second.entry.meta)
+        text = merge_headers(old, one, two, *metas, meta, body)
+        if text is not None and _holds(data := text.encode("utf-8", "surrogateescape"), path, meta, body):
+            return data, ""
+        # Field by field, each key still spelled as its side wrote it where possible:
+        # for when the units cannot be put in one order.
+        text = render_by_fields(old, one, two, *metas, meta, body)
+        if text is not None and _holds(data := text.encode("utf-8", "surrogateescape"), path, meta, body):
+            merged = data
+    merged = merged or _render(meta, body)
+    if merged is None:
+        return None, "the merged frontmatter cannot be written"
+    # A re-rendered frontmatter is kept only when it loses no comment or exact value a side wrote.
+    fms = [frontmatter_of(data) for data in (base[0], first.data, second.data, merged)]
+    if any(fm is None for fm in fms) or not keeps_unmodelled(*(fm or "" for fm in fms)):
+        return None, ("both devices changed the frontmatter where merging it field by field"
+                      " would drop a comment or an exact value")
+    return merged, ""
 
 
 def _same_entry(a: _Version, b: _Version) -> bool:

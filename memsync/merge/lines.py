@@ -63,6 +63,42 @@ def _merge(base: list[str], first: list[str], second: list[str]) -> tuple[list[s
     return out, clean
 
 
+def merge_sequences(base: list[str], first: list[str], second: list[str]) -> tuple[list[str], bool]:
+    """The line merge of bodies over any sequences of strings (frontmatter units too)."""
+    return _merge(base, first, second)
+
+
+def _hunks(base: list[str], side: list[str]) -> list[tuple[int, int, list[str]]]:
+    # autojunk as merge3 has it: without it, thousands of equal lines take difflib minutes
+    ops = difflib.SequenceMatcher(None, base, side).get_opcodes()
+    return [(i1, i2, side[j1:j2]) for op, i1, i2, j1, j2 in ops if op != "equal"]
+
+
+def merge_loose(base: list[str], first: list[str], second: list[str]) -> list[str] | None:
+    """A 3-way merge that, unlike merge3 and git, combines changes to *neighbouring*
+    lines; None when both sides change one base line. For frontmatter only, where a
+    line is a field and the caller checks what the result parses to."""
+    hunks = sorted(_hunks(base, first) + _hunks(base, second), key=lambda h: (h[0], h[1]))
+    out: list[str] = []
+    pos = 0
+    last: tuple[int, int, list[str]] | None = None
+    for i1, i2, lines in hunks:
+        if last is not None and (i1, i2, lines) == last:
+            continue  # the same change on both sides
+        if last is not None and i1 == i2 == last[0] == last[1]:
+            # both insert at one place: both insertions, the first version's first
+            out[len(out) - len(last[2]):] = union(last[2], lines)
+            last = (i1, i2, lines)
+            continue
+        if i1 < pos:
+            return None  # both sides changed the same base lines
+        out.extend(base[pos:i1])
+        out.extend(lines)
+        pos, last = i2, (i1, i2, lines)
+    out.extend(base[pos:])
+    return out
+
+
 def too_big(*texts: str) -> bool:
     return any(len(t) > MAX_MERGE_CHARS or t.count("\n") > MAX_MERGE_LINES for t in texts)
 

@@ -92,6 +92,11 @@ POSITIVES = [
     ("数据库口令设置为 {s}", "password-assignment"),
     ("wifi 密码换成 {s} 了", "password-assignment"),
     ('setx SMTP_PASSWORD "{s}"', "password-assignment"),
+    # a password word in prose, then a value no sentence holds
+    ("ssh ops@10.0.4.2, passwd {s}", "password-assignment"),
+    ("I changed the admin password to {s} yesterday.", "password-assignment"),
+    ("Password - {s}", "password-assignment"),
+    ("Password – {s}", "password-assignment"),
 ]
 
 
@@ -212,6 +217,17 @@ LOOKALIKES = [
     "密码改成 8 位以上",
     'setx PATH "%PATH%;C:\\tools"',
     '"name","url","username","password"\n"bank","https://bank.example","jo","<hidden>"',
+    "the password to 1Password vault",
+    "password - see vault",
+    "reset the password to default",
+    "passwd -l username",
+    "We migrated the password to SHA256-hashed storage",
+    "change the password to UTF8-encoded bytes",
+    "Password - OAuth2-based login",
+    "rotate password to AES256-GCM",
+    "set passwd to ReadOnly_2024",
+    "password – 12345678901",
+    "passwd command, man page section 1",
 ]
 
 

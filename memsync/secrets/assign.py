@@ -68,6 +68,7 @@ TRIGGER_TAIL = (
     # After a space only a value with a digit or symbol in it: "key features" is prose.
     rf"""|[ \t]+(?:for|of|on|at|in)[ \t][^\n]{{0,80}}?(?:[ \t](?:is|was)|[:=])[ \t]+{_TOKENISH}[!-~]{{8}}"""
     rf"""|[ \t]+["']?{_TOKENISH}[!-~]{{8}}"""  # --password VALUE, ENV TOKEN VALUE, .netrc, PASSWORD 'x'
+    rf"""|[ \t]+(?:to|-|\xe2\x80\x93|\xe2\x80\x94)[ \t]+{_TOKENISH}[!-~]{{8}}"""  # "password to X", "Password - X"
     rf"""|{SPACE}{{1,4}}{_TOKENISH}[!-~]{{8}}|(?:{_CJK_QUOTE_RE})[!-~]{{8}})"""  # 密码\u3000…, 密码（…）, 密码“…”
 )
 
@@ -80,6 +81,7 @@ _CONNECTOR = LazyRegex((
     r"""|(?P<hcl>[ \t]*\{)"""
     r"""|(?P<comma>[ \t]*,[ \t]*)"""
     r"""|(?P<to>[ \t]+to[ \t]+)"""
+    r"""|(?P<dash>[ \t]+(?:-|\xe2\x80\x93|\xe2\x80\x94)[ \t]+)"""
     rf"""|(?P<typed>(?:[ \t]*:[ \t]*|[ \t]+){_TYPE}[ \t]*(?::=|=(?![=>~]))[ \t]*(?=[A-Za-z\[\]@(]{{0,12}}["'`]))"""
     # "**Password:** value": Markdown's bold closes after the colon.
     rf"""|(?P<op>[ \t]{{0,16}}{_OPS}(?:\*{{1,3}}(?=[ \t]))?{SPACE}{{0,4}})"""
@@ -269,6 +271,25 @@ def name_like(value: bytes) -> bool:
     return bool(_NAMEISH.fullmatch(value)) and (len(value) < 20 or b"_" in value) and not _HEX.fullmatch(value)
 
 
+_PARTS = LazyRegex(rb"[-_.!@#$%^&*+=/:~]+")
+_WORDISH = LazyRegex(rb"[A-Z]*[a-z]*(?:[A-Z][a-z]+)*[0-9]*")
+
+
+def _random_word(value: bytes) -> bool:
+    """A value that reads as a password, not a word, in prose: 10+ characters with a digit and
+    a letter, and both cases or a symbol ("4G5sj1JmS4e_vb", not "2FA-enabled" or "v2")."""
+    from memsync.secrets.values import char_classes
+
+    if len(value) < 10 or value[:1] == b"-":
+        return False
+    lower, upper, digit, symbol = char_classes(value)
+    if not (digit and (lower or upper) and ((lower and upper) or symbol)):
+        return False
+    # Words, acronyms and numbers joined ("UTF8-encoded", "OAuth2-based", "AES256-GCM",
+    # "ReadOnly_2024") are prose; a random draw has a part cased or digited at random.
+    return not all(_WORDISH.fullmatch(part) for part in _PARTS.split(value) if part)
+
+
 def _pair_value(value: bytes) -> bool:
     """The second of two quoted strings counts as a secret only if it looks random: a digit
     and mixed case or a symbol, or hex. Lists of names ('RC4_KEY', '__darwin_t'),
@@ -318,7 +339,7 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
             got = _block_value(buf, at, max(pos - 200, buf.rfind(b"\n", max(0, pos - 200), pos) + 1))
         else:
             got = read_value(buf, at)
-        if got is None or len(got[1]) < min_len or (syntax in _QUOTED_ONLY and not got[2]):
+        if got is None or len(got[1]) < min_len or (syntax in _QUOTED_ONLY and not got[2] and syntax != "to"):
             return None
     found = read_key(buf, pos, end, single=syntax == "space")
     if found is None or not found[1]:
@@ -344,6 +365,14 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
     if opener in (b'"', b"'") and syntax not in ("xmlattr", "xmlend") and before.rstrip().endswith(b"="):
         return None  # password="example-token" url="…": the quoted "key" is an attribute's value
     value = got[1] if got else b""  # read above for every syntax but hcl and xmlend
+    if syntax in ("to", "dash") and not (got and got[2]):
+        # "changed the password to X", "Password - X": in prose, only a password word and a
+        # value no sentence holds
+        if opener or (words_of(key) or [b""])[-1] not in _SPACED_QUOTED or not _random_word(value):
+            return None
+        return Assignment(key, words_of(key), got[0], value, False, "prose")  # type: ignore[index]
+    if syntax == "dash":
+        return None
     if syntax in ("comma", "to") and (opener not in (b'"', b"'", b"`", b'\\"') or not _pair_value(value)):
         return None  # ("tokens", "symbol2label"), ('RC4_KEY', '__darwin_t'): a list of names, not a pair
     if key[:1] == b"-" and b" " not in key:  # --password VALUE, --api-key=VALUE: the flag alone names the value
@@ -358,6 +387,8 @@ def parse(buf: bytes, pos: int, end: int, min_len: int = 1) -> Assignment | None
             syntax = "netrc"
         elif _properties(buf, key, before, got):
             syntax = "properties"  # mail.smtp.password VALUE: .properties' whitespace separator
+        elif key.lower() in _SPACED_QUOTED and got and not got[2] and not opener and _random_word(got[1]):
+            syntax = "prose"  # "ssh ops@host, passwd 4G5sj1JmS4e_vb": a value no sentence holds
         elif not (got and got[2]) or key.lower() not in _SPACED_QUOTED or buf[m.end():m.end() + 1] == b"`":
             return None  # "password policy", "pass `x` explicitly": prose; SQL's PASSWORD 'x' is not
     if syntax == "hcl":

@@ -316,8 +316,8 @@ def test_a_secret_in_a_remote_entrys_summary_names_the_entry_not_the_index(pair:
     git(clone, "push", "-q")
     b.add("facts/gamma", "gamma", "written on b\n")
     pushed = hub_head(hub)
-    assert raw_run("sync", "--root", str(a.path)).returncode == 0  # a fast-forward: nothing compiled yet
-    for device in (b, a):
+    # a fast-forwards: it takes their commit (so it has the entry to fix) but commits no index copying it
+    for device in (a, b, a):
         out = raw_run("sync", "--root", str(device.path))
         said = text_of(out)
         assert out.returncode == 1, said
@@ -325,6 +325,7 @@ def test_a_secret_in_a_remote_entrys_summary_names_the_entry_not_the_index(pair:
         assert "would copy a possible secret from the summary, highlight or load_when of facts/leak.md" in said
         assert "Remove it from that entry" in said and "Traceback" not in said
     assert hub_head(hub) == pushed
+    assert (a.path / "facts" / "leak.md").is_file() and secret not in a.read("facts/index.md")
     a.add("facts/leak", "deploy key: in the vault", "x\n")  # what the message says to do
     for device in (a, b, a):
         assert raw_run("sync", "--root", str(device.path)).returncode == 0

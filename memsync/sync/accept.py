@@ -15,6 +15,9 @@ device accepts either:
   without a BOM, nothing that does not decode); one a remote's branch holds
   anyway (committed with the git CLI) is kept in git and out of the checkout,
   like the files below;
+- the root's ``.memsync.yaml`` loads (valid YAML, valid sync settings): every command
+  reads it first, so a broken one would stop every device, the repair included; one a
+  remote's branch holds anyway is kept in git and out of the checkout, like an entry;
 - any other file is at most 64 MiB (a remote sending a bigger one is refused);
 - every tree a remote sends is well formed (sorted, no duplicate or empty
   names, known modes) and names only objects that exist;
@@ -140,12 +143,46 @@ def checkout_problem(path: str, mode: int) -> str | None:
 
 def entry_problem(path: str, sha: bytes, read: Callable[[bytes], bytes | None]) -> str | None:
     """Why the remote's version ``sha`` (hex) of ``path`` is not written here because it is an
-    entry lint refuses (E001, E002), or None (also for any file that is not an entry)."""
+    entry lint refuses (E001, E002) or a root's settings file that does not load, or None
+    (also for any other file)."""
     from memsync.sync.compiled import is_entry_path
 
-    if not is_entry_path(path):
+    if not is_entry_path(path) and path != SETTINGS_FILE:
         return None
     return content_problem(path, read(sha) or b"")
+
+
+SETTINGS_FILE = ".memsync.yaml"  # the root's settings (memsync.config.ROOT_CONFIG), synced with it
+
+
+def settings_problem(data: bytes) -> str | None:
+    """Why ``data`` would not load as a root's ``.memsync.yaml`` (None: it loads), by the config
+    loader's rules and sync's own checks of its settings. Every memsync command on the root reads
+    that file first, so one that does not load must not travel: it would stop every device."""
+    from memsync.config import MAX_CONFIG_BYTES
+    from memsync.entry import EntryError, load_frontmatter
+    from memsync.sync.settings import Settings
+
+    if len(data) > MAX_CONFIG_BYTES:
+        return "config file is larger than 256 KiB"
+    try:
+        value, _, _ = load_frontmatter(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "config is not valid UTF-8"
+    except EntryError as exc:
+        return f"line {max(exc.line - 1, 1)}: {exc.message}"  # counted from a '---' line, as config does
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return "config must be a mapping"
+    categories = value.get("categories", [])
+    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
+        return "'categories' must be a list of names"
+    try:
+        Settings.from_config(value)
+    except MemsyncError as exc:
+        return exc.message
+    return None
 
 
 def text_problem(data: bytes) -> str | None:
@@ -181,6 +218,10 @@ def content_problem(path: str, data: bytes) -> str | None:
         text = text_problem(data)
         if text is not None:
             why = f"{text} (an entry is UTF-8 text, as lint requires: E001)"
+    if why is None and path == SETTINGS_FILE:
+        broken = settings_problem(data)
+        if broken is not None:
+            why = f"settings that do not load ({broken}; every memsync command would stop on them)"
     return why
 
 

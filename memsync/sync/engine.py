@@ -21,7 +21,6 @@ rejects the commit for a lint warning would leave a device unable to sync.
 """
 from __future__ import annotations
 
-import math
 import os
 import random
 import re
@@ -45,6 +44,7 @@ from memsync.sync.accept import (
     shown_all,
 )
 from memsync.sync.pause import pause
+from memsync.sync.settings import MAX_ATTEMPTS, MAX_SECONDS, Settings  # noqa: F401 - re-exported
 
 
 @dataclass
@@ -120,51 +120,6 @@ def _printable(value: Any) -> Any:
     return value
 
 
-MAX_SECONDS = 24 * 3600.0
-MAX_ATTEMPTS = 1000
-
-
-@dataclass
-class Settings:
-    """Sync's lock wait, attempts and network timeout, read from config."""
-
-    lock_timeout: float = 30.0
-    attempts: int = 8
-    timeout: float = 60.0
-
-    @classmethod
-    def from_config(cls, config: dict[str, Any]) -> Settings:
-        """``sync:`` of the config, each value checked (MemsyncError naming the setting)."""
-        raw = config.get("sync")
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, dict):
-            raise MemsyncError("config: sync must be a mapping (lock_timeout, attempts, timeout)")
-        out = cls()
-        for name, value in raw.items():
-            if name not in ("lock_timeout", "attempts", "timeout"):
-                continue  # unknown keys are the config loader's to report
-            setattr(out, name, _setting(str(name), value))
-        return out
-
-
-def _setting(name: str, value: Any) -> float | int:
-    try:
-        number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    except OverflowError:  # an int too large for a float
-        number = False
-    if name == "attempts":
-        if not (number and value == int(value) and 1 <= value <= MAX_ATTEMPTS):
-            raise MemsyncError(f"config: sync.attempts must be a whole number from 1 to {MAX_ATTEMPTS} (got {value!r})")
-        return int(value)
-    least = 0.0 if name == "lock_timeout" else 0.001
-    if not (number and least <= value <= MAX_SECONDS):
-        low = "0" if name == "lock_timeout" else "more than 0"
-        raise MemsyncError(f"config: sync.{name} must be a number of seconds from {low} to {MAX_SECONDS:g} "
-                           f"(got {value!r})")
-    return float(value)
-
-
 class Session:
     """One open repository under its lock, with the state the phases share."""
 
@@ -183,6 +138,8 @@ class Session:
         self.refused: dict[str, str] = {}  # local files sync does not commit, and why
         self.clashes: dict[str, Any] = {}  # path -> treemerge.Clash, from every merge of this sync
         self.kept: dict[str, str] = {}  # path -> why: an edit that beat a deletion
+        self.moved: set[str] = set()  # folders at compiled paths and the siblings they went to, told as clashes
+        self.regenerated: set[str] = set()  # compiled files rendered here from what a merge took in: sent, not merged
         self.remote_tree: bytes | None = None  # the remote branch's tree as last fetched
         self.pushed_from: bytes | None | bool = False  # the remote's tree our push replaced (False: no push)
         self.folds_case: bool | None = None  # git's core.ignorecase, once read
@@ -428,9 +385,12 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     index_updates = dict(changes.index_updates)
     if base != head_tree and head_tree is not None:
         tree = _keep_left_out(s, head_tree, tree, changes.files, index_updates)
+    compiled = s.is_compiled(head)
+    if changes.files or not compiled:  # what will be recompiled: the changed categories, or everything
+        tree, index_updates = _settle_folders(s, tree, changes.files if compiled else None, index_updates)
     assert s.cache is not None
     regen = regenerate(
-        repo, s.cache, head_tree, tree, old_compiled=s.is_compiled(head), template=template, create_root=head is not None
+        repo, s.cache, head_tree, tree, old_compiled=compiled, template=template, create_root=head is not None
     )
     s.result.warnings.extend(_problem_lines(regen.problems))
     _gate(s, regen.outputs)
@@ -455,6 +415,29 @@ def commit_local(s: Session, template: str, changes) -> bytes | None:  # type: i
     pause("after-commit")
     s.update_index(index_updates, tree)
     return head
+
+
+def _settle_folders(s: Session, tree: bytes, changed: dict[str, Any] | None,
+                    index_updates: dict[bytes, Any]) -> tuple[bytes, dict[bytes, Any]]:
+    """A folder here at a compiled path (taken in before sync moved such folders aside, or made
+    by hand) is moved aside on disk and in ``tree`` as a merge does it (``settle_compiled``), so
+    the compiled file can be written there; returns the tree and the index updates still due."""
+    from memsync.sync.treemerge import settle_compiled
+
+    settled, moved = settle_compiled(s.repo, tree, None, changed)  # a change in its category is what recompiles it
+    if not moved:
+        return tree, index_updates
+    s.update_index(index_updates, tree)  # the index must describe the disk before checkout moves files
+    checkout(s, tree, settled)
+    _note_moved(s, moved)
+    return settled, {}
+
+
+def _note_moved(s: Session, moved: list[Any]) -> None:
+    """Folders ``settle_compiled`` moved aside: each is one conflict line, its files in no other list."""
+    for clash in moved:
+        s.clashes[clash.path] = clash
+        s.moved.update((clash.path, clash.sibling))
 
 
 def _keep_left_out(s: Session, head_tree: bytes, tree: bytes, files: dict[str, Any],
@@ -626,7 +609,7 @@ def _left_out(s: Session, paths: list[str], tree: bytes) -> None:
 def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> bytes:
     """Bring ``remote`` in: fast-forward, or merge; returns the new head (worktree updated)."""
     from memsync.sync.compiled import regenerate
-    from memsync.sync.treemerge import merge_trees
+    from memsync.sync.treemerge import merge_trees, settle_compiled
 
     R = s.R
     repo = s.repo
@@ -634,38 +617,26 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     remote_tree = R.tree_of(repo, remote)
     assert remote_tree is not None
     if local is None or R.is_ancestor(repo, local, remote):
-        changes = R.diff(repo, local_tree, remote_tree)
-        left = sorted(p for p, ch in changes.items() if ch.new is not None and is_state_path(p))
-        if not left:
-            checkout(s, local_tree, remote_tree, changes)
-            pause("after-checkout")
-            s.move_branch(local, remote, "fast-forward")
-            return remote
-        # Their branch holds .state.json (the git CLI put it there): take the rest, and commit
-        # its removal on top, so that this device never checks it out and the remote heals.
-        healed = R.apply_changes(repo, remote_tree, [(p, None, None) for p in left])
-        commit = R.make_commit(repo, healed, [remote], _commit_message("leave out .state.json", [], left),
-                               compiled=s.is_compiled(remote))
-        checkout(s, local_tree, healed, changes)
-        pause("after-checkout")
-        s.move_branch(local, commit, "fast-forward, leaving out .state.json")
-        _left_out(s, left, remote_tree)
-        return commit
+        return _fast_forward(s, local, local_tree, remote, remote_tree, template)
     base_commits = R.merge_bases(repo, local, remote)
     bases = [R.tree_of(repo, b) for b in base_commits]
 
     def touched(path: str) -> tuple[int, int]:
         return R.last_touched(repo, local, base_commits, path), R.last_touched(repo, remote, base_commits, path)
 
-    merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, remote_tree, touched)
+    # A folder their side put at a compiled path is moved aside before merging: the file stays ours.
+    theirs_tree, moved = settle_compiled(repo, remote_tree, local_tree, R.diff(repo, local_tree, remote_tree))
+    merged = merge_trees(repo, [b for b in bases if b is not None], local_tree, theirs_tree, touched)
+    _note_moved(s, moved)
     tree = R.apply_changes(repo, local_tree, [(p, v[0] if v else None, v[1] if v else None) for p, v in merged.changes.items()])
     assert s.cache is not None
     regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=True, template=template,
-                       also_compiled=remote_tree if s.is_compiled(remote) else None)
+                       also_compiled=remote_tree if s.is_compiled(remote) and not moved else None)
     s.result.warnings.extend(w for w in _problem_lines(regen.problems) if w not in s.result.warnings)
     if regen.outputs:
         tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
         s.cache.move_to(tree)
+        s.regenerated.update(p for p in regen.outputs if p not in merged.merged)
     fresh = {p: R.blob(repo, v[1]) for p, v in merged.changes.items() if v is not None and p in merged.merged}
     fresh.update(regen.outputs)
     _gate(s, {p: d for p, d in fresh.items() if d is not None})
@@ -688,6 +659,138 @@ def integrate(s: Session, local: bytes | None, remote: bytes, template: str) -> 
     if merged.left_out:
         _left_out(s, merged.left_out, remote_tree)
     return commit
+
+
+def _fast_forward(s: Session, local: bytes | None, local_tree: bytes | None, remote: bytes, remote_tree: bytes,
+                  template: str) -> bytes:
+    """Take ``remote`` (a descendant of ``local``) as it is, or with a commit on top when it
+    needs one: a ``.state.json`` it holds (the git CLI put it there) is left out, a folder at a
+    compiled path is moved aside, and compiled files a commit made without memsync left stale
+    are regenerated (and gated), so the files on disk are compiled when the sync ends."""
+    from memsync.sync.compiled import regenerate
+    from memsync.sync.treemerge import settle_compiled
+
+    R = s.R
+    repo = s.repo
+    changes = R.diff(repo, local_tree, remote_tree)
+    left = sorted(p for p, ch in changes.items() if ch.new is not None and is_state_path(p))
+    tree = R.apply_changes(repo, remote_tree, [(p, None, None) for p in left]) if left else remote_tree
+    tree, moved = settle_compiled(repo, tree, local_tree, changes)
+    regenerated: list[str] = []
+    secrets: SecretsFound | None = None
+    if moved or not s.is_compiled(remote):
+        assert s.cache is not None
+        # Only what local..remote changed can be stale when ours was compiled; else all is rendered.
+        regen = regenerate(repo, s.cache, local_tree, tree, old_compiled=s.is_compiled(local), template=template)
+        s.result.warnings.extend(w for w in _problem_lines(regen.problems) if w not in s.result.warnings)
+        try:
+            _gate(s, regen.outputs)
+        except SecretsFound as exc:
+            # Their entry holds it (published already): take their commit as it is, so that this
+            # device has the entry to fix, but commit no compiled file copying it (exit 1).
+            secrets = exc
+        if regen.outputs and secrets is None:
+            tree = R.apply_changes(repo, tree, [(p, 0o100644, R.add_blob(repo, d)) for p, d in regen.outputs.items()])
+            regenerated = sorted(regen.outputs)
+            s.regenerated.update(regenerated)
+        s.cache.move_to(tree)
+    _note_moved(s, moved)
+    if tree == remote_tree:
+        checkout(s, local_tree, remote_tree, changes)
+        pause("after-checkout")
+        s.move_branch(local, remote, "fast-forward")
+        if secrets is not None:
+            raise secrets
+        s.note_compiled(remote_tree)  # checked just now: the next sync need not render it all again
+        return remote
+    what = "regenerate compiled files" if regenerated or moved else "leave out .state.json"
+    commit = R.make_commit(repo, tree, [remote], _commit_message(what, regenerated + [c.path for c in moved], left),
+                           compiled=secrets is None)
+    # A .state.json is in neither tree: the diff to the remote's tree tells checkout to leave it alone.
+    checkout(s, local_tree, tree, {**R.diff(repo, local_tree, tree), **{p: changes[p] for p in left}})
+    pause("after-checkout")
+    s.move_branch(local, commit, "fast-forward, with compiled files regenerated or .state.json left out")
+    if left:
+        _left_out(s, left, remote_tree)
+    if secrets is not None:
+        raise secrets
+    return commit
+
+
+def _drop_unpushed_state(s: Session, head: bytes, remote: bytes | None) -> bytes:
+    """``head`` with every ``.state.json`` taken out of the commits not pushed yet (a ``git add -f``
+    and commit made by hand, which ``commit_local`` only removed on top): rewritten like a rebase,
+    parents first, dropping a commit left empty, so the file never reaches the remote's history.
+    Pushed commits are never rewritten. Returns the new head (``head`` when nothing held one)."""
+    R = s.R
+    repo = s.repo
+    commits = {c.id: c for c in R.commits_between(repo, head, remote)}
+    found: set[str] = set()
+    for commit in commits.values():
+        if R.is_compiled(repo, commit.id):
+            continue  # memsync never commits one
+        parent = R.tree_of(repo, commit.parents[0]) if commit.parents else None
+        found.update(p for p, ch in R.diff(repo, parent, commit.tree).items() if ch.new is not None and is_state_path(p))
+    if not found:
+        return head
+    order: list[bytes] = []
+    seen: set[bytes] = set()
+
+    def visit(sha: bytes) -> None:  # parents before children
+        stack = [(sha, False)]
+        while stack:
+            at, done = stack.pop()
+            if done:
+                order.append(at)
+                continue
+            if at in seen or at not in commits:
+                continue
+            seen.add(at)
+            stack.append((at, True))
+            stack.extend((p, False) for p in commits[at].parents)
+
+    visit(head)
+    new_ids: dict[bytes, bytes] = {}
+    for sha in order:
+        old = commits[sha]
+        parents = [new_ids.get(p, p) for p in old.parents]
+        tree = R.apply_changes(repo, old.tree, [(p, None, None) for p in sorted(found)])
+        if len(parents) == 1:
+            changed = R.diff(repo, R.tree_of(repo, old.parents[0]), old.tree)
+            if changed and all(is_state_path(p) for p in changed):
+                new_ids[sha] = parents[0]  # it only added (or took out) .state.json: nothing left to keep
+                continue
+        new_ids[sha] = _recommit(s, old, tree, parents)
+    new_head = new_ids[head]
+    if R.tree_of(repo, new_head) != R.tree_of(repo, head):
+        return head  # the branch itself still holds one: commit_local's removal did not run; leave it be
+    s.move_branch(head, new_head, "take .state.json out of the commits not pushed yet")
+    also = "and out of the commits not pushed yet (their ids changed), so the remote never held it"
+    for i, line in enumerate(s.result.healed):
+        if line.startswith("this device's git index held") and also not in line:
+            s.result.healed[i] = f"{line}, {also}"  # one line for one .state.json: commit_local's, completed
+            break
+    else:
+        line = f"commits not pushed yet held {listing(sorted(found))} (committed with the git CLI): taken out of them, {also}"
+        if line not in s.result.healed:
+            s.result.healed.append(line)
+    return new_head
+
+
+def _recommit(s: Session, old: Any, tree: bytes, parents: list[bytes]) -> bytes:
+    """``old`` again with ``tree`` and ``parents``: same author, committer, dates and message
+    (a signature would no longer match, so none is kept)."""
+    from dulwich.objects import Commit
+
+    s.R.persist(s.repo, tree)
+    commit: Any = Commit()
+    commit.tree = tree
+    commit.parents = parents
+    for name in ("author", "committer", "author_time", "commit_time", "author_timezone", "commit_timezone",
+                 "message", "encoding"):
+        setattr(commit, name, getattr(old, name))
+    s.R.objects(s.repo).add(commit)
+    return commit.id
 
 
 def gate_push(s: Session, head: bytes, remote: bytes | None) -> None:
@@ -781,14 +884,47 @@ def sync_root(root: Root, *, remote_override: Any = None, settings: Settings | N
         raise MemsyncError(f"{root.display}: {exc.strerror or exc}{where}; sync stopped") from None
 
 
+def _settings(root: Root) -> tuple[Settings, str | None]:
+    """Sync's settings, and a warning when the root's ``.memsync.yaml`` does not load but is what
+    git has (another device sent it, before sync left such files out): sync then uses the
+    defaults and the user's own settings, so it can still fetch a repaired file. A broken edit
+    made here, or a broken user file, still stops it (exit 2): its owner fixes it here."""
+    from memsync.config import ROOT_CONFIG, load_config, user_settings
+
+    try:
+        return Settings.from_config(load_config(root.path)), None
+    except MemsyncError as exc:
+        if not _as_committed(root.path / ROOT_CONFIG):
+            raise  # this device's own edit (or the user's file): its owner fixes it here
+        own = Settings.from_config(user_settings())
+        return own, (f"{shown(str(exc))}; this sync used the defaults and your own settings instead (fix the "
+                     "file here, or on any device: a repaired one arrives with the next sync)")
+
+
+def _as_committed(path: Path) -> bool:
+    """``path`` holds what this device's git index has for it: it came from git (another device
+    sent it, before sync checked such files), not from an edit here. Read before the lock: a
+    guess that only picks which of two messages a broken file gets."""
+    from memsync.sync.gitindex import GitIndex, blob_sha
+
+    try:
+        entry = GitIndex.read(path.parent / ".git" / "index").entries.get(path.name.encode())
+        return entry is not None and not entry.skip_worktree and blob_sha(path.read_bytes()) == entry.sha
+    except (MemsyncError, OSError):
+        return False
+
+
 def _sync_root(root: Root, remote_override: Any, settings: Settings | None) -> SyncResult:
-    from memsync.config import load_config
     from memsync.templates import read_template
     from memsync.tree import ROOT_MD
 
-    settings = settings or Settings.from_config(load_config(root.path))
+    warning = None
+    if settings is None:
+        settings, warning = _settings(root)
     template = read_template(ROOT_MD)
     with session(root, settings) as s:
+        if warning is not None:
+            s.result.warnings.append(warning)
         from memsync.sync import transport as T  # dulwich: after the session started its stat walk
 
         remote = remote_override or _configured_remote(s)
@@ -870,6 +1006,8 @@ def _attempt(s: Session, remote, head: bytes | None, template: str, T, fetched) 
     if theirs is not None and theirs != head and not (head is not None and R.is_ancestor(s.repo, theirs, head)):
         head = integrate(s, head, theirs, template)
         pause("after-integrate")  # the branch moved; the index is written later
+    if head is not None and head != theirs:
+        head = _drop_unpushed_state(s, head, theirs)
     if head is None or head == theirs:
         _done(s)
         return
@@ -898,6 +1036,7 @@ def _summarize(s: Session, start: bytes | None) -> None:
     there = R.diff(s.repo, s.pushed_from, head_tree) if s.pushed_from is not False and head_tree is not None else {}
     siblings = {c.sibling for c in s.clashes.values() if c.sibling}
     special = siblings | set(s.clashes) | set(s.kept)
+    moved = tuple(f"{p}/" for p in s.moved)
     result = s.result
     kept_out: set[bytes] = set()
     with suppress(MemsyncError, OSError):  # an index that cannot be read was reported already
@@ -907,14 +1046,16 @@ def _summarize(s: Session, start: bytes | None) -> None:
         result.left_out = left_out_lines(s.root.path, s.index().raw, s.folding(), lambda sha: s.R.blob(s.repo, sha))
         kept_out = set(left_out_keys(s.index().raw))
     for path in sorted(set(here) | set(there)):
-        if path in special or is_state_path(path):
-            continue  # a .state.json taken out of git is told in ``healed``
+        if path in special or is_state_path(path) or path.startswith(moved):
+            continue  # a .state.json taken out of git is told in ``healed``, a folder moved aside in ``conflicts``
         change = here.get(path) or there[path]
         gone = change.new is None
         if not gone and (checkout_problem(path, change.new_mode) is not None
                          or path.encode("utf-8", "surrogateescape") in kept_out):
             continue  # told in ``left_out``: not written here, so not "received"
-        if path in here and path in there:
+        if path in here and path in there and path in s.regenerated:
+            result.sent.append(shown(path))  # rendered here from the merged entries (never merged), and pushed
+        elif path in here and path in there:
             result.merged.append(shown(path))
         elif path in here:
             (result.received_deletions if gone else result.received).append(shown(path))
@@ -923,7 +1064,8 @@ def _summarize(s: Session, start: bytes | None) -> None:
     result.kept = [{"path": shown(p), "reason": why} for p, why in sorted(s.kept.items()) if p in here or p in there]
     result.conflicts = [{"path": shown(c.path), "sibling": shown(c.sibling) if c.sibling else None,
                          "reason": shown(c.reason)} for _, c in sorted(s.clashes.items())]
-    if result.outcome == "ok" and not (here or there):
+    if result.outcome == "ok" and not (here or there) and s.pushed_from is False:
+        # Commits pushed whose trees net out (a .state.json committed by hand, then taken out) are a sync.
         result.outcome, result.message = "up-to-date", "up to date"
 
 

@@ -60,7 +60,9 @@ def _prepare(root: Root, url: str) -> InitReport:
     if is_local(url) and not url.startswith("file://"):
         url = os.path.abspath(os.path.expanduser(url))  # git resolves a relative path from the cwd, once
         stripped = strip(url)
-    report.url = url
+    # The first sync uses what later syncs will (``stored``), but for an http(s) URL's credentials,
+    # which serve this sync only: a local URL's query or user-info would be read as part of its path.
+    report.url = stripped.url if is_local(url) else url
     _check_location(root)
     if not root.path.exists():
         root.path.mkdir(parents=True)

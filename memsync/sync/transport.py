@@ -174,9 +174,25 @@ def _wrap(remote: Remote, exc: BaseException) -> Exception:
 
 
 def _guard(remote: Remote, action: Callable[[Deadline], object]) -> object:
-    if is_local(remote.url) and not os.path.exists(local_path(remote.url)):
-        raise Unreachable(f"{remote.display} does not exist (is the drive mounted?)")
+    if is_local(remote.url):
+        path = local_path(remote.url)
+        if not os.path.exists(path):
+            raise Unreachable(f"{remote.display} does not exist (is the drive mounted?)")
+        if not _is_repository(path):
+            # There and readable, so no retry will help: a bad setting (exit 2), as an http 404 is.
+            raise MemsyncError(f"{remote.display} is not a git repository (create a hub with "
+                               "`git init --bare -b main PATH`)")
     return _cleaned(remote, action)
+
+
+def _is_repository(path: str) -> bool:
+    """``path`` holds a git repository: bare (HEAD, objects/, refs/) or with a ``.git`` (a folder or
+    a gitfile). Only what git itself looks for; a damaged one is left to the transport to report."""
+    if not os.path.isdir(path):
+        return False
+    if os.path.exists(os.path.join(path, ".git")):
+        return True
+    return all(os.path.exists(os.path.join(path, name)) for name in ("HEAD", "objects", "refs"))
 
 
 def _cleaned(remote: Remote, action: Callable[[Deadline], object]) -> object:

@@ -21,7 +21,7 @@ sibling (``_settle_shapes``), since writing either would drop the other.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from memsync.sync import repo as R
@@ -29,7 +29,7 @@ from memsync.sync.accept import is_state_path
 from memsync.sync.compiled import is_compiled_path, is_entry_path
 from memsync.sync.gitindex import MODE_FILE
 from memsync.sync.repo import GitRepo
-from memsync.tree import ROOT_MD
+from memsync.tree import INDEX, ROOT_MD
 
 Version = tuple[int, bytes] | None  # (mode, blob sha) or absent
 
@@ -182,6 +182,44 @@ def _settle_shapes(repo: GitRepo, ours_tree: bytes | None, out: TreeMerge) -> No
             if any(out.changes.get(f"{path}/{rel}", True) is not None for rel in inside):
                 del out.changes[path]  # our folder stays as it is (None would delete the folder)
                 _move_aside(out, path, version)
+
+
+FOLDER_AT_COMPILED = ("a folder where memsync writes a compiled file: the file keeps the name (regenerated from the "
+                      "entries), the folder's files were moved to {sibling}/ (move them where they belong)")
+
+
+def settle_compiled(repo: GitRepo, tree: bytes, fallback: bytes | None,
+                    changed: Iterable[str] | None = None) -> tuple[bytes, list[Clash]]:
+    """``tree`` with each folder at a compiled path (ROOT.md, ``<category>/index.md``) moved to a
+    ``--conflict-`` sibling folder, and the clashes that says. A compiled path must be a file
+    (sync writes it on every device), and the folder's files must not be lost; the path gets
+    ``fallback``'s file there (ROOT.md's own text stays), or none, and is then regenerated.
+    The sibling is named by the folder's tree id, so every device moves it the same way.
+    ``changed``: the paths that can have brought one (only their categories are looked at, so
+    a sync reads no category tree it has no other reason to)."""
+    if changed is None:
+        folders = {name.decode("utf-8", "surrogateescape") for name, (mode, _) in R.objects(repo).listing(tree).items()
+                   if mode == 0o040000}
+    else:
+        folders = {p.split("/", 1)[0] for p in changed if "/" in p}
+    paths = [ROOT_MD] + sorted(f"{folder}/{INDEX}" for folder in folders)
+    changes: list[tuple[str, int | None, bytes | None]] = []
+    clashes = []
+    for path in paths:
+        found = R.lookup(repo, tree, path)
+        if found is None or found[0] != 0o040000 or not is_compiled_path(path):
+            continue
+        sibling = f"{path[:-len('.md')]}--conflict-{found[1][:7].decode()}"
+        keep = R.lookup(repo, fallback, path)
+        if keep is not None and _kind(keep[0]) == 0o100000:
+            changes.append((path, keep[0], keep[1]))
+        else:
+            changes.append((path, None, None))
+        changes.append((sibling, 0o040000, found[1]))
+        clashes.append(Clash(path, sibling, FOLDER_AT_COMPILED.format(sibling=sibling)))
+    if not changes:
+        return tree, []
+    return R.apply_changes(repo, tree, changes), clashes
 
 
 def _move_aside(out: TreeMerge, path: str, version: tuple[int, bytes]) -> None:

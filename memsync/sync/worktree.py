@@ -428,6 +428,7 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
                 "device keeps out of its checkout; move it away and sync again. Nothing was changed."
             )
     seen: dict[str, os.stat_result | None] = {}
+    deleting = {c.path for c in incoming if c.new is None}
     for c in sorted(incoming, key=lambda c: c.path):
         if not valid_repo_path(c.path) or never_synced(c.path):
             raise MemsyncError(f"the remote has a file at a path memsync will not write: {shown(c.path)}. "
@@ -449,6 +450,8 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
         key = c.path.encode("utf-8", "surrogateescape")
         entry = index.entries.get(key)
         name = shown(c.path)  # only paths that exist here get this far: the few a merge changes
+        if stat.S_ISDIR(st.st_mode) and c.new is not None and _emptied(target, c.path, deleting):
+            continue  # a folder the file replaces, all of whose files this checkout deletes (first)
         if entry is None or entry.skip_worktree or stat.S_ISDIR(st.st_mode):
             raise MemsyncError(
                 f"{name} exists here but is not tracked (untracked or ignored), and the remote "
@@ -470,6 +473,23 @@ def preflight(root: Path, index: GitIndex, incoming: list[Incoming], refused: Ma
             raise MemsyncError(f"{name} is read-only; make it writable (chmod u+w) and sync again. Nothing was changed.")
         seen[c.path] = st
     return seen
+
+
+def _emptied(folder: str, rel: str, deleting: set[str]) -> bool:
+    """Every file below ``folder`` (``rel`` in the root) is one the checkout deletes, so the
+    folder goes with them (``_prune_empty``) and a file can be written at its name."""
+    try:
+        for here, dirs, files in os.walk(folder):
+            if any(os.path.islink(os.path.join(here, d)) for d in dirs):
+                return False  # a link is never followed, so never taken for part of the folder
+            inside = os.path.relpath(here, folder)
+            for name in files:
+                path = f"{rel}/{name}" if inside == "." else f"{rel}/{inside}/{name}"
+                if path.replace(os.sep, "/") not in deleting:
+                    return False
+    except OSError:
+        return False
+    return True
 
 
 def left_out_lines(root: Path, index: Mapping[bytes, bytes], folds_case: bool = False,

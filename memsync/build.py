@@ -129,7 +129,25 @@ def _redact(diff: str) -> str:
 
 
 def lint_root(root: Root) -> Report:
-    return Report(root, problems=load_state(root).problems)
+    return Report(root, problems=load_state(root).problems + _settings_problems(root))
+
+
+def _settings_problems(root: Root) -> list[Problem]:
+    """The root's .memsync.yaml when it does not load (E032): every command on the root would
+    stop on it, so lint names it rather than stopping too."""
+    from memsync.config import MAX_CONFIG_BYTES, ROOT_CONFIG, root_config_error
+    from memsync.fsutil import NotRegularFile, read_regular
+
+    try:
+        data = read_regular(root.path / ROOT_CONFIG, MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    except (NotRegularFile, OSError) as exc:
+        return [Problem(ROOT_CONFIG, 0, "E032", f"settings cannot be read: {exc}")]
+    broken = root_config_error(data)
+    if broken is None:
+        return []
+    return [Problem(ROOT_CONFIG, broken.line or 0, "E032", f"settings do not load: {broken.message}")]
 
 
 def init_root(root: Root, categories: list[str]) -> Report:

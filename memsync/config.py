@@ -69,7 +69,6 @@ def user_config_path() -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    from memsync.entry import EntryError, load_frontmatter
     from memsync.fsutil import NotRegularFile, read_regular
 
     try:
@@ -78,20 +77,43 @@ def _read(path: Path) -> dict[str, Any]:
         return {}
     except (NotRegularFile, OSError) as exc:
         raise MemsyncError(f"cannot read config: {exc}", path=str(path)) from None
+    return parse_config(data, str(path))
+
+
+def parse_config(data: bytes, path: str) -> dict[str, Any]:
+    """A settings file's mapping ({} when empty); MemsyncError naming ``path`` (and the line)."""
+    from memsync.entry import EntryError, load_frontmatter
+
     if len(data) > MAX_CONFIG_BYTES:
-        raise MemsyncError("config file is larger than 256 KiB", path=str(path))
+        raise MemsyncError("config file is larger than 256 KiB", path=path)
     try:
         value, _, _ = load_frontmatter(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise MemsyncError("config is not valid UTF-8", path=str(path)) from None
+        raise MemsyncError("config is not valid UTF-8", path=path) from None
     except EntryError as exc:
         # load_frontmatter counts from an opening '---' line; a config has none.
-        raise MemsyncError(exc.message, path=str(path), line=max(exc.line - 1, 1)) from None
+        raise MemsyncError(exc.message, path=path, line=max(exc.line - 1, 1)) from None
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise MemsyncError("config must be a mapping", path=str(path))
+        raise MemsyncError("config must be a mapping", path=path)
+    categories = value.get("categories", [])
+    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
+        raise MemsyncError("'categories' must be a list of names", path=path)
     return value
+
+
+def root_config_error(data: bytes) -> MemsyncError | None:
+    """Why ``data`` would not load as a root's ``.memsync.yaml`` (None: it loads), by the
+    loader's rules and sync's checks of its settings: every command on the root reads that
+    file first, so sync does not spread one that does not load, and lint names it."""
+    from memsync.sync.settings import Settings
+
+    try:
+        Settings.from_config(parse_config(data, ROOT_CONFIG))
+    except MemsyncError as exc:
+        return exc
+    return None
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> None:
@@ -117,7 +139,4 @@ def load_config(root: Path | None = None) -> dict[str, Any]:
         sources.append(root / ROOT_CONFIG)
     for path in sources:
         _merge(config, _read(path))
-    categories = config.get("categories")
-    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
-        raise MemsyncError("'categories' must be a list of names")
     return config

@@ -220,3 +220,21 @@ def test_missing_root_is_a_usage_error(cli, tmp_path: Path):
 def test_unknown_option_is_a_usage_error(cli):
     code, out, err = cli("compile", "--frobnicate")
     assert code == 2 and "unrecognized arguments: --frobnicate" in err
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("sync: [unclosed\n", ".memsync.yaml:2", "invalid YAML"),
+    ("sync:\n  attempts: 0\n", ".memsync.yaml", "sync.attempts must be a whole number from 1 to 1000 (got 0)"),
+    ("categories: 7\n", ".memsync.yaml", "'categories' must be a list of names"),
+    ("- a\n- b\n", ".memsync.yaml", "config must be a mapping"),
+])
+def test_lint_names_root_settings_that_do_not_load(cli, tmp_path: Path, mem: Path, text: str, where: str,
+                                                   message: str) -> None:
+    """Every command that reads the settings stops on them (sync leaves such a file out):
+    lint names the file and why, rather than stopping too, and writes nothing."""
+    (mem / ".memsync.yaml").write_text(text)
+    before = snapshot(mem)
+    code, out, err = cli("lint", "--root", str(mem))
+    assert code == 1, err
+    assert f"mem/{where}: E032 settings do not load: " in out and message in out, out
+    assert snapshot(mem) == before

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from memsync.config import ROOT_CONFIG as SETTINGS_FILE  # the root's settings, synced with it
 from memsync.errors import MemsyncError
 
 # Imported by the checkout code before dulwich and the entry parser are loaded (the stat
@@ -152,37 +153,6 @@ def entry_problem(path: str, sha: bytes, read: Callable[[bytes], bytes | None]) 
     return content_problem(path, read(sha) or b"")
 
 
-SETTINGS_FILE = ".memsync.yaml"  # the root's settings (memsync.config.ROOT_CONFIG), synced with it
-
-
-def settings_problem(data: bytes) -> str | None:
-    """Why ``data`` would not load as a root's ``.memsync.yaml`` (None: it loads), by the config
-    loader's rules and sync's own checks of its settings. Every memsync command on the root reads
-    that file first, so one that does not load must not travel: it would stop every device."""
-    from memsync.config import MAX_CONFIG_BYTES
-    from memsync.entry import EntryError, load_frontmatter
-    from memsync.sync.settings import Settings
-
-    if len(data) > MAX_CONFIG_BYTES:
-        return "config file is larger than 256 KiB"
-    try:
-        value, _, _ = load_frontmatter(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return "config is not valid UTF-8"
-    except EntryError as exc:
-        return f"line {max(exc.line - 1, 1)}: {exc.message}"  # counted from a '---' line, as config does
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        return "config must be a mapping"
-    categories = value.get("categories", [])
-    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
-        return "'categories' must be a list of names"
-    try:
-        Settings.from_config(value)
-    except MemsyncError as exc:
-        return exc.message
-    return None
 
 
 def text_problem(data: bytes) -> str | None:
@@ -211,6 +181,7 @@ def size_problem(path: str, size: int) -> str | None:
 
 def content_problem(path: str, data: bytes) -> str | None:
     """Why sync will not commit ``data`` at ``path`` (None: it may)."""
+    from memsync.config import root_config_error
     from memsync.sync.compiled import is_entry_path
 
     why = size_problem(path, len(data))
@@ -219,9 +190,10 @@ def content_problem(path: str, data: bytes) -> str | None:
         if text is not None:
             why = f"{text} (an entry is UTF-8 text, as lint requires: E001)"
     if why is None and path == SETTINGS_FILE:
-        broken = settings_problem(data)
+        broken = root_config_error(data)
         if broken is not None:
-            why = f"settings that do not load ({broken}; every memsync command would stop on them)"
+            said = f"line {broken.line}: {broken.message}" if broken.line else broken.message
+            why = f"settings that do not load ({said}; every memsync command would stop on them)"
     return why
 
 

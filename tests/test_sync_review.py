@@ -75,6 +75,7 @@ def test_a_remote_index_md_folder_is_moved_aside_and_every_device_keeps_syncing(
     assert len(moved) == 1 and MOVED in moved[0] and "edited while sync ran" not in said, said
     sibling = moved[0].split("moved to ", 1)[1].split("/ ", 1)[0]
     assert sibling.startswith("facts/index--conflict-")
+    assert moved[0].endswith("(look through it, keep what you need, then delete it)"), moved[0]
     assert (a.path / "facts" / "index.md").is_file()
     assert (a.path / sibling / "x").read_text() == "a note in the folder\n"
     checked(a)

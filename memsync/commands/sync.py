@@ -131,7 +131,9 @@ def _report(result, args: argparse.Namespace) -> None:  # type: ignore[no-untype
     for c in result.conflicts:
         sibling = c.get("sibling")
         where = f"; the other version is in {sibling}" if sibling and sibling not in c["reason"] else ""
-        how = " (merge it by hand, then delete the sibling; `memsync lint` lists it)" if sibling else ""
+        # lint lists an entry sibling (W040); a folder moved aside is for the user to sort out
+        how = ((" (merge it by hand, then delete the sibling; `memsync lint` lists it)" if sibling.endswith(".md")
+                else " (look through it, keep what you need, then delete it)") if sibling else "")
         out(f"{c['path']}: {c['reason']}{where}{how}", "conflict")
     _raise_for(result)
 

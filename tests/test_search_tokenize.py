@@ -154,3 +154,45 @@ def test_snippet_marks_and_counts_follow_the_index_rules() -> None:
     long = "开头。" + "无关的文字。" * 100 + "最后提到 pnpm。"
     assert snippet.make(long, words).startswith("...") and "<<pnpm>>" in snippet.make(long, words)
     assert snippet.make("nothing here", words) is None
+
+
+def _window_by_brute_force(text: str, words, width: int = 160) -> int:
+    """The window start the snippet picks, found the obvious (quadratic) way."""
+    from memsync.recall import snippet
+
+    by_word = [snippet.spans(text, w) for w in words]
+    marks = snippet._merge([s for found in by_word for s in found])
+    best_start, best_n = marks[0][0], -1
+    for a, _ in marks:
+        lo = max(0, a - width // 5)
+        n = sum(1 for found in by_word if any(lo <= s and e <= lo + width for s, e in found))
+        if n > best_n:
+            best_start, best_n = a, n
+    return best_start
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_snippet_window_is_the_one_the_obvious_search_finds(seed: int) -> None:
+    """The window search bisects each word's matches: the same choice as trying every pair
+    (under MAX_WINDOWS matches)."""
+    from memsync.recall import snippet
+
+    rng = random.Random(seed)
+    vocab = ["pnpm", "lockfile", "部署", "deploy", "staging", "db", "x"]
+    text = " ".join(rng.choice(vocab + ["filler"] * 6) for _ in range(rng.randrange(5, 400)))
+    words = parse(" ".join(rng.sample(vocab, 3))).words
+    by_word = [snippet.spans(text, w) for w in words]
+    marks = snippet._merge([s for found in by_word for s in found])
+    if not marks:
+        assert snippet.make(text, words) is None
+        return
+    assert snippet.window(by_word, marks) == _window_by_brute_force(text, words)
+
+
+def test_a_word_repeated_forty_thousand_times_gets_its_first_window() -> None:
+    """The case that made a search take 20 s: only the first matches open a window."""
+    from memsync.recall import snippet
+
+    text = "hippoq " * 40000
+    got = snippet.make(text, parse("hippoq").words)
+    assert got is not None and got.startswith("<<hippoq>> <<hippoq>>") and got.endswith("...")

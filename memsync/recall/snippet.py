@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ from memsync.recall.tokenize import BREAK, normalize
 OPEN, CLOSE = "<<", ">>"
 WIDTH = 160  # characters of context shown
 MAX_FORMS = 3  # longer words shown for a prefix match
+MAX_WINDOWS = 2000  # matches tried as a window's anchor (the first ones: earlier wins ties)
 _SPACE = re.compile(f"[\\s{BREAK}]+")
 
 
@@ -130,19 +132,34 @@ def _merge(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+def window(by_word: list[list[tuple[int, int]]], marks: list[tuple[int, int]], width: int = WIDTH) -> int:
+    """Where the snippet's window opens: at the match whose window holds the most distinct
+    words, the earlier on ties. Each word's first match at or after the window's start is found
+    by bisection, and only the first MAX_WINDOWS matches open a window: a body repeating a word
+    40,000 times made the plain way quadratic (20 s a search, longer than a hook's timeout)."""
+    for found in by_word:
+        found.sort()
+    starts = [[s for s, _ in found] for found in by_word]
+    best_start, best_n = marks[0][0], -1
+    for a, _ in marks[:MAX_WINDOWS]:
+        lo = max(0, a - width // 5)
+        hi = lo + width
+        n = 0
+        for found, at in zip(by_word, starts):
+            i = bisect_left(at, lo)
+            n += i < len(found) and found[i][1] <= hi
+        if n > best_n:
+            best_start, best_n = a, n
+    return best_start
+
+
 def make(text: str, words: Sequence[Word], width: int = WIDTH) -> str | None:
     """A one-line window of ``text`` around the most varied matches, or None if none."""
     by_word = [spans(text, w) for w in words]
     marks = _merge([s for found in by_word for s in found])
     if not marks:
         return None
-    # The window holding the most distinct words wins; earlier wins ties.
-    best_start, best_n = marks[0][0], -1
-    for a, _ in marks:
-        lo, hi = max(0, a - width // 5), max(0, a - width // 5) + width
-        n = sum(1 for found in by_word if any(lo <= s and e <= hi for s, e in found))
-        if n > best_n:
-            best_start, best_n = a, n
+    best_start = window(by_word, marks, width)
     lo = max(0, best_start - width // 5)
     hi = min(len(text), lo + width)
     parts = []

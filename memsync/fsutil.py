@@ -71,6 +71,9 @@ def _lstat(path: Path, shown: str) -> os.stat_result | None:
 
 def _check_parents(root: Path, target: Path) -> None:
     st = _lstat(root, str(root))
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        # It may well lead to a folder: memsync writes only in a root it does not reach by a link.
+        raise MemsyncError("is a symlink; memsync does not write through it", path=str(root))
     if st is not None and not stat.S_ISDIR(st.st_mode):
         raise MemsyncError("is not a folder", path=str(root))
     current = root

@@ -556,3 +556,20 @@ def test_recall_counts_honour_a_read_only_root(root: Path, cli) -> None:
         assert snapshot(root) == before and not (root / ".state.json").exists()
     finally:
         os.chmod(root, 0o755)
+
+
+def test_a_symlinked_root_is_read_and_never_written_and_the_message_says_why(tmp_path: Path, git_repo: Path,
+                                                                               cli) -> None:
+    real = git_repo / "real"
+    init_root(Root.at(real), ["facts"])
+    write_entry(real, "facts/pnpm", "deploy with pnpm, not npm")
+    compile_root(Root.at(real))
+    (git_repo / ".memory").symlink_to("real")
+    before = snapshot(real)
+    code, out, err = cli("search", "pnpm", cwd=git_repo)
+    assert code == 0 and "facts/pnpm" in out
+    assert "is a symlink; memsync does not write through it" in err and "is not a folder" not in err
+    code, out, err = cli("remember", "--category", "facts", "--summary", "another fact here", "--scope", "project",
+                         cwd=git_repo)
+    assert code == 2 and ".memory: is a symlink; memsync does not write through it" in err
+    assert snapshot(real) == before

@@ -33,7 +33,9 @@ def load(root: Path) -> dict[str, Any]:
     return doc if isinstance(doc, dict) and doc.get("root") == str(root) else {"root": str(root)}
 
 
-def _update(root: Path, change: Any) -> None:
+def _update(root: Path, change: Any) -> str | None:
+    """Apply ``change`` under the lock; None, or why it could not be kept (for a note)."""
+    from memsync.errors import MemsyncError
     from memsync.jsonfile import write_json
     from memsync.locks import root_lock
 
@@ -42,8 +44,28 @@ def _update(root: Path, change: Any) -> None:
             doc = load(root)
             change(doc)
             write_json(_file(root), doc)
-    except OSError:
-        pass  # counters are a courtesy: a cache that cannot be written must not fail a hook
+    except (OSError, MemsyncError) as exc:
+        # Counters are a courtesy: a cache that cannot hold them (its lock file included) must
+        # not fail a hook or lose a context block; the caller says so in a note.
+        return str(exc) if isinstance(exc, MemsyncError) else f"{_file(root)}: {exc.strerror or exc}"
+    return None
+
+
+def check(root: Path) -> None:
+    """MemsyncError when a run of ``root`` could not be recorded (the lock file or the folder
+    cannot be made in memsync's cache): extract asks before it calls the model."""
+    from memsync.errors import MemsyncError
+    from memsync.locks import check as check_lock
+
+    check_lock(root, "activity")
+    folder = _file(root).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(13, "Permission denied")
+    except OSError as exc:
+        raise MemsyncError(f"cannot keep run records in memsync's cache: {exc.strerror or exc}",
+                           path=str(folder)) from None
 
 
 def _count(bucket: dict[str, Any], key: str, n: int = 1) -> None:
@@ -52,7 +74,8 @@ def _count(bucket: dict[str, Any], key: str, n: int = 1) -> None:
 
 
 def record_context(root: Path, *, event: str, injected: Iterable[str], skipped: Iterable[str], listed: int,
-                   chars: int, reason: str, now_ms: int | None = None) -> None:
+                   chars: int, reason: str, now_ms: int | None = None) -> str | None:
+    """Count one context run; None, or why the counters could not be kept."""
     injected, skipped = list(injected), list(skipped)
 
     def change(doc: dict[str, Any]) -> None:
@@ -72,11 +95,11 @@ def record_context(root: Path, *, event: str, injected: Iterable[str], skipped: 
                        "injected": injected, "deduplicated": skipped, "listed": listed, "reason": reason}
         doc["context"] = ctx
 
-    _update(root, change)
+    return _update(root, change)
 
 
 def record_run(root: Path, kind: str, run: dict[str, Any], *,
-               replaces: Callable[[dict[str, Any]], bool] | None = None) -> None:
+               replaces: Callable[[dict[str, Any]], bool] | None = None) -> str | None:
     """Append one run (say, an extraction: when, session, turns read, outcome, reason).
 
     ``replaces`` picks earlier runs this one makes obsolete (an extraction's "still
@@ -89,4 +112,4 @@ def record_run(root: Path, kind: str, run: dict[str, Any], *,
         runs.append(run)
         doc[kind] = runs[-KEEP_RUNS:]
 
-    _update(root, change)
+    return _update(root, change)

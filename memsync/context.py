@@ -74,6 +74,7 @@ class ContextBlock:
     listed: list[str] = field(default_factory=list)  # entries named by a summary line
     skipped: list[str] = field(default_factory=list)  # bodies left out: given earlier in the session
     reason: str = ""
+    notes: list[str] = field(default_factory=list)  # what could not be kept (counters, session dedupe)
 
     @property
     def chars(self) -> int:
@@ -81,7 +82,8 @@ class ContextBlock:
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "chars": self.chars, "event": self.event, "tiers": self.tiers,
-                "injected": self.injected, "listed": self.listed, "skipped": self.skipped, "reason": self.reason}
+                "injected": self.injected, "listed": self.listed, "skipped": self.skipped, "reason": self.reason,
+                "notes": self.notes}
 
     def hook_output(self) -> str:
         """Claude Code's hook JSON for SessionStart / UserPromptSubmit ("" when there is nothing to add)."""
@@ -360,21 +362,21 @@ def _line(hit: Any, shown_id: str, room: int) -> str:
 
 
 def build(memory: Any, *, prompt: str | None = None, session: str | None = None, budget: int | None = None,
-          event: str | None = None, source: str | None = None, now_ms: int | None = None) -> ContextBlock:
-    """The block for one hook call or ``memsync context`` (see the module doc)."""
+          event: str | None = None, source: str | None = None, scope: str | None = None,
+          now_ms: int | None = None) -> ContextBlock:
+    """The block for one hook call or ``memsync context`` (see the module doc). ``scope`` narrows
+    the roots and sources read exactly as it does for search (``Memory.read_roots``); a root
+    error (the cache inside a root, ``.memory`` a file) is raised, only "no root yet" is an
+    empty block."""
     from memsync import activity, sessions
     from memsync.config import load_config
+    from memsync.sources import SourceRoot
 
     block = ContextBlock("", event)
     owners: dict[str, str] = {}
-    try:
-        roots = [r for r in memory.roots(default="all") if r.path.is_dir()]
-    except MemsyncError:
-        roots = []
-    try:
-        extra = memory.sources()  # other agents' memory, when the user turned it on
-    except MemsyncError:
-        extra = []
+    read = memory.read_roots(scope, none_yet_ok=True)
+    roots = [r for r in read if not isinstance(r, SourceRoot)]
+    extra = [r for r in read if isinstance(r, SourceRoot)]  # other agents' memory, when turned on
     if not roots and not extra:
         block.reason = "no memory root here (run `memsync init`)"
         return block
@@ -387,7 +389,13 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
     now = int(time.time() * 1000) if now_ms is None else now_ms
 
     state_cm = sessions.opened(session) if session else None
-    s = state_cm.__enter__() if state_cm is not None else None
+    try:
+        s = state_cm.__enter__() if state_cm is not None else None
+    except MemsyncError as exc:
+        # A cache that cannot hold the session's lock: the block is still given, without
+        # per-session dedupe (at worst a body is repeated), as search answers without its cache.
+        state_cm = s = None
+        block.notes.append(f"session dedupe not kept, so bodies may repeat in this session: {exc}")
     try:
         if s is not None and event == "SessionStart":
             sessions.sweep(settings.session_days)
@@ -456,8 +464,13 @@ def build(memory: Any, *, prompt: str | None = None, session: str | None = None,
             state_cm.__exit__(None, None, None)
     for root in roots:
         mine = [i for i in block.injected if owners.get(i) == root.display]
-        activity.record_context(root.path, event=event or "cli", injected=mine, skipped=block.skipped,
-                                listed=len(block.listed), chars=block.chars, reason=block.reason, now_ms=now)
+        problem = activity.record_context(root.path, event=event or "cli", injected=mine, skipped=block.skipped,
+                                          listed=len(block.listed), chars=block.chars, reason=block.reason,
+                                          now_ms=now)
+        if problem:
+            note = f"context counters not kept for {root.display} (inspect will not show this run): {problem}"
+            if note not in block.notes:
+                block.notes.append(note)
     return block
 
 

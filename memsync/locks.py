@@ -23,15 +23,25 @@ def lock_path(root: Path, name: str) -> Path:
     return cache_dir() / "locks" / f"{key}.{name}.lock"
 
 
-@contextmanager
-def _locked(root: Path, name: str, wait: bool) -> Iterator[bool]:
-    path = lock_path(root, name)
+def _open(path: Path) -> int:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     except OSError as exc:
         raise MemsyncError(f"cannot create a lock file in memsync's cache: {exc.strerror or exc}",
                            path=str(path)) from None
+
+
+def check(root: Path, name: str) -> None:
+    """MemsyncError when this lock's file cannot be created (a cache that cannot hold it), without
+    taking the lock: for a caller that must know before it starts work it could not finish
+    (extract, before it sends anything to the model)."""
+    os.close(_open(lock_path(root, name)))
+
+
+@contextmanager
+def _locked(root: Path, name: str, wait: bool) -> Iterator[bool]:
+    fd = _open(lock_path(root, name))
     try:
         try:
             import fcntl

@@ -206,19 +206,41 @@ class Memory:
             return []
         return sources.roots(cwd=self.cwd, scope=scope)
 
-    def read_roots(self, scope: str | None = None) -> list[Any]:
-        """What search reads: the memory roots, then the sources (a source scope: that source only)."""
+    def read_roots(self, scope: str | None = None, *, none_yet_ok: bool = False) -> list[Any]:
+        """What search and context read: the memory roots, then the sources (a source scope: that
+        source only; ``project`` / ``global``: that root only). The one place readers resolve
+        ``scope``. Only "no memory root exists yet" falls back to the sources alone (or, with
+        ``none_yet_ok``, to nothing); any other root error (the cache inside a root, ``.memory``
+        a file, a missing ``--root``) is raised, as it is with the sources off."""
         from memsync import sources
 
         if sources.is_source_scope(scope):
             return self.sources(scope)
-        extra = self.sources() if scope is None else []
-        try:
-            return [*self.roots(scope, default="all"), *extra]
-        except MemsyncError:
-            if extra and scope is None:
-                return extra  # no memory root yet, but another agent's memory to read
-            raise
+        if scope is None and self.root is None:
+            candidates = self._no_root_yet()
+            if candidates is not None:
+                extra = self.sources()
+                if extra:
+                    from memsync.roots import refuse_cache_inside
+
+                    # The sources' caches would create the root they sit in (a cache under a
+                    # .memory that does not exist yet): refused, as for an existing root.
+                    refuse_cache_inside(candidates)
+                    return extra
+                if none_yet_ok:
+                    return []
+            # Roots first: a root error must stop the read before any source cache is written.
+            return [*self.roots(scope, default="all"), *self.sources()]
+        return self.roots(scope, default="all")
+
+    def _no_root_yet(self) -> list[Root] | None:
+        """The roots that would be read, when not one of them exists in any form (no folder,
+        file or link at its path); None when something is there (it is read, or its error
+        shown)."""
+        from memsync.roots import global_root, project_root
+
+        candidates = [r for r in (project_root(self.cwd), global_root()) if r is not None]
+        return None if any(os.path.lexists(r.path) for r in candidates) else candidates
 
     def target_root(self, scope: str | None = None, *, create: bool = True) -> Root:
         """Where a new entry goes: the named scope's root (created if need be); else the project
@@ -665,10 +687,12 @@ class Memory:
                       include_superseded=include_superseded, record=True, watch=self.watch)
 
     def context(self, prompt: str | None = None, *, session: str | None = None, budget: int | None = None,
-                event: str | None = None, source: str | None = None) -> Any:
+                event: str | None = None, source: str | None = None, scope: str | None = None) -> Any:
+        """The context block (SPEC §8), from the roots and sources ``scope`` names, as ``recall``
+        reads them (``read_roots``)."""
         from memsync.context import build
 
-        return build(self, prompt=prompt, session=session, budget=budget, event=event, source=source)
+        return build(self, prompt=prompt, session=session, budget=budget, event=event, source=source, scope=scope)
 
     def inspect(self, *, scope: str | None = None) -> Any:
         from memsync import sources

@@ -47,7 +47,10 @@ def run(args: argparse.Namespace) -> None:
             raise BadInput("give the message once: --prompt or --prompt-file, not both")
         prompt = _read_prompt(args.prompt_file)
     with _memory(args, os.getcwd()) as memory:
-        block = memory.context(prompt, session=args.session, budget=args.budget, event=args.event)
+        block = memory.context(prompt, session=args.session, budget=args.budget, event=args.event,
+                               scope=args.scope)
+    for note in block.notes:  # what could not be kept (stderr, as search gives its notes)
+        sys.stderr.write(f"memsync: {_shown(note)}\n")
     if args.format == "json":
         print_json(block.to_json())
     elif block.text:
@@ -66,6 +69,14 @@ def _read_prompt(name: str) -> str:
     data = read_named(name, MAX_PROMPT_BYTES, what="the prompt" if name == "-" else "the prompt file",
                       wait=STDIN_WAIT, idle=False)
     return data.decode("utf-8", "replace")
+
+
+def _shown(note: str) -> str:
+    """A note for a terminal: secrets masked, control characters shown (a path may hold them)."""
+    from memsync.output import visible
+    from memsync.secrets.gate import redact
+
+    return visible(redact(note))
 
 
 def _memory(args: argparse.Namespace, cwd: str | None):  # type: ignore[no-untyped-def]
@@ -87,7 +98,9 @@ def _hook(args: argparse.Namespace) -> None:
         cwd = hook.cwd if hook.cwd and os.path.isdir(hook.cwd) else os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
         with _memory(args, cwd) as memory:
             block = memory.context(hook.prompt, session=hook.session_id, budget=args.budget, event=hook.event,
-                                   source=hook.source)
+                                   source=hook.source, scope=args.scope)
+        if block.notes:  # the context still goes in; one line says what was not kept
+            sys.stderr.write(f"memsync context: {_shown('; '.join(block.notes))[:400]}\n")
         out = block.hook_output()
         if out:
             # UTF-8 whatever the locale says: Claude Code reads UTF-8, and a legacy code page

@@ -229,7 +229,7 @@ def extract(transcript: str | os.PathLike[str], *, model_cmd: str | list[str] | 
                         dry_run=dry_run, at=now_ms or int(time.time() * 1000))
         try:
             _run(report, path, mem, target, model_cmd=model_cmd, scope=scope, cwd=cwd, start_turn=start_turn,
-                 min_turns=min_turns, session_given=session)
+                 min_turns=min_turns, session_given=session, record=record)
         except MemsyncError as exc:
             if report.outcome == "error" and not report.reason:
                 report.outcome, report.reason = "error", str(exc)
@@ -289,7 +289,26 @@ def _record(root: Path, report: Report) -> None:
         return r.get("session") == session and (r.get("outcome") in WAITING or
                                                 (r.get("outcome") == outcome and not r.get("written")))
 
-    activity.record_run(root, "extract", report.record(), replaces=obsolete)
+    problem = activity.record_run(root, "extract", report.record(), replaces=obsolete)
+    # Never raised: the report (and what the run wrote) must still reach the caller; it says
+    # the status is missing, unless its reason already names the cache's problem.
+    if problem and problem not in report.reason:
+        report.notes.append(f"this run's status could not be recorded for inspect: {problem}")
+
+
+def _cannot_finish(root: Path, *, write: bool, record: bool) -> str | None:
+    """Why a run could not write its entries (the root's write lock) or record its status (the
+    activity lock and folder) in memsync's cache; None when it can."""
+    from memsync import activity, locks
+
+    try:
+        if write:
+            locks.check(root, "write")
+        if record:
+            activity.check(root)
+    except MemsyncError as exc:
+        return str(exc)
+    return None
 
 
 def _shown_path(path: str) -> str:
@@ -302,7 +321,8 @@ def _shown_path(path: str) -> str:
 
 
 def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any, scope: str | None,
-         cwd: Any, start_turn: int, min_turns: int | None, session_given: str | None) -> None:
+         cwd: Any, start_turn: int, min_turns: int | None, session_given: str | None,
+         record: bool = True) -> None:
     from memsync.extract import model, prompt, transcript
     from memsync.extract.answer import Unparseable, parse
     from memsync.extract.fates import decide, local_paths
@@ -371,6 +391,13 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         return done("too-long", f"the conversation{since} would take {total} model calls of extract.chunk_chars "
                                 f"({conf['chunk_chars']}) characters each, over extract.max_parts ({conf['max_parts']}): "
                                 "nothing was sent; raise either setting to read it")
+    problem = _cannot_finish(target.path, write=not report.dry_run, record=record)
+    if problem:
+        # Checked before the first model call: an answer that could be neither written nor
+        # recorded would be a paid call thrown away in silence.
+        return done("error", f"memsync's cache cannot hold this run's locks or status ({problem}): the "
+                             "transcript was not sent to the model and nothing was written; fix the cache folder "
+                             "or point MEMSYNC_CACHE_DIR at a usable one")
     candidates = []
     for n, text in enumerate(prompts.texts, 1):
         where = f" (part {n} of {total})" if total > 1 else ""

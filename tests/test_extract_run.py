@@ -564,6 +564,7 @@ def test_a_session_needing_more_model_calls_than_max_parts_is_refused_whole(cli,
     assert run["reason"].startswith("the conversation would take ") and \
         "model calls of extract.chunk_chars (4000) characters each, over extract.max_parts (3): nothing was sent; " \
         "raise either setting to read it" in run["reason"] and "over extract.max_parts (3)" in err
+    assert "the model ran once per part" not in run["reason"] + err  # nothing ran
     assert snapshot(env.root) == before
     env.configure(model, chunk_chars=4000, max_parts=100000)  # raised: read whole, every part asked
     code, _, _ = extract(cli, env)

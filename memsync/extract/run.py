@@ -383,7 +383,6 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         return done("too-short", f"{got.chars} characters of conversation{since} (extract.min_chars is "
                                  f"{conf['min_chars']}); too short to hold a lasting memory")
     prompts = builder.finish(known=lambda text: known(memory, target, text, shown))
-    report.notes += prompts.notes(conf["tool_chars"])
     total = prompts.parts
     if total > conf["max_parts"]:
         # Refused whole rather than cut: reading only some of it would be the silent cap the
@@ -391,6 +390,7 @@ def _run(report: Report, path: str, memory: Any, target: Any, *, model_cmd: Any,
         return done("too-long", f"the conversation{since} would take {total} model calls of extract.chunk_chars "
                                 f"({conf['chunk_chars']}) characters each, over extract.max_parts ({conf['max_parts']}): "
                                 "nothing was sent; raise either setting to read it")
+    report.notes += prompts.notes(conf["tool_chars"])  # what the model is sent (not said of a refusal)
     problem = _cannot_finish(target.path, write=not report.dry_run, record=record)
     if problem:
         # Checked before the first model call: an answer that could be neither written nor

@@ -457,6 +457,23 @@ def test_missing_memory_is_an_answer_and_a_bad_project_a_clear_error(tmp_path: P
     assert out.returncode == 2 and "no such folder" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_a_broken_setup_is_its_error_not_an_empty_memory(tmp_path: Path) -> None:
+    """A cache inside the project's memory is refused by every command; the server says so
+    rather than answering that no memory exists (a model would then write the first entry)."""
+    a = make_project(tmp_path, "a")
+    write_entry(a / ".memory", "facts/where-a", "this is project alpha zzalpha")
+    before = snapshot(a / ".memory")
+
+    async def main() -> None:
+        async with connect(a, env={"MEMSYNC_CACHE_DIR": str(a / ".memory" / "cache")}) as c:
+            r = await c.call_tool("memory_recall", {"query": "zzalpha"})
+            assert r.is_error and "No memory exists yet" not in text(r)
+            assert "cache" in text(r) and "inside" in text(r), text(r)
+
+    anyio.run(main)
+    assert snapshot(a / ".memory") == before
+
+
 def test_without_the_sdk_the_command_says_how_to_install_it(tmp_path: Path) -> None:
     code = ("import sys; sys.modules['mcp'] = None; sys.modules['mcp.server'] = None; "
             "sys.modules['mcp.server.mcpserver'] = None; from memsync.cli import main; sys.exit(main(['mcp']))")

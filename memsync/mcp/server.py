@@ -131,10 +131,9 @@ def _has_memory(memory: Any, scope: str | None) -> bool:
     as it does for `memsync search` (``Memory.read_roots``)."""
     if scope is not None:
         return any(r.path.is_dir() for r in memory.roots(scope, default="all", must_exist=False))
-    try:
-        return bool(memory.read_roots(None))
-    except MemsyncError:
-        return False
+    # Only "nothing there yet" is an empty memory: a broken setup (the cache inside a root,
+    # .memory a file) is its error, as `memsync search` says it.
+    return bool(memory.read_roots(None, none_yet_ok=True))
 
 
 class MemsyncServer(MCPServer):

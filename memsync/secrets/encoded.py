@@ -1,6 +1,7 @@
 """Secrets under an encoding: base64 / base64url, base32 and hex runs (a YAML ``!!binary``
 value, a URL path segment), ``\\u`` ``\\x`` and octal escapes, HTML entities, percent-encoding,
-quoted-printable, and invisible characters inside a token.
+quoted-printable, and invisible characters or terminal control (C0 controls, DEL, ANSI
+escape sequences: ``grep --color`` output) inside a token.
 
 The plain rules see text as written, but agents paste a Kubernetes Secret, an
 ``echo … | base64 -d`` line, a JSON string holding ``\\u0067hp_…``, or a token
@@ -16,14 +17,15 @@ Two kinds of span:
   own context (a token's prefix, ``password=`` inside), so random base64 never
   becomes a finding by itself;
 * escapes (``\\u`` ``\\x`` ``\\101`` ``\\/``, ``&#…;`` and named entities, ``%XX``, ``=XX``,
-  invisible characters, NFKC forms, look-alike letters) are decoded with the line around
+  invisible characters, controls, NFKC forms, look-alike letters) are decoded with the line around
   them (lines joined by a quoted-printable soft break are one), so a key name before an
   escaped value still counts, and each decoded byte maps back to its place; a YAML
   ``!!binary`` value is decoded in its line the same way, its key kept. Lines holding only
-  characters (invisible, NFKC, look-alike) are decoded so only where folding a few KiB of
-  lines at once and scanning them finds something (_character_lines).
+  characters (invisible, control, NFKC, look-alike) are decoded so only where folding a few
+  KiB of lines at once and scanning them finds something (_character_lines).
 
-Text without an encoded-looking run pays one ``translate`` and a few searches.
+Text without an encoded-looking run pays one ``translate`` and a few searches (a control
+byte is one of them: a "c" in the run marks, besides SEPARATOR's NULs).
 """
 from __future__ import annotations
 
@@ -53,7 +55,13 @@ _ALPHABET = frozenset(_ALNUM + b"+/-_")
 # and a run of 16 is one find. "+/-_" stand in base64 of ASCII text only for "?", ">" (and
 # DEL), so a run is found by a stretch of 16 without them and then extended over them;
 # paths, slugs and flags ("facts/deploy-notes", "--frozen-lockfile") cost nothing.
-_RUN_MARKS = bytes(0x61 if c in _ALNUM else 0x20 for c in range(256))
+# C0 controls but tab and line ends, and DEL, become "c" (NUL "z": SEPARATOR holds one): text
+# holding one is found by the same translate and a memchr (a carriage return alone is looked
+# for apart, see _lone_cr).
+_CONTROL_BYTES = bytes(range(0x09)) + b"\x0b\x0c" + bytes(range(0x0E, 0x20)) + b"\x7f"
+_RUN_MARKS = bytes(0x61 if c in _ALNUM else 0x7A if c == 0 else 0x63 if c in _CONTROL_BYTES else 0x20
+                   for c in range(256))
+_NOT_CONTROL = bytes(c for c in range(256) if c not in _CONTROL_BYTES)
 _RUN = b"a" * MIN_BASE64
 _RUN_TAIL = LazyRegex(rb"[A-Za-z0-9+/_-]*")
 _HEX_DIGITS = b"0123456789abcdefABCDEF"
@@ -67,7 +75,7 @@ _CONTROL = LazyRegex(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 # without that byte never runs the pattern. One alternation would be scanned position
 # by position (re finds no common prefix), five times slower.
 _TRIGGERS = (
-    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/)", True),
+    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/|[bf]|r(?!\\n)|e\[)", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
     # Quoted-printable (RFC 2045), in capitals or in lower case (some encoders write "=3d"):
@@ -233,14 +241,32 @@ FOLD_CHUNK = 4096  # bytes of lines folded together when looking for lines worth
 # _Folds.nfkc. Search folds them itself, so a token written so is as readable as a plain one.
 _INVISIBLE = (rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf|\xef\xb8[\x80-\x8f]|\xef\xbe\xa0"
               rb"|\xc2[\xad\x80-\x9f]|\xe1\xa0\x8e|\xe1\x85[\x9f\xa0]|\xd8\x9c|\xcd\x8f|\xe3\x85\xa4|\xf3\xa0[\x80\x81][\x80-\xbf]")
+# Terminal control inside a line (``grep --color`` output, a pasted transcript, a stray NUL or
+# backspace): ANSI CSI sequences (colours, ``ESC[K``), OSC sequences (a title, a hyperlink)
+# ended by BEL or ST, a character set's designation (``ESC(B``; not ``ESC-`` ``ESC.`` ``ESC/``,
+# whose second byte may be a token's), a lone ESC, the other C0 controls but tab and
+# line ends, DEL, and a carriage return not before a line feed; dropped, read as "control".
+# A NUL alone on its line stays: it is SEPARATOR, between the files of a batch (batch.py) and
+# between decoded texts, and splits no token.
+_CONTROLS = (rb"\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b\][^\x07\x1b\n]{0,512}(?:\x07|\x1b\\)"
+             rb"|\x1b[ #%()*][\x30-\x7e]|[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|\x00(?:(?!\n)|(?<!\n\x00))")
+# The same written as escapes inside a string (a JSON tool call's "\u001b[31m", "\b", a lone
+# "\r"; C's and Python's "\x1b", "\033", "\x00"; bash's "\e[31m"): tab and line ends stay.
+_ESCAPED_ESC = rb"(?:\\u001[bB]|\\x1[bB]|\\033)"
+_ESCAPED_CONTROLS = (
+    rb"(?:" + _ESCAPED_ESC + rb"|\\e)\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|" + _ESCAPED_ESC
+    + rb"|\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|\\u000[dD](?!\\u000[aA]|\\n)"
+    rb"|\\x(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|\\(?:00[0-7]|01[0-146-7]|02[0-7]|03[0-7]|177)(?![0-7])"
+    rb"|\\[bf]|\\r(?!\\n)")
 _COMPAT = rb"\xef\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xef\xbd[\x81-\x9a]|\xf0\x9d[\x90-\x9f][\x80-\xbf]"
 _DECODE_SOURCE = (
+    rb"(?P<ectl>(?:" + _ESCAPED_CONTROLS + rb")+)|"
     rb"\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}"
     rb"|\\u(?P<u>[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})"
     rb"|\\U(?P<U>[0-9a-fA-F]{8})|(?P<x>(?:\\x[0-9a-fA-F]{2})+)|(?P<o>(?:\\(?:[0-3][0-7]{2}|[1-7][0-7]?(?![0-7])))+)|\\(?P<lit>[/\\])"
     rb"|&#(?P<dec>[0-9]{1,7});|&#[xX](?P<hx>[0-9a-fA-F]{1,6});|&(?P<name>[A-Za-z][A-Za-z0-9]{1,31});"
     rb"|(?P<pct>(?:%[0-9A-Fa-f]{2})+)|(?P<qp>(?:=(?:3D|[89A-F][0-9A-F]))+|(?:=(?:3d|[89a-f][0-9a-f]))+)|(?P<soft>=\r?\n)"
-    rb"|(?P<inv>(?:" + _INVISIBLE + rb")+)")
+    rb"|(?P<inv>(?:" + _INVISIBLE + rb")+)|(?P<ctl>(?:" + _CONTROLS + rb")+)")
 # The same, each behind its first byte, searched with a literal first byte (memchr speed; one
 # alternation of them all is tried at every position, three times slower on Russian prose).
 _CHARACTER_TRIGGERS = (  # (first byte, pattern)
@@ -255,7 +281,7 @@ _NFKC_LEADS = b"\xc2\xca\xcb\xe1\xe2\xea"
 _CHARACTER_LEADS = b"\xc2\xca\xcb\xcd\xd8\xe1\xe2\xe3\xea\xef\xf0\xf3"
 _KIND = {"ub": "escape", "u": "escape", "U": "escape", "x": "escape", "o": "octal", "lit": "escape", "dec": "html",
          "hx": "html", "name": "html", "pct": "percent", "qp": "quoted-printable",
-         "soft": "quoted-printable", "inv": "invisible", "compat": "nfkc", "conf": "look-alike"}
+         "soft": "quoted-printable", "inv": "invisible", "ctl": "control", "ectl": "control", "compat": "nfkc", "conf": "look-alike"}
 # A soft line break is read only where a quoted-printable encoder puts one: at the end of a
 # line 70 to 76 wide (encoders fill to 76), so "PASSWORD=" with its value on the next line of
 # a .env file is not joined to it, nor a PEM body's 64-wide padded last line.
@@ -284,6 +310,8 @@ class _Patterns:
         tables = folds()
         self.triggers = [(byte, re.compile(source), ascii) for byte, source, ascii in _TRIGGERS]
         self.invisible = re.compile(_INVISIBLE)
+        self.controls = re.compile(_CONTROLS)
+        self.lone_cr = re.compile(rb"\r(?!\n)")
         self.characters = [(lead, re.compile(source)) for lead, source in _CHARACTER_TRIGGERS]
         for lead in _NFKC_LEADS:
             self.characters.append((lead, re.compile(alternation({k for k in tables.nfkc if k[0] == lead}))))
@@ -589,11 +617,15 @@ def _binary_values(buf: bytes) -> list[_Segment]:
     return out
 
 
-def _runs(buf: bytes, plain: list[tuple[int, int]]) -> list[_Run]:
+def _run_marks(buf: bytes) -> bytes:
+    """``buf`` translated by _RUN_MARKS ("a" for a letter or digit, "c" for a control byte)."""
+    return buf.translate(_RUN_MARKS)
+
+
+def _runs(buf: bytes, plain: list[tuple[int, int]], marks: bytes) -> list[_Run]:
     """Base64 / base64url runs of 16+ characters and even hex runs of 32+ that decode to text,
     except those inside a plain hit (``plain``: sorted spans; a token found already decodes
-    to nothing new, and is skipped before it is even measured)."""
-    marks = buf.translate(_RUN_MARKS)
+    to nothing new, and is skipped before it is even measured). ``marks``: _run_marks(buf)."""
     out = []
     k = 0
     binary_until = 0  # the end of a wrapped block that was not text: its lines are not blocks again
@@ -634,7 +666,7 @@ def _piece(m: re.Match[bytes]) -> bytes | None:
     """What one escape stands for, or None to leave it as written."""
     kind = m.lastgroup
     value = m.group(kind)  # type: ignore[arg-type]
-    if kind == "inv":
+    if kind in ("inv", "ctl", "ectl"):
         return b""
     if kind == "compat":
         import unicodedata
@@ -742,11 +774,13 @@ def _capital_token(text: bytes) -> bool:
             and tables.capital_regex.search(text) is not None and tables.capital_run.search(text) is not None)
 
 
-def _fast_fold(text: bytes, capitals: bool = False) -> bytes:
-    """``text`` with invisible characters dropped, NFKC forms and look-alikes replaced by their
-    ASCII letter, look-alikes in prose too (small capitals as capitals if ``capitals``): a
-    filter only (see _character_lines)."""
+def _fast_fold(text: bytes, capitals: bool = False, controls: bool = False) -> bytes:
+    """``text`` with invisible characters (and terminal controls if ``controls``) dropped, NFKC
+    forms and look-alikes replaced by their ASCII letter, look-alikes in prose too (small
+    capitals as capitals if ``capitals``): a filter only (see _character_lines)."""
     patterns = _compiled()
+    if controls:
+        text = patterns.controls.sub(b"", text)
     if any(lead in text for lead in _CHARACTER_LEADS):  # most chunks hold only look-alikes, or none
         text = patterns.invisible.sub(b"", text)
         seqs = set(patterns.compat.findall(text))
@@ -787,23 +821,61 @@ def _without(buf: bytes, lo: int, hi: int, ends: list[int]) -> bytes:
     return b"".join(parts)
 
 
-def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) -> None:
-    """Add to ``first`` each line where an invisible character, an NFKC form or a look-alike
-    letter touching an ASCII one makes a finding. Lines are folded a few KiB at a time (all
+def _next_nul(buf: bytes, at: int) -> int:
+    """Where the next NUL is from ``at``, SEPARATOR's passed over (one find per file of a batch)."""
+    found = buf.find(b"\0", at)
+    while found > 0 and buf[found - 1:found + 2] == SEPARATOR:
+        found = buf.find(b"\0", found + 2)
+    return found
+
+
+def _next_control(buf: bytes, marks: bytes, at: int) -> int:
+    """Where the next control byte is from ``at`` (``marks``: _run_marks(buf)), SEPARATOR's NULs passed over."""
+    found = [i for i in (marks.find(b"c", at), _next_nul(buf, at)) if i >= 0]
+    return min(found, default=-1)
+
+
+def _controls(buf: bytes, marks: bytes) -> bytes:
+    """``marks`` if ``buf`` holds a control byte other than SEPARATOR's NULs, else b"" (two
+    memchr for text without one; one more per file for a batch, separated by NULs)."""
+    return marks if b"c" in marks or (b"z" in marks and _next_nul(buf, 0) >= 0) else b""
+
+
+def _lone_cr(buf: bytes) -> bool:
+    """Does ``buf`` hold a carriage return that does not end a line? (A memchr; CRLF text pays
+    a pattern search led by its literal, 0.5 ms a MB.)"""
+    return b"\r" in buf and _compiled().lone_cr.search(buf) is not None
+
+
+def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int,
+                     marks: bytes = b"", lone_cr: bool = False) -> None:
+    """Add to ``first`` each line where an invisible character, an NFKC form, a look-alike
+    letter touching an ASCII one, or a terminal control makes a finding (``marks``: the run
+    marks of ``buf`` if it holds a control byte, else b""; ``lone_cr``: it holds a carriage
+    return alone). Lines are folded a few KiB at a time (all
     such characters, look-alikes in prose too) and scanned by the plain rules: only a line
     where that finds something is decoded piece by piece (the exact reading, which leaves
     prose alone). A million short words holding one ("ghр_x", "gh\u200bp_x" lines) thus
     cost a few C calls per chunk, not Python work per word."""
     look = any(lead in buf for lead in _LEADS)
-    marks = buf.translate(_MIXED_MARKS) if look else b""
-    characters = _compiled().characters
+    mixed = buf.translate(_MIXED_MARKS) if look else b""
+    patterns = _compiled()
+    characters = patterns.characters
+    controls = bool(marks) or lone_cr
     escaped = sorted(first)  # lines decoded piece by piece anyway (an escape on them): not read twice
     chunks: list[tuple[int, bytes, bytes]] = []  # (start, text, folded)
     at = 0
 
     def search(source: int, at: int) -> int:
         if source < len(_MIXED_PAIRS):
-            return marks.find(_MIXED_PAIRS[source], at) if look else -1
+            return mixed.find(_MIXED_PAIRS[source], at) if look else -1
+        if source == len(_MIXED_PAIRS) + len(characters):
+            return _next_control(buf, marks, at) if marks else -1
+        if source > len(_MIXED_PAIRS) + len(characters):
+            if not lone_cr:
+                return -1
+            m = patterns.lone_cr.search(buf, at)
+            return -1 if m is None else m.start()
         lead, pattern = characters[source - len(_MIXED_PAIRS)]
         if lead not in buf:
             return -1
@@ -812,7 +884,7 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) 
 
     # The next place of each source, searched again only once passed (a pattern that is not
     # in the buffer is searched once, not once per chunk).
-    sources = range(len(_MIXED_PAIRS) + len(characters))
+    sources = range(len(_MIXED_PAIRS) + len(characters) + 2)
     nexts = [search(k, 0) for k in sources]
     while True:
         nexts = [i if i < 0 or i >= at else search(k, at) for k, i in zip(sources, nexts)]
@@ -824,11 +896,11 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) 
         hi = len(buf) if hi < 0 else hi + 1
         text = buf[lo:hi]
         kept = _without(buf, lo, hi, escaped)
-        folded = _fast_fold(kept)
+        folded = _fast_fold(kept, controls=controls)
         if folded != kept:
             chunks.append((lo, text, folded))
             if look and _capital_token(kept):  # and read once more in capitals
-                chunks.append((lo, text, _fast_fold(kept, capitals=True)))
+                chunks.append((lo, text, _fast_fold(kept, capitals=True, controls=controls)))
         at = hi
     if not chunks:
         return
@@ -857,15 +929,18 @@ def _character_lines(buf: bytes, first: dict[int, int], scan: Scan, depth: int) 
         first[end] = min(pos, first.get(end, end))
 
 
-def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> dict[int, int]:
+def _escape_lines(buf: bytes, ascii_only: bool, scan: Scan, depth: int, marks: bytes) -> dict[int, int]:
     """{line end: first escape on that line}. A trigger byte is looked for with ``find``
     (memchr) and each place checked; only a byte met often (a Windows path, a table of
-    percentages) hands the rest of the buffer to the pattern's own search."""
+    percentages) hands the rest of the buffer to the pattern's own search. ``marks``: the
+    run marks of ``buf`` (see _run_marks), b"" when it holds no control byte."""
     first: dict[int, int] = {}
     if any(byte in buf for byte, _, _ in _TRIGGERS):  # the usual case: the patterns are not even compiled
         _ascii_escape_lines(buf, first)
-    if not ascii_only and any(lead in buf for lead in _LEADS + _CHARACTER_LEADS):
-        _character_lines(buf, first, scan, depth)  # after: the lines found above are not read again
+    lone_cr = _lone_cr(buf)
+    if marks or lone_cr or (not ascii_only and any(lead in buf for lead in _LEADS + _CHARACTER_LEADS)):
+        # after: the lines found above are not read again
+        _character_lines(buf, first, scan, depth, marks, lone_cr)
     return first
 
 
@@ -900,10 +975,10 @@ def _ascii_escape_lines(buf: bytes, first: dict[int, int]) -> None:
                 at = buf.find(byte, max(m.end(), end - 2) if byte == b"=" else end)
 
 
-def _segments(buf: bytes, ascii_only: bool, scan: Scan, depth: int) -> list[_Segment]:
+def _segments(buf: bytes, ascii_only: bool, scan: Scan, depth: int, marks: bytes) -> list[_Segment]:
     """One segment per line holding an escape: from CONTEXT bytes before its first escape
     to the line's end; lines joined by soft line breaks make one segment."""
-    first = _escape_lines(buf, ascii_only, scan, depth)
+    first = _escape_lines(buf, ascii_only, scan, depth, marks)
     spans: list[list[int]] = []
     for end, p in sorted(first.items()):
         lo = max(0, p - CONTEXT)
@@ -933,8 +1008,12 @@ def decoded_hits(buf: bytes, ascii_only: bool, depth: int, scan: Scan,
     hit (sorted). Spans may repeat (two secrets in one run)."""
     items: list[_Run | _Segment] = []
     if len(buf) >= MIN_BASE64:
-        items += _runs(buf, plain)
-    items += _segments(buf, ascii_only, scan, depth)
+        marks = _run_marks(buf)
+        items += _runs(buf, plain, marks)
+        controls = _controls(buf, marks)
+    else:
+        controls = _controls(buf, _run_marks(buf)) if buf.translate(None, _NOT_CONTROL) else b""
+    items += _segments(buf, ascii_only, scan, depth, controls)
     if b"!!binary" in buf:
         items += _binary_values(buf)
     if not items:

@@ -211,9 +211,11 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
     out: list[Hit] = []
     for (start, end), hits in spans.items():
         inside = range(bisect.bisect_right(plain_ends, start), bisect.bisect_left(plain_starts, end))
-        run = next(iter(hits.values()))[4].startswith(("base64", "hex"))
+        encoding = next(iter(hits.values()))[4]
+        run = encoding.startswith(("base64", "hex"))
+        dropped = _DROPPED.issuperset(encoding.split("+"))
         rules = {h[2] for h in hits.values()}
-        if all(_yields(plain[k], start, end, run, rules, keyword_ids) for k in inside):
+        if all(_yields(plain[k], start, end, run, rules, keyword_ids, dropped) for k in inside):
             replaced.update(inside)
             out += hits.values()
     if not out:
@@ -223,9 +225,17 @@ def _with_decoded(plain: list[Hit], decoded: list[Hit]) -> list[Hit]:
     return out
 
 
-def _yields(plain: Hit, start: int, end: int, run: bool, rules: set[str], keyword_ids: frozenset[str]) -> bool:
+# Encodings that only drop characters: a decoded hit under them that holds a plain one of the
+# same keyword rule is the same value read past the character that cut it short.
+_DROPPED = frozenset({"invisible", "control"})
+
+
+def _yields(plain: Hit, start: int, end: int, run: bool, rules: set[str], keyword_ids: frozenset[str],
+            dropped: bool = False) -> bool:
     """Does a plain hit give way to decoded hits of ``rules`` spanning ``start:end``?"""
     if plain[2] in keyword_ids:
+        if dropped and start <= plain[0] and plain[1] < end:
+            return True  # "password = Xq7Zk<NUL>P2m…": the plain rule read "Xq7Zk" only
         return plain[2] not in rules  # the same rule on both: the plain finding stands
     if plain[0] < start or plain[1] > end:
         return False

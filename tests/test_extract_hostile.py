@@ -129,3 +129,26 @@ def test_a_roots_settings_cannot_lengthen_the_model_deadline(cli, tmp_path: Path
     code, out, err = cli("extract", str(transcript), "--root", str(root), "--json")
     report = json.loads(out)
     assert code == 2 and report["outcome"] == "model-timeout" and "within 1 s" in report["reason"]
+
+
+def test_tool_output_and_text_given_as_objects_are_read_not_dropped() -> None:
+    """A tool result whose content is an object ({"stdout": …}) and a text block whose text is
+    one reach the prompt as their JSON: nothing a session said is dropped without a word."""
+    import json
+
+    from memsync.extract.transcript import parse
+
+    lines = [
+        {"type": "user", "message": {"role": "user", "content": "check the deploy log"}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "name": "Bash", "input": {"command": "cat deploy.log"}}]}},
+        {"type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "content": {"stdout": "IMPORTANT-B migration timed out", "code": 1}}]}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "text", "text": {"value": "IMPORTANT-C the lock wait is 5 s"}}]}},
+    ]
+    got = parse(json.dumps(line).encode() + b"\n" for line in lines)
+    said = "\n".join(p.text for t in got.turns for p in t.parts)
+    assert "IMPORTANT-B migration timed out" in said and '"code": 1' in said
+    assert "IMPORTANT-C the lock wait is 5 s" in said
+    assert got.unreadable == []

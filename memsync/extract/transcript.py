@@ -278,7 +278,11 @@ def _raw_parts(content: Any, depth: int = 0) -> Iterable[Part]:
             yield Part("tool_use", _json_text(block.get("input")), name[:80] if isinstance(name, str) else "tool")
         elif kind == "tool_result" or kind == "function_call_output":
             inner = block.get("content", block.get("output"))
-            text = "\n".join(p.text for p in _raw_parts(inner, depth + 1))
+            if isinstance(inner, dict) and "type" not in inner:
+                # output as an object ({"stdout": …}), not a block: its JSON is what the tool said
+                text = _json_text(inner)
+            else:
+                text = "\n".join(p.text for p in _raw_parts(inner, depth + 1))
             if block.get("is_error") is True:
                 text = "(error) " + text
             if text.strip():
@@ -290,6 +294,8 @@ def _raw_parts(content: Any, depth: int = 0) -> Iterable[Part]:
         elif isinstance(block.get("text"), str):
             if block["text"].strip():
                 yield Part("text", block["text"])
+        elif kind == "text" and isinstance(block.get("text"), (dict, list)):
+            yield Part("text", _json_text(block["text"]))  # {"value": …}: read, not dropped
         elif isinstance(block.get("content"), (str, list)):
             yield from _raw_parts(block["content"], depth + 1)
 

@@ -281,3 +281,25 @@ def test_state_json_with_a_lone_surrogate_key_is_kept_and_written(cli, mem: Path
     doc = json.loads((mem / ".state.json").read_bytes().decode("utf-8"))
     assert doc["recall"]["\ud800x"] == {"hits": 4, "last": 1} and doc["mine"] == [1]
     assert doc["recall"]["decisions/deploy"]["hits"] == 1
+
+
+def test_an_unusable_cache_is_noted_once_however_many_roots_it_serves(tmp_path: Path, git_repo: Path) -> None:
+    """The project and the global root share one cache: when it cannot be used the search still
+    answers, and says so once, not once per root."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSYNC_")}
+    cache = tmp_path / "cachefile"
+    cache.write_text("a file where the cache folder should be\n")
+    env.update(MEMSYNC_CACHE_DIR=str(cache), MEMSYNC_GLOBAL_ROOT=str(tmp_path / "global"), MEMSYNC_NO_MONITOR="1",
+               PYTHONPATH=str(REPO))
+    for args in (["init", "--project"], ["init", "--global"]):
+        subprocess.run([sys.executable, "-m", "memsync", *args], cwd=git_repo, env=env, check=True,
+                       capture_output=True)
+    write_entry(git_repo / ".memory", "facts/deploy.md", "deploy with pnpm")
+    write_entry(tmp_path / "global", "facts/deploy-too.md", "deploy with pnpm too")
+    done = subprocess.run([sys.executable, "-m", "memsync", "search", "--json", "pnpm"], cwd=git_repo, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    notes = json.loads(done.stdout)["notes"]
+    assert sorted(json_ids(done.stdout)) == ["facts/deploy", "facts/deploy-too"]
+    assert [n for n in notes if "search cache is unusable" in n] == [
+        "the search cache is unusable (NotADirectoryError); answered from a temporary index"], notes

@@ -489,8 +489,8 @@ def search(
     finally:
         for ri in indexes:
             ri.close()
-    for ri in indexes:
-        result.notes += ri.notes
+    for ri in indexes:  # one cache serves every root and source: its trouble is said once
+        result.notes += [n for n in ri.notes if n not in result.notes]
     if record and result.hits:
         for ri in indexes:
             r = ri.root

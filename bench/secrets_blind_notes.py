@@ -65,6 +65,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from bench.results_file import write_section  # noqa: E402
 OUT = REPO / "bench" / "out" / "secrets_blind_notes"
 RESULT = REPO / "bench" / "results" / "secrets_blind_notes.md"
 
@@ -973,16 +975,6 @@ Run: `python3 bench/secrets_blind_notes.py [--seed N] [--repo DIR] [--no-write] 
 """
 
 
-def write_section(title: str, text: str) -> None:
-    """Replace the section called `title` in the results file, keeping the others (the first run stays)."""
-    old = RESULT.read_text(encoding="utf-8") if RESULT.exists() else HEADER
-    parts = re.split(r"(?m)^(?=## )", old)
-    head, secs = parts[0], parts[1:]
-    secs = [s for s in secs if not s.startswith(f"## {title}\n")]
-    secs.append(text.rstrip() + "\n\n")
-    RESULT.write_text(head.rstrip() + "\n\n" + "".join(secs).rstrip() + "\n", encoding="utf-8")
-
-
 def planted(labels: list[dict]) -> set[str]:
     return {v for x in labels for v in x["values"] if len(v) >= 6}
 
@@ -1031,7 +1023,7 @@ def main() -> None:
     assert not any(v in md for v in values), "report would hold a planted value"
     print(md)
     if not args.no_write:
-        write_section(args.section, md)
+        write_section(RESULT, HEADER, args.section, md)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ from typing import Callable
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 from bench.secrets_baselines import run_detect_secrets, run_gitleaks  # noqa: E402
+from bench.results_file import write_section  # noqa: E402
 
 RESULT = REPO / "bench" / "results" / "secrets_blind_syntax.md"
 
@@ -806,16 +807,6 @@ not scored). Tools: `python3 -m memsync secrets scan --json DIR`, `detect-secret
 """
 
 
-def write_section(title: str, text: str) -> None:
-    """Replace the section called `title` in the results file, keeping the others (the first run stays)."""
-    old = RESULT.read_text(encoding="utf-8") if RESULT.exists() else HEADER
-    parts = re.split(r"(?m)^(?=## )", old)
-    head, secs = parts[0], parts[1:]
-    secs = [s for s in secs if not s.startswith(f"## {title}\n")]
-    secs.append(text.rstrip() + "\n\n")
-    RESULT.write_text(head.rstrip() + "\n\n" + "".join(secs), encoding="utf-8")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--keep", type=Path, help="write the set here and keep it")
@@ -850,7 +841,7 @@ def main() -> None:
         if info.get("errors") or info.get("skipped"):
             print("memsync skipped/errors:", json.dumps({k: info[k] for k in ("skipped", "errors")})[:2000], file=sys.stderr)
         if not args.no_write:
-            write_section(args.section, md)
+            write_section(RESULT, HEADER, args.section, md)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

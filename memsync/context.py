@@ -10,7 +10,8 @@
    several, and not one of its ``load_when`` triggers, is named by its summary line only.
 
 The whole block never exceeds ``context.cap``. Tiers 1–2 come from the compiled files
-(ROOT.md, ``index.md``), so an outline costs no walk of the entries; tier 3 is a search.
+(ROOT.md, ``index.md``), corrected for entry files added or deleted since the last compile
+(``listing``), so an outline costs no walk of the entries; tier 3 is a search.
 Per session: tiers 1–2 at its start and after a compaction, each body once, nothing
 for a prompt already seen. No file in the tree is written.
 """
@@ -155,22 +156,6 @@ def _fit(text: str, room: int) -> str:
     return cut.rstrip() + "…\n" if room > 1 else ""
 
 
-def _category_folder(root: Path, name: str) -> bool:
-    """A directory row names a real category: a plain name whose folder is no symlink. ROOT.md
-    travels with a repository, so a row reading ``../../elsewhere`` must not be read from."""
-    import os
-    import stat
-
-    from memsync.entry import valid_name
-
-    if not valid_name(name):
-        return False
-    try:
-        return stat.S_ISDIR(os.lstat(root / name).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
 def _rules(roots: list[Any]) -> str:
     from memsync.rootdoc import iron_rules
 
@@ -185,6 +170,7 @@ def _rules(roots: list[Any]) -> str:
 def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list[str]]:
     """Tier 2 within ``room`` characters; the ids its summary lines name."""
     from memsync import rootdoc
+    from memsync.listing import read_listing, triggers
     from memsync.recall import state
 
     if room <= len(OUTLINE_HEAD) + 20:
@@ -193,13 +179,16 @@ def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list
     lines: list[tuple[tuple[int, int, int], Any, str]] = []
     for r_i, root in enumerate(roots):
         root_md = _read_text(root.path / "ROOT.md")
-        counts = {c: n for c, n in rootdoc.directory(root_md).items() if _category_folder(root.path, c)}
+        listing = read_listing(root.path)
+        counts = {c: sum(not ln.conflict for ln in lines) for c, lines in listing.lines.items()}
         listed = ", ".join(f"{c} {n}" for c, n in sorted(counts.items()) if n) or "no entries yet"
+        if listing.uncompiled:
+            listed += f" (+{listing.uncompiled} not compiled yet: run `memsync compile`)"
         head.append(f"{root.scope} memory ({root.display}): {listed}")
         goal = rootdoc.goal(root_md)
         if goal:
             head.append(f"  goal: {_fit(' '.join(goal.split()), 200).strip()}")
-        trig = rootdoc.triggers(root_md)
+        trig = triggers(root_md, listing)
         if trig:
             shown = _fit(", ".join(trig), 300).strip()
             rest = len(trig) - shown.count(",") - 1
@@ -207,8 +196,7 @@ def _outline(roots: list[Any], room: int, hit_ids: list[str]) -> tuple[str, list
         hits = state.hits(root.path)
         where = f" [{root.scope}]" if len(roots) > 1 else ""
         for category in sorted(counts):
-            index = _read_text(root.path / category / "index.md")
-            for n, line in enumerate(rootdoc.index_lines(category, index)):
+            for n, line in enumerate(listing.lines[category]):
                 if line.conflict:
                     continue
                 rank = 0 if line.pinned else (1 if line.id in hit_ids else 2)

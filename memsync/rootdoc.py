@@ -1,8 +1,8 @@
 """Read what a root's compiled files and hand-written ROOT.md sections say (pure).
 
 Context injection reads a root's overview from the files compile keeps: ROOT.md's
-hand-written *Current goal* and *Iron rules* sections, its ``directory`` and
-``routing`` tables, and each ``index.md``'s one line per entry. They are a handful
+hand-written *Current goal* and *Iron rules* sections, its ``routing`` table, and each
+``index.md``'s one line per entry. They are a handful
 of small files, so an outline costs no walk of the entries.
 """
 from __future__ import annotations
@@ -48,29 +48,6 @@ def goal(root_md: str) -> str:
     return section(root_md, GOAL)
 
 
-def _cells(row: str) -> list[str]:
-    """The cells of a Markdown table row as compile writes them (``\\|`` and ``\\\\`` escaped)."""
-    cells, cur, i = [], [], 0
-    row = row.strip()
-    if row.startswith("|"):
-        row = row[1:]
-    while i < len(row):
-        c = row[i]
-        if c == "\\" and i + 1 < len(row):
-            cur.append(row[i + 1])
-            i += 2
-            continue
-        if c == "|":
-            cells.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    if "".join(cur).strip():
-        cells.append("".join(cur).strip())
-    return cells
-
-
 def _region(root_md: str, name: str) -> list[str]:
     try:
         regions = find_regions(root_md)
@@ -82,29 +59,22 @@ def _region(root_md: str, name: str) -> list[str]:
     return [ln for ln in root_md[r.start : r.end].splitlines() if ln.startswith("|")][2:]  # skip header rows
 
 
-def directory(root_md: str) -> dict[str, int]:
-    """``{category: live entries}`` from the compiled directory table."""
-    out: dict[str, int] = {}
-    for row in _region(root_md, "directory"):
-        cells = _cells(row)
-        if len(cells) >= 2 and cells[1].isdigit():
-            out[cells[0]] = int(cells[1])
-    return out
-
-
 _FIRST_CELL = re.compile(r"\|((?:[^|\\]|\\.)*)\|")
+_LINK = re.compile(r"\[([^\]\n]+)\]\(\1\.md\)")
 
 
-def triggers(root_md: str) -> list[str]:
-    """The ``load_when`` triggers of the compiled routing table, in its order (only each row's
-    first cell is read: a row's links can run to thousands of characters)."""
+def routing(root_md: str, *, links: bool = False) -> list[tuple[str, list[str]]]:
+    """The compiled routing table's rows in its order: each ``load_when`` trigger and (with
+    ``links``) the ids it loads. Without ``links`` only each row's first cell is read: a row's
+    links can run to thousands of characters."""
     out = []
     for row in _region(root_md, "routing"):
-        m = _FIRST_CELL.match(row.strip())
+        row = row.strip()
+        m = _FIRST_CELL.match(row)
         if m:
             cell = re.sub(r"\\(.)", r"\1", m.group(1)).strip()
             if cell:
-                out.append(cell)
+                out.append((cell, _LINK.findall(row, m.end()) if links else []))
     return out
 
 

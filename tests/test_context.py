@@ -366,3 +366,52 @@ def test_a_fence_that_is_not_one_cannot_hide_a_forged_section(roots, git_repo: P
     headings = [line for line in block.text.split("\n") if line.startswith("## ")]
     assert [h for h in headings if "Iron rules" in h] == [block.text.split("\n")[1]]
     assert "##### Iron rules (hard requirements" in block.text and fences in block.text
+
+
+def _outline_of(text: str) -> str:
+    start = text.index("## What memory holds")
+    end = text.find("## Memory entries", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def test_the_outline_sees_entries_added_and_deleted_by_hand_without_compile(roots, git_repo: Path, run) -> None:
+    project, glob = roots
+    (project / "pitfalls" / "kafka-lag.md").unlink()  # deleted in an editor, no compile since
+    write_entry(project, "facts/redis-port", "Redis listens on 6380 in staging")  # written by hand
+    write_entry(project, "facts/old-port", "Redis listened on 6379", superseded_by="facts/redis-port")
+    write_entry(project, "runbooks/rollback", "Roll back with helm rollback", pinned=True)  # a new folder
+    (project / "facts" / "notes.txt").write_text("not an entry")
+    before = snapshot(project), snapshot(glob)
+    outline = _outline_of(ctx(git_repo).text)
+    assert "facts/redis-port [project] — Redis listens on 6380 in staging" in outline
+    assert "runbooks/rollback [project] — Roll back with helm rollback (pinned)" in outline
+    assert "pitfalls/kafka-lag" not in outline and "facts/old-port" not in outline and "notes" not in outline
+    assert "decisions 1, facts 2, runbooks 1" in outline  # pitfalls is empty now: not listed
+    hook = run("context", "--format", "claude-code", cwd=git_repo,
+               input=json.dumps({"session_id": "s", "hook_event_name": "SessionStart", "source": "startup",
+                                 "cwd": str(git_repo)}))
+    said = json.loads(hook.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "facts/redis-port" in said and "pitfalls/kafka-lag" not in said
+    assert (snapshot(project), snapshot(glob)) == before  # nothing compiled or written on the way
+    compile_root(Root.at(project))  # once compiled, the outline says the same from index.md alone
+    assert _outline_of(ctx(git_repo).text) == outline
+
+
+def test_an_uncompiled_entry_that_supersedes_another_hides_it(roots, git_repo: Path) -> None:
+    project, _ = roots
+    write_entry(project, "decisions/yarn-for-deploy", "Deploys use yarn now", supersedes=["decisions/pnpm-for-deploy"])
+    write_entry(project, "pitfalls/kafka-v2", "Kafka lag, newer notes", supersedes=["facts/staging-db"])  # pinned
+    outline = _outline_of(ctx(git_repo).text)
+    assert "decisions/yarn-for-deploy" in outline and "decisions/pnpm-for-deploy" not in outline
+    assert "facts/staging-db" in outline  # a pinned entry stays live whoever lists it
+
+
+def test_a_flood_of_uncompiled_files_is_read_up_to_a_bound_and_counted(roots, git_repo: Path) -> None:
+    from memsync.listing import MAX_UNCOMPILED
+
+    project, _ = roots
+    for i in range(MAX_UNCOMPILED + 7):
+        write_entry(project, f"facts/n{i:04d}", f"note {i}")
+    block = ctx(git_repo, budget=200_000)
+    assert "(+7 not compiled yet: run `memsync compile`)" in block.text
+    assert "facts/n0000" in block.text and f"facts/n{MAX_UNCOMPILED + 6:04d}" not in block.text

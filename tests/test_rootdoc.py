@@ -54,8 +54,8 @@ def test_tables_and_index_lines_read_back_what_compile_writes(tmp_path: Path) ->
         "load_when:", "supersedes:\n  - pitfalls/c\nload_when:"))
     compile_root(Root.at(root))
     root_md = (root / "ROOT.md").read_text()
-    assert rootdoc.directory(root_md) == {"facts": 2, "pitfalls": 0}
-    assert rootdoc.triggers(root_md) == ["x|y", "Ünïcode", "部署"]  # compile's order: by folded key
+    assert [t for t, _ in rootdoc.routing(root_md)] == ["x|y", "Ünïcode", "部署"]
+    assert rootdoc.routing(root_md, links=True)[2] == ("部署", ["facts/a", "facts/b"])  # compile's order: by folded key
     lines = rootdoc.index_lines("facts", (root / "facts" / "index.md").read_text())
     assert lines[0] == rootdoc.Line("facts/a", "pipe | and back\\slash <tag>", True, False)
     assert [(ln.id, ln.conflict) for ln in lines] == [("facts/a", False), ("facts/b--conflict-1234567", True),
@@ -65,4 +65,4 @@ def test_tables_and_index_lines_read_back_what_compile_writes(tmp_path: Path) ->
 
 def test_malformed_regions_read_as_empty() -> None:
     broken = "<!-- memsync:begin routing -->\n| When | Load |\n"
-    assert rootdoc.triggers(broken) == [] and rootdoc.directory(broken) == {}
+    assert rootdoc.routing(broken) == []

@@ -22,7 +22,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, NotificationParams, TextContent, ToolAnnotations
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, StrictBool, StrictInt, ValidationError
 
 from memsync import __version__
 from memsync.errors import MemsyncError
@@ -172,6 +172,28 @@ def _unknown_args(tool: str, unknown: list[str], allowed: list[str]) -> str:
             "again with those names.")
 
 
+# Every boolean and integer parameter is StrictBool/StrictInt: pydantic's lax mode would take
+# "yes", "1", 1 or 1.0 for them, and a write (pinned, force) would act on a guess.
+_EXPECTED = {"bool_type": "a JSON boolean (true or false)", "int_type": "a JSON integer (a whole number)"}
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words (never the value itself)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a fraction" if not value.is_integer() else "a number with a decimal point"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
 def _bad_args(tool: str, exc: ValidationError, what: str = "arguments") -> str:
     problems = []
     for e in exc.errors()[:5]:
@@ -179,6 +201,8 @@ def _bad_args(tool: str, exc: ValidationError, what: str = "arguments") -> str:
         kind = e.get("type", "")
         if kind == "missing":
             problems.append(f"{where} is required")
+        elif kind in _EXPECTED:  # the value is not quoted back: it may be anything, a secret too
+            problems.append(f"{where} must be {_EXPECTED[kind]}, not {_json_kind(e.get('input'))}")
         else:
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
     return f"{tool}: " + "; ".join(problems) + f". Nothing was done; call it again with corrected {what}."
@@ -228,11 +252,11 @@ class Tools:
         self,
         query: Annotated[str | None, Field(description="a few keywords, any language")] = None,
         id: Annotated[str | None, Field(description="read this entry (<category>/<slug>) instead of searching")] = None,
-        offset: Annotated[int, Field(ge=0, description="with id: the body character to start at")] = 0,
+        offset: Annotated[StrictInt, Field(ge=0, description="with id: the body character to start at")] = 0,
         category: Annotated[str | list[str] | None, Field(description="only these categories")] = None,
         kind: Annotated[str | list[str] | None, Field(description="only these kinds")] = None,
         scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
-        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="at most this many hits")] = 5,
+        limit: Annotated[StrictInt, Field(ge=1, le=MAX_LIMIT, description="at most this many hits")] = 5,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, RecallResult]:
         if id is not None and id.strip():
@@ -273,11 +297,11 @@ class Tools:
         load_when: Annotated[list[str] | str | None, Field(description="trigger words that should bring it "
                                                                       "back")] = None,
         highlight: Annotated[str | None, Field(description="one line worth showing with the summary")] = None,
-        pinned: Annotated[bool | None, Field(description="never decays or gets superseded without force")] = None,
+        pinned: Annotated[StrictBool | None, Field(description="never decays or gets superseded without force")] = None,
         supersedes: Annotated[list[str] | str | None, Field(description="ids this entry replaces")] = None,
         scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
         id: Annotated[str | None, Field(description="update this existing entry (pass only what changes)")] = None,
-        force: Annotated[bool, Field(description="write even if a near-duplicate exists")] = False,
+        force: Annotated[StrictBool, Field(description="write even if a near-duplicate exists")] = False,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, WriteResult]:
         def work(memory: Any) -> CallToolResult:
@@ -295,7 +319,7 @@ class Tools:
     async def forget(
         self,
         id: Annotated[str, Field(description="the entry to delete (<category>/<slug>, as recall shows it)")],
-        force: Annotated[bool, Field(description="also delete a pinned entry (only if the user asked)")] = False,
+        force: Annotated[StrictBool, Field(description="also delete a pinned entry (only if the user asked)")] = False,
         scope: Annotated[str | None, Field(description=SCOPE_HELP)] = None,
         ctx: Context | None = None,
     ) -> Annotated[CallToolResult, WriteResult]:

@@ -36,8 +36,16 @@ def slugify(summary: str) -> str:
     """A file name from a summary, composed (NFC): NFKC, letters and digits of any script kept (Latin lower-cased),
     every other run a single ``-``, at most ~60 characters, cut at a ``-`` when one is near."""
     text = unicodedata.normalize("NFKC", summary).lower()
-    kept = "".join(c if unicodedata.category(c)[0] in "LNM" else " " for c in text)
-    slug = nfc("-".join(kept.split()))  # the name a file system normalizing to NFC keeps as written
+    out: list[str] = []
+    for c in text:
+        kind = unicodedata.category(c)[0]
+        # A mark is kept only on a letter or digit: one with no base (leading, after a space, a
+        # format character or NFKC's own " \u3099") would start the slug or sit on its "-".
+        if kind in "LN" or (kind == "M" and out and out[-1] != " "):
+            out.append(c)
+        else:
+            out.append(" ")
+    slug = nfc("-".join("".join(out).split()))  # the name a file system normalizing to NFC keeps as written
     if len(slug) > MAX_SLUG:
         cut = slug.rfind("-", MAX_SLUG // 2, MAX_SLUG + 1)
         slug = slug[: cut if cut > 0 else MAX_SLUG].rstrip("-")

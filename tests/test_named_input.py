@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,57 @@ def test_a_device_body_is_bounded(root: Path) -> None:
                      "--body-file", "/dev/zero"])
     assert done.returncode == 2 and "1 MiB" in done.stderr, done.stderr
     assert snapshot(root) == before
+
+
+# A summary that starts with combining marks or format characters: the marks had no letter to sit on
+# and started the file name (`facts/\u0301\u0301abc.md`, the mark drawn over the "/"). Marks are kept
+# only on a letter or digit; nothing left is the fallback name.
+@pytest.mark.parametrize("summary, entry_id", [
+    ("\u0301\u0301abc", "facts/abc"),
+    ("\u0301" * 80 + "abc", "facts/abc"),
+    ("\u0301 staging port moved", "facts/staging-port-moved"),
+    ("\u200b\u0301abc", "facts/abc"),            # zero-width space, then a mark
+    ("\ufeff\u00ad\u0301x marks", "facts/x-marks"),  # BOM, soft hyphen
+    ("\u2060\u0903\u20dd ok", "facts/ok"),       # word joiner, a spacing and an enclosing mark
+    ("\u309bkana voiced", "facts/kana-voiced"),  # NFKC makes U+309B " \u3099": a mark after a space
+    ("release \u0301now", "facts/release-now"),    # a mark after a separator sits on no "-" either
+    ("cafe\u0301 au lait", "facts/caf\u00e9-au-lait"),  # a mark on a letter stays (composed)
+    ("नमस्ते दुनिया", "facts/नमस्ते-दुनिया"),      # marks inside a word of any script stay
+], ids=["marks-first", "many-marks", "mark-then-words", "zwsp-mark", "bom-shy-mark", "wj-spacing-enclosing",
+        "nfkc-made-mark", "mark-after-space", "composed", "devanagari"])
+def test_a_summary_starting_with_marks_gives_a_name_search_and_lint_accept(root: Path, summary: str,
+                                                                          entry_id: str) -> None:
+    from memsync.build import lint_root
+    from memsync.entry import valid_name
+    from memsync.recall.fresh import is_entry_name
+    from memsync.service import Memory
+
+    written = Memory(root=root).remember(summary, category="facts", body="b\n")
+    assert written.id == entry_id and written.action == "created"
+    slug = entry_id.split("/", 1)[1]
+    assert unicodedata.category(slug[0])[0] in "LN"
+    assert valid_name(slug) and is_entry_name(slug + ".md")
+    assert (root / f"{entry_id}.md").is_file()
+    assert [p.format() for p in lint_root(Root.at(root)).problems] == []
+    found = Memory(root=root).recall(summary)
+    assert [h.id for h in found.hits][:1] == [entry_id]
+
+
+@pytest.mark.parametrize("summary", ["\u0301\u0301", "\u200b\u0301\u200d", "\u309b"])
+def test_a_summary_of_marks_only_is_refused_and_nothing_is_written(root: Path, summary: str) -> None:
+    from memsync.errors import MemsyncError
+    from memsync.service import Memory
+
+    before = snapshot(root)
+    with pytest.raises(MemsyncError) as refused:
+        Memory(root=root).remember(summary, category="facts")
+    assert str(refused.value) == "the summary has no letters or digits; say in words what is worth remembering"
+    assert snapshot(root) == before
+
+
+@pytest.mark.parametrize("summary", ["\u0301\u0301", "\u0301 \u0301", "\u200c\u200d", "\u2060\u0301", "\u1ab0"])
+def test_a_slug_with_nothing_left_is_the_fallback_name(summary: str) -> None:
+    from memsync.recall.fresh import is_entry_name
+    from memsync.writer import slugify
+
+    assert slugify(summary) == "entry" and is_entry_name("entry.md")

@@ -197,6 +197,13 @@ def select_roots(
                 hint = {"project": "--project", "global": "--global"}.get(r.scope, f"--root {r.display}")
                 raise MemsyncError(f"memory root {r.display} does not exist (create it with `memsync init {hint}`)")
     refuse_cache_inside(chosen)
+    # Also the roots not chosen, made or not: a cache under the project's .memory would create that
+    # folder (the project then seems to have a memory, and init refuses it) or write into that tree.
+    try:
+        here = project_root(cwd)
+    except MemsyncError:  # a deleted working folder (with --root): no project whose .memory could be made
+        here = None
+    _refuse_cache_in([r for r in (here, global_root()) if r is not None and r not in chosen])
     return chosen
 
 
@@ -206,6 +213,10 @@ def refuse_cache_inside(roots: list[Root]) -> None:
     from memsync.sources import refuse_root_inside
 
     refuse_root_inside(roots)  # nor a root in another agent's memory: that is read, never written
+    _refuse_cache_in(roots)
+
+
+def _refuse_cache_in(roots: list[Root]) -> None:
     cache = Path(os.path.realpath(os.path.abspath(cache_dir())))
     for r in roots:
         if cache == r.path or r.path in cache.parents:

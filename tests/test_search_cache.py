@@ -303,3 +303,51 @@ def test_an_unusable_cache_is_noted_once_however_many_roots_it_serves(tmp_path: 
     assert sorted(json_ids(done.stdout)) == ["facts/deploy", "facts/deploy-too"]
     assert [n for n in notes if "search cache is unusable" in n] == [
         "the search cache is unusable (NotADirectoryError); answered from a temporary index"], notes
+
+
+PROJECT_CACHE_INSIDE = ("memsync's cache folder .memory/cache is inside the memory root .memory, and the cache "
+                        "must stay out of the tree (it would be committed and synced): point MEMSYNC_CACHE_DIR at "
+                        "a folder outside it")
+
+
+@pytest.mark.parametrize("args", [["search", "pnpm"], ["search", "--json", "pnpm"],
+                                  ["search", "--scope", "global", "pnpm"], ["search", "--root", "{global}", "pnpm"]],
+                         ids=["default", "json", "scope-global", "root-global"])
+def test_a_cache_under_a_project_memory_not_made_yet_is_refused_and_never_creates_it(
+        cli, git_repo: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """Only the global root exists; the cache is set under the project's .memory. The search read
+    the global root and made .memory/cache/ (the project then seemed to have a memory, and the next
+    search refused it): now the first search refuses as the next did, and nothing is created."""
+    from memtree import snapshot
+
+    glob = Path(os.environ["MEMSYNC_GLOBAL_ROOT"])
+    assert cli("init", "--global", cwd=git_repo)[0] == 0
+    write_entry(glob, "facts/deploy.md", "deploy with pnpm")
+    assert cli("search", "pnpm", "--json", cwd=git_repo)[0] == 0  # the cache elsewhere: found
+    before = snapshot(glob)
+    monkeypatch.setenv("MEMSYNC_CACHE_DIR", str(git_repo / ".memory" / "cache"))
+    code, out, err = cli(*[a.replace("{global}", str(glob)) for a in args], cwd=git_repo)
+    assert (code, out, err) == (2, "", f"memsync: {PROJECT_CACHE_INSIDE}\n")
+    assert not os.path.lexists(git_repo / ".memory")
+    assert snapshot(glob) == before
+
+
+@pytest.mark.parametrize("scope", [None, "global"])
+def test_the_service_search_refuses_the_same_and_creates_nothing(git_repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 scope: str | None) -> None:
+    from memsync import service
+    from memsync.build import init_root
+    from memsync.errors import MemsyncError
+    from memsync.roots import Root
+
+    glob = Path(os.environ["MEMSYNC_GLOBAL_ROOT"])
+    init_root(Root.at(glob), ["facts"])
+    write_entry(glob, "facts/deploy.md", "deploy with pnpm")
+    monkeypatch.setenv("MEMSYNC_CACHE_DIR", str(git_repo / ".memory" / "cache"))
+    monkeypatch.chdir(git_repo)
+    for call in (lambda: service.recall("pnpm", cwd=git_repo, scope=scope),
+                 lambda: service.Memory(cwd=git_repo).recall("pnpm", scope=scope)):
+        with pytest.raises(MemsyncError) as refused:
+            call()
+        assert str(refused.value) == PROJECT_CACHE_INSIDE
+        assert not os.path.lexists(git_repo / ".memory")

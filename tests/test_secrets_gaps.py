@@ -618,3 +618,53 @@ def test_a_csv_with_a_password_column_is_read_row_by_row(text: str, n: int) -> N
 ])
 def test_csv_without_a_secret_in_a_password_column_stays_clean(text: str) -> None:
     assert scan_text(text, "export.csv") == []
+
+
+# Passwords that no flag or key names: htpasswd's last word after -b, ssh-keygen's -N / -P values.
+COMMAND_ARGS = [
+    ("htpasswd-b", "htpasswd -b /etc/nginx/.htpasswd alice {}"),
+    ("htpasswd-bc-quoted", "htpasswd -bc .htpasswd alice '{}'"),
+    ("htpasswd-cb", "htpasswd -cb .htpasswd alice {}"),
+    ("htpasswd-nb-no-file", "htpasswd -nb alice {}"),
+    ("htpasswd-cost-option", "htpasswd -B -C 12 -b .htpasswd alice {}"),
+    ("htpasswd-sudo-double-quoted", 'sudo htpasswd -b -B /etc/apache2/.htpasswd admin "{}"'),
+    ("ssh-keygen-N-quoted", "ssh-keygen -t ed25519 -N '{}' -f ~/.ssh/deploy"),
+    ("ssh-keygen-N-bare", "ssh-keygen -t ed25519 -N {} -C deploy@ci"),
+    ("ssh-keygen-N-glued-quoted", 'ssh-keygen -q -t rsa -b 4096 -N"{}" -f key'),
+    ("ssh-keygen-in-prose", "rotated the deploy key with `ssh-keygen -f deploy -N {}` yesterday"),
+]
+
+
+@pytest.mark.parametrize("template", [pytest.param(t, id=i) for i, t in COMMAND_ARGS])
+def test_a_password_given_to_htpasswd_or_ssh_keygen_is_found(template: str) -> None:
+    assert_one_finding(template.format(PASSWORD), "cli-credentials")
+
+
+def test_ssh_keygen_changing_a_passphrase_gives_both_old_and_new() -> None:
+    new = "Zz8$newPassw0rd"
+    text = f"ssh-keygen -p -P {PASSWORD} -N '{new}' -f id_rsa"
+    findings = scan_text(text)
+    assert [(f.rule, f.line, f.col) for f in findings] == [("cli-credentials", *where(text, PASSWORD)),
+                                                          ("cli-credentials", *where(text, new))]
+    assert_masked(text, (PASSWORD, new))
+
+
+@pytest.mark.parametrize("text", [
+    "htpasswd -c .htpasswd alice",  # prompts
+    "htpasswd -B .htpasswd alice",
+    "htpasswd -D .htpasswd alice",
+    "htpasswd -v .htpasswd alice",
+    "htpasswd -b .htpasswd alice $HTPASS",
+    'htpasswd -nb alice "$PASSWORD"',
+    "run htpasswd -b when scripting (see man page)",  # not the command's arguments
+    "mkhtpasswd -b file alice Xq7#kLp2Vw9!zR",  # another command
+    "ssh-keygen -t ed25519 -N '' -f ~/.ssh/deploy",  # no passphrase
+    'ssh-keygen -t ed25519 -N "" -C ci',
+    "ssh-keygen -R github.com",
+    "ssh-keygen -lf ~/.ssh/id_ed25519.pub",
+    "ssh-keygen -t rsa -b 4096 -C alice@example.com -f deploy_key",
+    "ssh-keygen -N $KEY_PASSPHRASE -f key",
+    "ssh-keygen -p -f id_rsa  # prompts for the old and new passphrase",
+])
+def test_htpasswd_and_ssh_keygen_without_a_password_stay_clean(text: str) -> None:
+    assert scan_text(text) == []

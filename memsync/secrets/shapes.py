@@ -80,8 +80,8 @@ def _command(buf: bytes, pos: int) -> list[bytes]:
     return words
 
 
-def _shell_word(buf: bytes, at: int) -> tuple[int, bytes] | None:
-    m = _WORD.match(buf, at)
+def _shell_word(buf: bytes, at: int, end: int | None = None) -> tuple[int, bytes] | None:
+    m = _WORD.match(buf, at) if end is None else _WORD.match(buf, at, end)
     if m is None:
         return None
     word = m.group()
@@ -185,6 +185,85 @@ class CliRule:
             return None
         at = start + len(user) + 1
         return (at, at + len(password), self.id, password)
+
+
+# Options that take a value (the next word, or the rest of the word), from each tool's usage.
+_HTPASSWD_VALUED = frozenset(b"Cr")  # htpasswd [-cimnbB25dpsDv] [-C cost] [-r rounds]
+_SSH_KEYGEN_VALUED = frozenset(b"CDEFIMNOPRVZabfgjmnrstwz")
+_ARGS_END = frozenset((b"|", b"||", b"&&", b";", b"&", b"#"))  # the command ends here
+
+
+class CommandArgsRule:
+    """Passwords given to a command as plain arguments, where no flag or key names them:
+    ``htpasswd -b[c] FILE USER PASSWORD`` (``-nb USER PASSWORD`` without a file) and
+    ``ssh-keygen … -N NEW_PASSPHRASE`` / ``-P OLD_PASSPHRASE``. The words after the command
+    are read like getopt does (option letters grouped, a value glued or next), to the end
+    of the line or a shell separator."""
+
+    id = "cli-credentials"
+    title = "a password given to htpasswd -b or ssh-keygen -N / -P"
+    triggers = (("htpasswd", r"""(?:\.exe)?[ \t]+-"""), ("ssh-keygen", r"""(?:\.exe)?[ \t][^\n]{0,300}?[ \t]-[a-z]*[np]"""))
+    lowered = True
+    priority = 1
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> list[Hit] | None:
+        if pos > 0 and buf[pos - 1] in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.":
+            return None  # a longer name (mkhtpasswd), not the command
+        end = buf.find(b"\n", pos, pos + _COMMAND_SPAN)
+        end = min(len(buf), pos + _COMMAND_SPAN) if end < 0 else end
+        tick = buf.find(b"`", pos, end)  # a Markdown code span (or a command substitution) ends the command
+        end = end if tick < 0 else tick
+        words = []
+        for m in _WORD.finditer(buf, pos + len(anchor), end):
+            word = m.group()
+            if word in _ARGS_END or word[:1] in b"<>" or word[:2] in (b"1>", b"2>"):
+                break
+            got = _shell_word(buf, m.start(), end)
+            if got is not None:
+                words.append(got)
+        hits = self._htpasswd(buf, words) if anchor == b"htpasswd" else self._ssh_keygen(buf, words)
+        return hits or None
+
+    def _options(self, buf: bytes, words: list[tuple[int, bytes]], valued: frozenset[int]) -> tuple[
+            set[int], dict[int, tuple[int, bytes]], list[tuple[int, bytes]]]:
+        """(option letters seen, values of valued options, positional words)."""
+        letters: set[int] = set()
+        values: dict[int, tuple[int, bytes]] = {}
+        positional: list[tuple[int, bytes]] = []
+        i = 0
+        while i < len(words):
+            start, word = words[i]
+            i += 1
+            if len(word) < 2 or word[:1] != b"-" or word[:2] == b"--":
+                positional.append((start, word))
+                continue
+            for k in range(1, len(word)):
+                letter = word[k]
+                letters.add(letter)
+                if letter in valued:
+                    if k + 1 < len(word):  # glued: -N"pass" is read as the shell reads it
+                        values[letter] = _shell_word(buf, start + k + 1) or (start + k + 1, word[k + 1:])
+                    elif i < len(words):
+                        values[letter] = words[i]
+                        i += 1
+                    break
+        return letters, values, positional
+
+    def _htpasswd(self, buf: bytes, words: list[tuple[int, bytes]]) -> list[Hit]:
+        letters, _, positional = self._options(buf, words, _HTPASSWD_VALUED)
+        if ord("b") not in letters:
+            return []  # without -b htpasswd prompts for the password
+        expected = 2 if ord("n") in letters else 3  # -n prints the line: no file argument
+        if len(positional) != expected:
+            return []
+        return self._values([positional[-1]])
+
+    def _ssh_keygen(self, buf: bytes, words: list[tuple[int, bytes]]) -> list[Hit]:
+        _, values, _ = self._options(buf, words, _SSH_KEYGEN_VALUED)
+        return self._values(sorted(values[letter] for letter in b"NP" if letter in values))  # -p -P OLD -N NEW: both
+
+    def _values(self, found: list[tuple[int, bytes]]) -> list[Hit]:
+        return [(start, start + len(value), self.id, value) for start, value in found if _real(value, min_len=6)]
 
 
 # --- HTTP Authorization with any scheme ---------------------------------------------
@@ -728,5 +807,5 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
+RULES = (CliRule(), CommandArgsRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
          TableRule(), CsvRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

@@ -836,6 +836,20 @@ def test_remember_refuses_a_paraphrase_and_writes_a_near_miss(root: Path, cli) -
      "Never build paths with string concatenation and '/'; use pathlib", "all paths / never build paths: a verb"),
     ("dup", "Every deploy to production needs a green CI run", "Production deploys need a green CI run",
      "every deploy / production deploys: the new text keeps the modifier"),
+    # the entry's own words with a qualifier taken out: the rule now holds more widely
+    ("near", "Nightly backups are copied to the eu-west bucket",
+     "Nightly database backups are copied to the eu-west bucket", "a modifier taken out"),
+    ("near", "Retry failed webhook deliveries with backoff", "Retry failed webhook deliveries to Stripe with backoff",
+     "a phrase taken out of the middle"),
+    ("near", "接口返回的错误都要带 request_id", "对外接口返回的错误都要带 request_id", "a modifier taken out (zh)"),
+    ("near", "缓存失效后要预热", "首页缓存失效后要预热", "a modifier taken out of a short note (zh)"),
+    ("dup", "Nightly database backups are copied to the eu-west bucket",
+     "Nightly database backups are copied to the eu-west bucket\nThe bucket has versioning on, so a bad backup "
+     "never overwrites a good one.", "the body left out: a shorter note"),
+    ("dup", "Keep pull requests small", "Keep pull requests small and focused", "an ending left out"),
+    ("dup", "Use pnpm, not npm, for the web app", "Use pnpm, not npm, for the web app; npm rewrites the lockfile.",
+     "a clause left out"),
+    ("dup", "部署前先跑迁移", "部署前先跑迁移，不然新代码会读到旧表结构", "a clause left out (zh)"),
 ])
 def test_the_later_checks(label: str, new: str, existing: str, what: str) -> None:
     verdict = judge(new, existing)

@@ -645,6 +645,30 @@ def extended(new: Text, old: Text) -> str | None:
     return f"adds {' '.join(show(w) for w in fresh)} to the entry's own words"
 
 
+def dropped(new: Text, old: Text) -> str | None:
+    """The entry's own words with a qualifier taken out of a clause (``webpack builds ship no
+    source maps`` / ``Production webpack builds ship no source maps``, ``登录接口限流`` /
+    ``登录接口按 IP 限流``): nothing is reworded, so the words left out are what the new text no
+    longer restricts — it says the rule more widely. The mirror of ``extended``. A sentence,
+    clause or ending left out (a shorter note, a body dropped) is not a qualifier."""
+    _, tail, ma, mb = _middles(new.toks, old.toks)
+    # ``the migrations`` / ``database migrations``: a word in the gap refers to what was said
+    if tail == 0 or ma or any(k == "b" for k, _ in mb):
+        return None
+    if old.toks[len(old.toks) - tail][0] == "b":  # what follows the gap is another clause
+        return None
+    gone = [v for k, v in mb if k == "k" and not new.match(v, old.idents.get(v))]
+    if not gone or len(gone) > _MAX_DROPPED:
+        return None
+    if len(gone) == 1 and _CJK_CHAR.fullmatch(gone[0]):  # one character is a verb or particle (设为 / 是)
+        return None
+    return f"drops {' '.join(show(w) for w in gone)} from the entry's own words (says it more widely)"
+
+
+_MAX_DROPPED = 3  # a qualifier is a word or a short phrase; more is a rewrite
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\U00020000-\U0002ffff]")
+
+
 # English determiners that say the rule is about every one of a kind (``every job``). Chinese
 # 所有/全部 are read as filler (vocab.ZH_FILLER), so only English is judged here.
 _EVERY = frozenset(("every", "all", "each"))
@@ -691,4 +715,4 @@ def generalised(new: Text, old: Text) -> str | None:
 
 # In order: the cheap exact checks first, then the structural ones.
 ALL = (numbers, counts, slots, identifiers, code, substitution, setting, flip, required, reversal, swap, named, joined,
-       inserted, added, exception, widened, generalised, extended)
+       inserted, added, exception, widened, generalised, extended, dropped)

@@ -392,7 +392,7 @@ ZH_WORDS = {
     "手表": "watch", "表明": "", "表": "table", "密钥": "secret", "秘钥": "secret", "凭证": "secret",
     "不再": "zzneg", "放弃": "zzneg", "替换": "zzinstead", "替换成": "zzchangeto", "替换为": "zzchangeto", "把": "zzfrom", "仅当": "zzunless", "只有在": "zzunless", "只要": "zzaslong",
     # non-negating compounds of 不/没/无/非/别 (their characters must not read as negation)
-    "不同": "different", "没问题": "ok", "正常": "ok", "可空": "nullable", "不断": "continuous", "不少": "many", "差不多": "", "不但": "", "但是": "but", "可是": "but", "然而": "but", "不久": "soon", "不错": "good", "别名": "alias",
+    "不同": "different", "没问题": "ok", "正常": "ok", "可空": "nullable", "不断": "continuous", "不少": "many", "差不多": "", "大约": "", "大概": "", "大概率": "likely", "不但": "", "但是": "but", "可是": "but", "然而": "but", "不久": "soon", "不错": "good", "别名": "alias",
     "不止": "above", "不只": "above", "未来": "future", "无线": "wireless", "非得": "", "并非": "zzneg",
     "级别": "level", "区别": "difference", "类别": "category", "特别": "especially", "分别": "respectively",
     "差别": "difference", "告别": "", "识别": "recognize", "性别": "gender", "个别": "few", "辨别": "recognize",

@@ -668,3 +668,27 @@ def test_ssh_keygen_changing_a_passphrase_gives_both_old_and_new() -> None:
 ])
 def test_htpasswd_and_ssh_keygen_without_a_password_stay_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+# A password written into a URL unescaped with "#" (a fragment, to a URL parser) is still the password.
+@pytest.mark.parametrize("template", [
+    "mysql://root:{}@db/app",
+    "DATABASE_URL=postgres://app:{}@db:5432/app",
+    "数据库连接：mysql://root:{}@db/app 生产环境",
+    "redis://:{}@cache:6379/0",
+])
+def test_a_url_password_with_a_hash_is_found_whole(template: str) -> None:
+    assert "#" in PASSWORD
+    assert_one_finding(template.format(PASSWORD), "url-credentials")
+
+
+@pytest.mark.parametrize("text", [
+    "http://localhost:8080#section@foo",  # a port, then a fragment
+    "https://example.com:443/#/login@home",
+    "see http://host:8080#top and mail a@b.com",
+    "https://docs.example.com/x#y:z@w",
+    "git+ssh://git@github.com:org/repo.git#egg=pkg",
+    "https://host:9000#L10-L20@main",
+])
+def test_urls_with_a_fragment_and_no_password_stay_clean(text: str) -> None:
+    assert scan_text(text) == []

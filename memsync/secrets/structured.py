@@ -63,7 +63,9 @@ class UrlCredentialRule:
     id = "url-credentials"
     title = "password in a URL's userinfo"
     _user = r"""[^\s/?#@:\x00\x80-\xff"'<>`]"""
-    _pass = r"""[^\s/?#@\x00\x80-\xff"'<>`]"""
+    # "#" is a fragment in a URL, but notes write passwords with it unescaped ("root:Xk9#mP2v@db")
+    # and a host with a port never has a "#" before its "@": it is read as the password's.
+    _pass = r"""[^\s/?@\x00\x80-\xff"'<>`]"""
     triggers = (("://", f"{_user}{{0,64}}:{_pass}{{1,256}}@"),)
     lowered = False
     priority = 1
@@ -84,6 +86,8 @@ class UrlCredentialRule:
             return None
         user, password = m.group("u"), m.group("p")
         if password == user or password.lower() in DEFAULT_PASSWORDS:
+            return None
+        if password.partition(b"#")[0].isdigit():  # host:8080#anchor@…: a port, then a fragment
             return None
         if not plausible_secret(password, min_len=6):
             return None

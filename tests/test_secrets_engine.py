@@ -312,3 +312,62 @@ def test_the_quick_alternation_finds_what_the_passes_find(monkeypatch: pytest.Mo
     assert scanner._quick_state[1] is not None  # the alternation was used
     assert with_quick == without
     assert sum(bool(h) for h in without) >= len(VENDOR) + len(ASSIGNMENTS)  # the table holds real findings
+
+
+# A note saved in a legacy CJK encoding: the key word (密码, パスワード, 비밀번호) is not UTF-8 there.
+PASSWORD = "Xq7#kLp2Vw9!zR"
+LEGACY_CASES = [
+    ("gbk", "数据库\n数据库密码：{}\n", (2, 7), "password-assignment"),
+    ("gbk", "登录账号 admin，密码 {}\n", (1, 15), "password-assignment"),
+    ("gb18030", "备注\n密钥：{}\n", (2, 4), "secret-assignment"),
+    ("big5", "資料庫\n口令：{}\n", (2, 4), "password-assignment"),
+    ("shift_jis", "メモ\nパスワード：{}\n", (2, 7), "password-assignment"),
+    ("euc_kr", "메모\n비밀번호: {}\n", (2, 7), "password-assignment"),
+]
+
+
+@pytest.mark.parametrize("encoding,template,where,rule", LEGACY_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(LEGACY_CASES)])
+def test_a_note_in_a_legacy_cjk_encoding_is_decoded(tmp_path: Path, encoding: str, template: str,
+                                                    where: tuple[int, int], rule: str) -> None:
+    data = template.format(PASSWORD).encode(encoding)
+    assert scan_text(data.decode("utf-8", "replace")) == []  # read as UTF-8 the key is gone
+    path = tmp_path / "note.txt"
+    path.write_bytes(data)
+    whole = scan_bytes(data, "note.txt")
+    streamed = scan_file(path, "note.txt")
+    batched, scanned, errors = scan_files([(str(path), "note.txt", frozenset())])
+    assert whole == streamed == batched and scanned == 1 and errors == []
+    assert [(f.rule, f.line, f.col, f.masked) for f in whole] == [(rule, *where, f"Xq*** ({len(PASSWORD)} chars)")]
+
+
+def test_a_legacy_encoded_file_keeps_its_ascii_findings_once_and_grows_past_a_window(tmp_path: Path) -> None:
+    secret = token()
+    text = "说明\n" * (CHUNK // 4) + f"令牌 {secret}\n密码：{PASSWORD}\n"
+    data = text.encode("gbk")
+    assert len(data) > CHUNK
+    path = tmp_path / "big.txt"
+    path.write_bytes(data)
+    lines = CHUNK // 4
+    found = scan_file(path, "big.txt")
+    assert [(f.rule, f.line) for f in found] == [("github-pat", lines + 1), ("password-assignment", lines + 2)]
+    assert found == scan_bytes(data, "big.txt")
+
+
+@pytest.mark.parametrize("data", [
+    "普通的说明文字，没有任何凭据。\n部署用 pnpm。\n".encode("gbk"),
+    "設定ファイルの説明です。\n".encode("shift_jis"),
+    "café crème, naïve façade\n".encode("latin-1"),  # not CJK: no decoding tried that finds anything
+    "密码在 vault 里，不写在这里\n".encode("gbk"),
+])
+def test_legacy_encoded_text_without_a_secret_stays_clean(data: bytes) -> None:
+    assert scan_bytes(data, "note.txt") == []
+
+
+def test_the_cli_reports_a_gbk_note_masked(tmp_path: Path) -> None:
+    note = tmp_path / "运维笔记.txt"
+    note.write_bytes(f"生产库\n数据库密码：{PASSWORD}\n".encode("gbk"))
+    done = subprocess.run([sys.executable, "-m", "memsync", "secrets", "scan", str(note)], capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == f"{note}:2:7: password-assignment: Xq*** ({len(PASSWORD)} chars)\n"
+    assert PASSWORD not in done.stdout + done.stderr and PASSWORD[2:10] not in done.stdout + done.stderr

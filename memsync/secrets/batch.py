@@ -18,10 +18,12 @@ from memsync.errors import MemsyncError
 from memsync.secrets.finding import Finding
 from memsync.secrets.scanner import (
     CHUNK,
+    SNIFF,
     Reader,
     _findings,
     _is_utf16,
     find_hits,
+    legacy_encodings,
     open_regular,
     scan_bytes,
     scan_stream,
@@ -119,8 +121,8 @@ def _scan_serial(numbered: Numbered) -> Result:
             if len(data) > CHUNK:
                 read = _continue_reading(data, fd, shown)
                 batches.found += ((number, f) for f in scan_stream(read, shown, allowlist=allowlist))
-            elif b"\0" in data or _is_utf16(data):
-                # UTF-16 or binary: decoded, or scanned with its UTF-16 runs, on its own
+            elif b"\0" in data or _is_utf16(data) or legacy_encodings(data[:SNIFF]):
+                # UTF-16, a legacy CJK encoding or binary: decoded, or scanned with its UTF-16 runs, on its own
                 batches.found += ((number, f) for f in scan_bytes(data, shown, allowlist=allowlist))
             else:
                 batches.add(number, data, shown, allowlist)

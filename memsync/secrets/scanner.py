@@ -321,6 +321,44 @@ def utf16_encoding(head: bytes) -> str | None:
     return None
 
 
+# Chinese, Japanese and Korean text saved by an older editor or a Windows tool: GBK (read as
+# its superset GB18030), Shift_JIS, EUC-KR, Big5. Their key words (密码, パスワード, 비밀번호)
+# are not UTF-8 bytes, so the rules cannot see them in the raw data.
+LEGACY_CJK = ("gb18030", "shift_jis", "euc_kr", "big5")
+LEGACY_MAX = 16 << 20  # a legacy-encoded file read whole to be decoded; larger ones are scanned as bytes
+_CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def legacy_encodings(head: bytes) -> tuple[str, ...]:
+    """The legacy CJK encodings that ``head`` (the start of a file with no NUL byte that is not
+    UTF-8) decodes in without an error and with CJK characters. Every one, not the likeliest:
+    GBK bytes are often valid Big5 or EUC-KR too, and only a reader could tell which is meant."""
+    if b"\0" in head or head.isascii() or _decodes(head, "utf-8"):
+        return ()
+    return tuple(e for e in LEGACY_CJK if _decodes(head, e) and _CJK_TEXT.search(head.decode(e, "replace")))
+
+
+def _decodes(head: bytes, encoding: str) -> bool:
+    try:
+        codecs.getincrementaldecoder(encoding)("strict").decode(head, final=False)  # a cut last character is fine
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _with_legacy(data: bytes, raw: list[Finding], encodings: tuple[str, ...], path: str,
+                 allowlist: frozenset[str]) -> list[Finding]:
+    """``raw`` with what the rules find in ``data`` decoded in each legacy encoding; one finding
+    per (line, rule, secret), the decoded one first (its column counts the decoded characters)."""
+    seen: dict[tuple[int, str, str], Finding] = {}
+    for encoding in encodings:
+        for f in scan_text(data.decode(encoding, "replace"), path, allowlist=allowlist):
+            seen.setdefault((f.line, f.rule, f.fingerprint), f)
+    for f in raw:
+        seen.setdefault((f.line, f.rule, f.fingerprint), f)
+    return sorted(seen.values(), key=lambda f: (f.line, f.col, f.rule))
+
+
 # Runs of ASCII text stored as UTF-16 inside other binary data (resources, documents):
 # NUL-then-character pairs. The pattern starts with a literal NUL, so the scan jumps
 # from NUL to NUL; a little-endian run starts one character earlier (kept below).
@@ -356,12 +394,15 @@ def scan_text(text: str, path: str = "<text>", *, allowlist: frozenset[str] = fr
 
 def scan_bytes(data: bytes, path: str, *, allowlist: frozenset[str] = frozenset()) -> list[Finding]:
     """Findings in file content of any kind: UTF-8 (or invalid UTF-8) text as bytes, UTF-16
-    with or without a byte-order mark decoded first, and binary data (a NUL byte, an image)
+    with or without a byte-order mark decoded first, text in a legacy CJK encoding (GBK,
+    Shift_JIS, EUC-KR, Big5) as bytes and decoded, and binary data (a NUL byte, an image)
     scanned as bytes and for its runs of UTF-16 text. Nothing is skipped as binary."""
     encoding = utf16_encoding(data[:SNIFF])
     if encoding is not None:
         return scan_text(data.decode(encoding, "replace"), path, allowlist=allowlist)
-    return _findings(data, _hits(data), path, allowlist)
+    raw = _findings(data, _hits(data), path, allowlist)
+    legacy = legacy_encodings(data[:SNIFF])
+    return _with_legacy(data, raw, legacy, path, allowlist) if legacy else raw
 
 
 def _utf16_reader(first: bytes, read: Reader, encoding: str = "utf-16") -> Reader:
@@ -390,6 +431,12 @@ def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozense
     if encoding is not None:
         read = _utf16_reader(buf, read, encoding)
         buf = read(CHUNK)
+    elif legacy_encodings(buf[:SNIFF]):  # read whole, up to LEGACY_MAX, and decoded (scan_bytes)
+        while len(buf) <= LEGACY_MAX:
+            more = read(CHUNK)
+            if not more:
+                return scan_bytes(buf, path, allowlist=allowlist)
+            buf += more
     out: list[Finding] = []
     line0, col0, lo = 1, 0, 0
     while True:

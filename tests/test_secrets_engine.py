@@ -371,3 +371,47 @@ def test_the_cli_reports_a_gbk_note_masked(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert done.stdout == f"{note}:2:7: password-assignment: Xq*** ({len(PASSWORD)} chars)\n"
     assert PASSWORD not in done.stdout + done.stderr and PASSWORD[2:10] not in done.stdout + done.stderr
+
+
+# A file whose name says key and whose whole content is one random token (Rails' master.key).
+MASTER_KEY = "8f3a9c2e7b1d4f6a0e5c8b2d9a7f3e1c"
+MONGO_KEYFILE = "\n".join(MASTER_KEY[i % 32:] + MASTER_KEY[:i % 32] for i in range(12)) + "\n"
+
+
+@pytest.mark.parametrize("name,content,where,masked", [
+    ("config/master.key", MASTER_KEY + "\n", (1, 1), "8f3a*** (32 chars)"),
+    ("config/credentials/production.key", MASTER_KEY, (1, 1), "8f3a*** (32 chars)"),
+    ("keys/App.KEY", "  " + MASTER_KEY + "\n", (1, 3), "8f3a*** (32 chars)"),
+    ("mongodb-keyfile", MONGO_KEYFILE, (1, 1), "8f3a*** (384 chars)"),
+])
+def test_a_key_file_holding_one_token_is_a_finding_whole_streamed_batched_and_staged(
+        tmp_path: Path, name: str, content: str, where: tuple[int, int], masked: str) -> None:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)
+    whole = scan_bytes(content.encode(), name)
+    batched, scanned, errors = scan_files([(str(path), name, frozenset())])
+    assert whole == scan_file(path, name) == batched and errors == []
+    assert [(f.rule, f.line, f.col, f.masked) for f in whole] == [("key-file", *where, masked)]
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "add", name], check=True)
+    done = subprocess.run([sys.executable, "-m", "memsync", "secrets", "scan", "--staged"], capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (1, f"{name}:{where[0]}:{where[1]}: key-file: {masked}\n"), done.stderr
+    assert MASTER_KEY[4:20] not in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name,content", [
+    ("config/master.key", "0" * 32),  # a filler
+    ("config/master.key", "your-master-key-here\n"),  # a placeholder
+    ("config/master.key", "12345678901234567890123456789012"),  # digits only: a number
+    ("config/master.key", "abcdefghijklmnopqrstuvwxyzabcdef"),  # letters only: a word run
+    ("config/master.key", "# the key lives in 1Password, not here\n"),  # prose
+    ("config/master.key", "8f3a9c2e"),  # too short for a key
+    ("notes.md", MASTER_KEY),  # another name: a hex digest in a note is no secret
+    ("commit.sha", MASTER_KEY + "abcd1234"),
+])
+def test_key_files_without_a_key_and_hex_elsewhere_stay_clean(tmp_path: Path, name: str, content: str) -> None:
+    path = tmp_path / "f"
+    path.write_text(content)
+    assert scan_bytes(content.encode(), name) == [] == scan_file(path, name)

@@ -23,6 +23,7 @@ from memsync.secrets.scanner import (
     _findings,
     _is_utf16,
     find_hits,
+    key_file_hits,
     legacy_encodings,
     open_regular,
     scan_bytes,
@@ -121,8 +122,9 @@ def _scan_serial(numbered: Numbered) -> Result:
             if len(data) > CHUNK:
                 read = _continue_reading(data, fd, shown)
                 batches.found += ((number, f) for f in scan_stream(read, shown, allowlist=allowlist))
-            elif b"\0" in data or _is_utf16(data) or legacy_encodings(data[:SNIFF]):
-                # UTF-16, a legacy CJK encoding or binary: decoded, or scanned with its UTF-16 runs, on its own
+            elif b"\0" in data or _is_utf16(data) or legacy_encodings(data[:SNIFF]) or key_file_hits(data, shown):
+                # UTF-16, a legacy CJK encoding, binary or a key file: decoded, or scanned with its UTF-16
+                # runs or its name, on its own
                 batches.found += ((number, f) for f in scan_bytes(data, shown, allowlist=allowlist))
             else:
                 batches.add(number, data, shown, allowlist)

@@ -63,7 +63,7 @@ def _all_rules() -> tuple:
 def rule_ids() -> list[str]:
     """Every rule id a finding can carry, sorted (docs/secrets.md lists them all)."""
     found = {rule_id for rule in _all_rules() for rule_id in getattr(rule, "ids", (rule.id,))}
-    return sorted(found)
+    return sorted(found | {"key-file"})  # key_file_hits: judged by the file's name, not a rule
 
 
 SHORT = 16 << 10  # below this a pass whose literals are all absent is skipped (see trigger.Pass.words)
@@ -321,6 +321,29 @@ def utf16_encoding(head: bytes) -> str | None:
     return None
 
 
+# A file whose name says it holds a key and whose whole content is one random token: Rails'
+# config/master.key and config/credentials/<env>.key (32 hex digits), a MongoDB keyfile (base64,
+# maybe wrapped). The content names nothing, so the name is the key word.
+KEY_FILE_MAX = 4096
+_KEY_FILE_BODY = re.compile(rb"[A-Za-z0-9+/=_\-\s]+")
+
+
+def key_file_hits(data: bytes, path: str) -> list[Hit]:
+    """The token that is the whole content of a ``*.key`` / ``*keyfile`` file, as one hit."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if not name.endswith((".key", "keyfile")) or len(data) > KEY_FILE_MAX or not _KEY_FILE_BODY.fullmatch(data):
+        return []
+    from memsync.secrets.values import is_placeholder, looks_fake
+
+    token = b"".join(data.split())
+    start = len(data) - len(data.lstrip())
+    end = len(data.rstrip())
+    digits = sum(c in b"0123456789" for c in token)
+    if len(token) < 16 or not digits or digits == len(token) or looks_fake(token) or is_placeholder(token):
+        return []
+    return [(start, end, "key-file", token)]
+
+
 # Chinese, Japanese and Korean text saved by an older editor or a Windows tool: GBK (read as
 # its superset GB18030), Shift_JIS, EUC-KR, Big5. Their key words (密码, パスワード, 비밀번호)
 # are not UTF-8 bytes, so the rules cannot see them in the raw data.
@@ -400,7 +423,9 @@ def scan_bytes(data: bytes, path: str, *, allowlist: frozenset[str] = frozenset(
     encoding = utf16_encoding(data[:SNIFF])
     if encoding is not None:
         return scan_text(data.decode(encoding, "replace"), path, allowlist=allowlist)
-    raw = _findings(data, _hits(data), path, allowlist)
+    hits = _hits(data)
+    named = key_file_hits(data, path)
+    raw = _findings(data, sorted(hits + named) if named else hits, path, allowlist)
     legacy = legacy_encodings(data[:SNIFF])
     return _with_legacy(data, raw, legacy, path, allowlist) if legacy else raw
 
@@ -446,6 +471,8 @@ def scan_stream(read: Reader, path: str, *, allowlist: frozenset[str] = frozense
             continue
         hi = len(buf) if not more else len(buf) - OVERLAP
         hits = [h for h in _hits(buf) if lo <= h[0] < hi]
+        if not more and lo == 0 and len(buf) <= KEY_FILE_MAX:  # the whole file, and a small one
+            hits = sorted(hits + key_file_hits(buf, path))
         out += _findings(buf, hits, path, allowlist, line0=line0, col0=col0)
         if not more:
             return out

@@ -266,14 +266,22 @@ class Memory:
             live = self._live[root.path] = LiveTree(root.path, watch=self.watch)
         return live.tree()
 
+    def _id_roots(self, scope: str | None) -> list[Root]:
+        """The roots an id is looked up in. Only "no memory root exists yet" reads as none (the
+        id is then unknown); a broken setup (the cache inside a root, ``.memory`` a file) is its
+        own error: "no entry, search for it" would send an agent looking, or writing a twin."""
+        try:
+            return self.roots(scope, default="all")
+        except MemsyncError:
+            if self.root is not None or scope is not None or self._no_root_yet() is None:
+                raise
+            return []
+
     def _locate(self, entry_id: str, scope: str | None) -> tuple[Root, str]:
         """(root, relative path as on disk) of an entry file: the project's first (it wins), then
         the global's. No walk (one lstat per root for an ASCII id, memsync.names): what show, and
         the writers before their lock, need."""
-        try:
-            roots = self.roots(scope, default="all")
-        except MemsyncError:
-            roots = []
+        roots = self._id_roots(scope)
         for root in roots:
             rel = _entry_file(root, entry_id)
             if rel is not None:
@@ -290,10 +298,7 @@ class Memory:
 
     def _find(self, entry_id: str, scope: str | None) -> tuple[Root, Any, Any]:
         """(root, tree, entry info) of a live id: the project's first (it wins), then the global's."""
-        try:
-            roots = self.roots(scope, default="all")
-        except MemsyncError:
-            roots = []
+        roots = self._id_roots(scope)
         for root in roots:
             rel = _entry_file(root, entry_id)
             if rel is None:

@@ -5,7 +5,8 @@
     python bench/dedupe_bench.py --set set2   # the second, blind set: bench/results/dedupe_set2.md
     python bench/dedupe_bench.py --set set3   # the third, blind set: bench/results/dedupe_set3.md
     python bench/dedupe_bench.py --set set4   # the fourth, blind set: bench/results/dedupe_set4.md
-    python bench/dedupe_bench.py --set set5   # the fifth, blind set, never tuned on: bench/results/dedupe_set5.md
+    python bench/dedupe_bench.py --set set5   # the fifth, blind set: bench/results/dedupe_set5.md
+    python bench/dedupe_bench.py --set set6   # the sixth, blind set, never tuned on: bench/results/dedupe_set6.md
     python bench/dedupe_bench.py --set phrasing   # negations and exceptions (development data)
 
 The labelled set is bench/dedupe_corpus.py (or, with ``--set set2`` / ``set3`` / ``set4``,
@@ -445,8 +446,8 @@ def halves(ps: list[Pair], methods: dict[str, dict[str, bool]], half: dict[str, 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--no-write", action="store_true", help="print the report without writing bench/results/dedupe.md")
-    ap.add_argument("--set", choices=["bench", "set2", "set3", "set4", "set5", "phrasing"], default="bench",
-                    help="bench/dedupe_corpus.py (default), a blind set (tests/dedupe_set2.py … set5.py) or "
+    ap.add_argument("--set", choices=["bench", "set2", "set3", "set4", "set5", "set6", "phrasing"], default="bench",
+                    help="bench/dedupe_corpus.py (default), a blind set (tests/dedupe_set2.py … set6.py) or "
                          "tests/dedupe_phrasing.py (negations and exceptions, development data)")
     args = ap.parse_args(argv)
 

@@ -87,7 +87,9 @@ class UrlCredentialRule:
         user, password = m.group("u"), m.group("p")
         if password == user or password.lower() in DEFAULT_PASSWORDS:
             return None
-        if password.partition(b"#")[0].isdigit():  # host:8080#anchor@…: a port, then a fragment
+        port, hash_, fragment = password.partition(b"#")
+        # host:8080#anchor@…: a port, then a fragment; svc:2024#Spring!Xk9@… is a password
+        if hash_ and port.isdigit() and len(port) <= 5 and not plausible_secret(fragment, min_len=6):
             return None
         if not plausible_secret(password, min_len=6):
             return None

@@ -632,6 +632,10 @@ COMMAND_ARGS = [
     ("ssh-keygen-N-bare", "ssh-keygen -t ed25519 -N {} -C deploy@ci"),
     ("ssh-keygen-N-glued-quoted", 'ssh-keygen -q -t rsa -b 4096 -N"{}" -f key'),
     ("ssh-keygen-in-prose", "rotated the deploy key with `ssh-keygen -f deploy -N {}` yesterday"),
+    ("htpasswd-continued", "htpasswd -bc .htpasswd \\\n  admin {}"),
+    ("ssh-keygen-continued", "ssh-keygen -t ed25519 -f k \\\n  -N '{}'"),
+    ("htpasswd-then-prose", "I ran htpasswd -b .htpasswd admin {} to add the user."),
+    ("ssh-keygen-glued-separator", "ssh-keygen -f k -N {};echo done"),
 ]
 
 
@@ -665,6 +669,18 @@ def test_ssh_keygen_changing_a_passphrase_gives_both_old_and_new() -> None:
     "ssh-keygen -t rsa -b 4096 -C alice@example.com -f deploy_key",
     "ssh-keygen -N $KEY_PASSPHRASE -f key",
     "ssh-keygen -p -f id_rsa  # prompts for the old and new passphrase",
+    # another command after a separator glued to a word: its -N / -P are not ssh-keygen's
+    "ssh-keygen -f key; ssh -N jumphost-production-eu1",
+    "ssh-keygen -f key; autossh -M 0 -N jumphost-production-eu1",
+    "ssh-keygen -t ed25519 -f key; pg_dump -N audit_schema_archive mydb",
+    "ssh-keygen -f key&& pg_dump -N audit_schema_archive mydb",
+    "ssh-keygen -t ed25519 -f key then psql -P pager=off -d x",
+    # the words of a tutorial or a man page, not passphrases
+    "ssh-keygen -p -N new_passphrase -P old_passphrase -f keyfile",
+    "ssh-keygen generates keys; -P oldpassphrase and -N newpassphrase change it.",
+    "docs: ssh-keygen -P passphrase -N new_passphrase",
+    "ssh-keygen -p -N mynewpassphrase -f keyfile",
+    "htpasswd -b .htpasswd admin then restart nginx",
 ])
 def test_htpasswd_and_ssh_keygen_without_a_password_stay_clean(text: str) -> None:
     assert scan_text(text) == []
@@ -692,3 +708,77 @@ def test_a_url_password_with_a_hash_is_found_whole(template: str) -> None:
 ])
 def test_urls_with_a_fragment_and_no_password_stay_clean(text: str) -> None:
     assert scan_text(text) == []
+
+
+# A user and password written as a pair beside a word for logging in, with no key naming the password.
+LOGIN_PAIRS = [
+    ("zh-spaced-slash", "测试账号 admin / {}"),
+    ("zh-colon-key", "测试账号：admin/{}"),
+    ("login-colon", "login: admin / {}"),
+    ("creds-colon-pair", "creds admin:{}"),
+    ("login-is", "staging login is admin:{}"),
+    ("account", "account: deploy / {}"),
+    ("word-after", "admin / {} for the staging console login"),
+    ("zh-word-after", "用 admin:{} 登录后台"),
+    ("log-in-with", "log in with admin / {}."),
+    ("email-user", "Jenkins account alice@example.com / {}"),
+    ("fullwidth-slash", "后台账号 ops／{}"),
+    ("sign-in", "Sign in as ops%{} on the VPN portal"),
+    ("japanese", "ログイン admin / {}"),
+    ("korean", "관리자 계정 admin / {}"),
+]
+
+
+@pytest.mark.parametrize("template", [pytest.param(t, id=i) for i, t in LOGIN_PAIRS])
+def test_a_user_and_password_pair_beside_a_login_word_is_found(template: str) -> None:
+    assert_one_finding(template.format(PASSWORD), "password-assignment")
+
+
+@pytest.mark.parametrize("text", [
+    "login via GitHub/GitLab",
+    "account: orders/2024-05",
+    "login page is at https://admin.example.com:8443/login",
+    "account id 123456789012/us-east-1",  # a slug, not a password
+    "account: acme-corp/billing-service-v2",
+    "account: aws:iam::123456789012:role/deploy",
+    "account: arn:aws:iam::123:user/Alice",
+    "login: Alice/Smith",
+    "Login: AdminUser / SuperAdmin",
+    "登录后跳转到 /dashboard",
+    "sign in with okta:sso-app",
+    "the login flow calls POST /api/v1/session",
+    "登录 admin:admin",  # a default password
+    "login: root / changeme",
+    "account: ${USER}/${PASSWORD}",
+    "login: alice / <password>",
+    "login with user/password from the vault",
+    "登录 git@github.com:org/repo.git",
+    "sign in at http://localhost:3000/login",
+    "login at 9:30AM",
+    "account 42:1337",
+    "blogin admin / Xq7#kLp2Vw9!zR",  # not the word login
+    "login: admin\n\nXq7#kLp2Vw9!zR is the build id",  # another line
+])
+def test_login_words_without_a_password_pair_stay_clean(text: str) -> None:
+    assert scan_text(text) == []
+
+
+@pytest.mark.parametrize("text, rule", [
+    ("credentials: admin:{}", "secret-assignment"),  # the key names it: reported as the key's rule, once
+    ("登录用户名 admin 密码 {}", "password-assignment"),
+])
+def test_a_keyed_pair_beside_a_login_word_is_reported_once(text: str, rule: str) -> None:
+    text = text.format(PASSWORD)
+    assert [f.rule for f in scan_text(text)] == [rule]
+    assert_masked(text, (PASSWORD,))
+
+
+@pytest.mark.parametrize("url, password", [
+    ("postgres://admin:2024#Spring!Xk9@db/app", "2024#Spring!Xk9"),  # digits before the "#" are no port here
+    ("amqp://svc:123456789#Xk9mP2vQ7rTz@rabbit/", "123456789#Xk9mP2vQ7rTz"),
+])
+def test_a_url_password_of_digits_then_a_hash_is_found_whole(url: str, password: str) -> None:
+    findings = scan_text(url)
+    assert [(f.rule, f.col) for f in findings] == [("url-credentials", url.index(password) + 1)]
+    assert findings[0].masked.endswith(f"({len(password)} chars)")
+    assert_masked(url, (password,))

@@ -202,15 +202,19 @@ class CommandArgsRule:
 
     id = "cli-credentials"
     title = "a password given to htpasswd -b or ssh-keygen -N / -P"
-    triggers = (("htpasswd", r"""(?:\.exe)?[ \t]+-"""), ("ssh-keygen", r"""(?:\.exe)?[ \t][^\n]{0,300}?[ \t]-[a-z]*[np]"""))
+    triggers = (("htpasswd", r"""(?:\.exe)?[ \t]+-"""),
+                ("ssh-keygen", r"""(?:\.exe)?[ \t](?:[^\n\\]|\\[^\n]|\\\n){0,300}?[ \t]-[a-z]*[np]"""))
     lowered = True
     priority = 1
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> list[Hit] | None:
         if pos > 0 and buf[pos - 1] in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.":
             return None  # a longer name (mkhtpasswd), not the command
-        end = buf.find(b"\n", pos, pos + _COMMAND_SPAN)
-        end = min(len(buf), pos + _COMMAND_SPAN) if end < 0 else end
+        limit = min(len(buf), pos + _COMMAND_SPAN)
+        end = buf.find(b"\n", pos, limit)
+        while 0 < end < limit and buf[end - 1:end] == b"\\":  # lines continued with a backslash
+            end = buf.find(b"\n", end + 1, limit)
+        end = limit if end < 0 else end
         tick = buf.find(b"`", pos, end)  # a Markdown code span (or a command substitution) ends the command
         end = end if tick < 0 else tick
         words = []
@@ -218,9 +222,14 @@ class CommandArgsRule:
             word = m.group()
             if word in _ARGS_END or word[:1] in b"<>" or word[:2] in (b"1>", b"2>"):
                 break
-            got = _shell_word(buf, m.start(), end)
+            if word == b"\\":
+                continue  # the continuation
+            cut = _separator_in(word)  # "key;" ends the command as "key ;" does
+            got = _shell_word(buf, m.start(), m.start() + cut if cut >= 0 else end) if cut != 0 else None
             if got is not None:
                 words.append(got)
+            if cut >= 0:
+                break
         hits = self._htpasswd(buf, words) if anchor == b"htpasswd" else self._ssh_keygen(buf, words)
         return hits or None
 
@@ -254,16 +263,85 @@ class CommandArgsRule:
         if ord("b") not in letters:
             return []  # without -b htpasswd prompts for the password
         expected = 2 if ord("n") in letters else 3  # -n prints the line: no file argument
-        if len(positional) != expected:
+        if len(positional) < expected:
             return []
-        return self._values([positional[-1]])
+        return self._values([positional[expected - 1]])  # what follows is prose ("… to add the user")
 
     def _ssh_keygen(self, buf: bytes, words: list[tuple[int, bytes]]) -> list[Hit]:
         _, values, _ = self._options(buf, words, _SSH_KEYGEN_VALUED)
         return self._values(sorted(values[letter] for letter in b"NP" if letter in values))  # -p -P OLD -N NEW: both
 
     def _values(self, found: list[tuple[int, bytes]]) -> list[Hit]:
-        return [(start, start + len(value), self.id, value) for start, value in found if _real(value, min_len=6)]
+        # No name says "password" here, so the value itself must look like one: new_passphrase or
+        # oldpassphrase in a tutorial is a word, and _real's long-printable fallback would take it.
+        return [(start, start + len(value), self.id, value) for start, value in found
+                if value.lower() not in DEFAULT_PASSWORDS and not is_placeholder(value)
+                and not _SETTING.fullmatch(value) and plausible_secret(value, min_len=6, allow_uuid=True)]
+
+
+_SETTING = LazyRegex(rb"[a-z_][a-z0-9_.-]*=[a-z0-9_.,-]*")  # psql -P pager=off: a setting, not a passphrase
+
+
+def _separator_in(word: bytes) -> int:
+    """Where ``;``, ``|`` or ``&`` outside quotes ends the command inside a shell word, or -1."""
+    quote = 0
+    for i, c in enumerate(word):
+        if quote:
+            quote = 0 if c == quote else quote
+        elif c in b"\"'":
+            quote = c
+        elif c in b";|&":
+            return i
+    return -1
+
+
+# --- A user and password pair beside a word for logging in ----------------------------------
+
+# English login words (matched lower-cased) and their Chinese, Japanese and Korean kin.
+_LOGIN_WORDS = ("login", "log in", "sign in", "signin", "creds", "account", "账号", "帐号",
+                "账户", "登录", "登陆", "ログイン", "アカウント", "계정", "로그인")
+_LOGIN_SPAN = 64  # bytes searched on each side of the word, within its line
+# USER SEP PASSWORD: a user name or e-mail, then "/", ":" or "%" (spaces around "/" allowed, or a
+# full-width "／"), then a password with no space, slash, quote or bracket.
+_LOGIN_PAIR = LazyRegex(
+    rb"(?<![A-Za-z0-9._+@/:%\-])[`'\"]?(?P<u>[A-Za-z0-9][A-Za-z0-9._+@-]{0,63})[`'\"]?"
+    rb"(?:[ \t]*/[ \t]*|:|%|[ \t]*\xef\xbc\x8f[ \t]*)"
+    rb"(?:(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*)?[`'\"]?"  # user jdoe / pass …, `admin` / `…`
+    rb"(?P<v>[^\s/\"'`<>()\[\]{}\\]{8,128})", re.IGNORECASE)
+_SLUG = LazyRegex(rb"[a-z0-9._:\-]+")
+_PAIR_END = b".,;:\xe3\x80\x82\xef\xbc\x8c\xef\xbc\x9b\xef\xbc\x9a\xe3\x80\x81"  # . , ; : 。 ， ； ： 、 end a value
+
+
+class LoginPairRule:
+    """A user and password written as a pair beside a word for logging in, with no key naming
+    the password: ``login: admin / …``, ``creds admin:…``, ``测试账号 admin/…``, ``用
+    admin:… 登录后台``. The pair must be on the word's line, within 64 bytes on either side, and
+    the password shaped like one (``values.plausible_secret``): ``login via GitHub/GitLab``,
+    ``account: orders/2024-05`` and ``host:8080`` are not pairs of a user and a password."""
+
+    id = "password-assignment"
+    title = "a user and password pair beside a word for logging in"
+    triggers = tuple((w, "") for w in _LOGIN_WORDS)
+    lowered = True
+    priority = 3  # a keyed assignment on the same value is reported as itself
+
+    def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
+        if anchor.isascii() and pos > 0 and buf[pos - 1:pos].isalnum():
+            return None  # a longer word (blogin, myaccount)
+        start = max(buf.rfind(b"\n", max(0, pos - _LOGIN_SPAN), pos) + 1, pos - _LOGIN_SPAN)
+        end = buf.find(b"\n", pos, pos + len(anchor) + _LOGIN_SPAN)
+        end = min(len(buf), pos + len(anchor) + _LOGIN_SPAN) if end < 0 else end
+        for m in _LOGIN_PAIR.finditer(buf, start, end):
+            if m.start() < pos + len(anchor) and m.end() > pos:
+                continue  # the pair overlaps the word itself (user/pass:…)
+            user, value = m.group("u"), m.group("v").rstrip(_PAIR_END)
+            if value == user or value.lower() in DEFAULT_PASSWORDS or is_placeholder(value):
+                continue
+            # in prose a slug (billing-service-v2, us-east-1, role:deploy) is a name: a password
+            # here needs a capital or a symbol beyond - _ . :
+            if not _SLUG.fullmatch(value) and plausible_secret(value, min_len=8):
+                return (m.start("v"), m.start("v") + len(value), self.id, value)
+        return None
 
 
 # --- HTTP Authorization with any scheme ---------------------------------------------
@@ -807,5 +885,5 @@ class PuttyKeyRule:
         return (pos, min(at, len(buf)), self.id, body)
 
 
-RULES = (CliRule(), CommandArgsRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
+RULES = (CliRule(), CommandArgsRule(), LoginPairRule(), AuthorizationRule(), SqlPasswordRule(), RedisPasswordRule(), CodePasswordRule(), GoDsnRule(),
          TableRule(), CsvRule(), KubernetesSecretRule(), NpmrcRule(), Base64PemRule(), PuttyKeyRule())

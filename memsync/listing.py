@@ -3,9 +3,11 @@ live lines, corrected for entry files added or deleted since the last compile.
 
 The outline runs on every session start, so it must not walk and parse the whole tree; but an
 agent told an entry exists that was deleted by hand (or not told of one just written by an
-editor) is misled. One ``listdir`` per category (names only, no stat: ~4 ms for 10k files)
-says which ids the index misses or names in vain; only files the index misses are read. An
-existing entry edited by hand keeps its compiled summary until the next compile.
+editor) is misled. One ``scandir`` per category (names and file types, no stat: ~4 ms for 10k
+files) says which ids the index misses or names in vain; only files the index misses are read.
+An existing entry edited by hand keeps its compiled summary until the next compile, and an entry
+added by hand that a compiled one supersedes is listed until then (only the supersedes of the
+files read are known here).
 """
 from __future__ import annotations
 
@@ -43,12 +45,15 @@ def _read(path: Path, limit: int) -> str:
         return ""
 
 
-def _entry_names(folder: Path) -> set[str] | None:
+def _entry_names(folder: Path) -> dict[str, str] | None:
+    """``{NFC slug: name on disk}`` of the regular files named as entries (scandir's file
+    type, no stat: a symlink, a folder or a FIFO named ``x.md`` is no entry, as for compile)."""
     from memsync.names import nfc
     from memsync.recall.fresh import is_entry_name
 
     try:
-        return {nfc(n[:-3]) for n in os.listdir(folder) if is_entry_name(n)}
+        with os.scandir(folder) as it:
+            return {nfc(d.name[:-3]): d.name for d in it if is_entry_name(d.name) and d.is_file(follow_symlinks=False)}
     except OSError:
         return None
 
@@ -62,40 +67,43 @@ def read_listing(root: Path) -> Listing:
 
     out = Listing()
     try:
-        names = sorted(categories(root))
+        folders = sorted(categories(root))
     except OSError:
         return out
     superseded: set[str] = set()  # ids an uncompiled entry lists in ``supersedes``
     budget = MAX_UNCOMPILED
-    for category in names:
-        folder = root / category
+    for folder_name in folders:
+        category = nfc(folder_name)  # ids are NFC, whatever the file system keeps (names.py)
+        folder = root / folder_name
         on_disk = _entry_names(folder)
         if on_disk is None:
             continue
         index = _read(folder / INDEX, MAX_COMPILED_BYTES)
         compiled = {nfc(m.group(2)) for m in _ANY_LINE.finditer(index)}
-        lines = [ln for ln in index_lines(category, index) if nfc(ln.id.split("/", 1)[1]) in on_disk]
-        if on_disk != compiled:
-            out.stale.append(category)
-        for slug in sorted(on_disk - compiled):
+        lines = [ln for ln in index_lines(category, nfc(index)) if ln.id.split("/", 1)[1] in on_disk]
+        stale = bool(compiled - on_disk.keys())  # an entry deleted since the compile
+        for slug in sorted(on_disk.keys() - compiled):
             if budget <= 0:
                 out.uncompiled += 1
+                stale = True
                 continue
             budget -= 1
-            rel = f"{category}/{slug}.md"
+            rel = f"{folder_name}/{on_disk[slug]}"
             data = _read_bytes(root / rel, MAX_ENTRY_BYTES + 1)
             if data is None or len(data) > MAX_ENTRY_BYTES:
                 continue
-            e = parse_entry(data, rel).info()
+            e = parse_entry(data, f"{category}/{slug}.md").info()
             if not e.valid:
-                continue
+                continue  # compile leaves it out too (lint names it): not "not compiled yet"
+            stale = True
             superseded.update(old for old in e.supersedes if old != e.id)
             if not e.superseded_by:
                 summary = " ".join(e.summary.split()) or "(no summary)"
                 lines.append(Line(e.id, summary, e.pinned, bool(e.conflict_of)))
                 out.routes += [(t, e.id) for t in e.load_when]
-        if category in out.stale:
-            lines.sort(key=lambda ln: nfc(ln.id) + ".md")  # compile's order: by path
+        if stale:
+            out.stale.append(category)
+            lines.sort(key=lambda ln: ln.id + ".md")  # compile's order: by path
         out.lines[category] = lines
     if superseded:  # a pinned entry stays live whoever lists it (tree.superseded_ids)
         for category, lines in out.lines.items():

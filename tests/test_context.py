@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -415,3 +416,67 @@ def test_a_flood_of_uncompiled_files_is_read_up_to_a_bound_and_counted(roots, gi
     block = ctx(git_repo, budget=200_000)
     assert "(+7 not compiled yet: run `memsync compile`)" in block.text
     assert "facts/n0000" in block.text and f"facts/n{MAX_UNCOMPILED + 6:04d}" not in block.text
+
+
+def _outline_counts(text: str) -> str:
+    line = next(ln for ln in _outline_of(text).splitlines() if ln.startswith("project memory"))
+    return line.split(": ", 1)[1]
+
+
+def test_an_uncompiled_entry_named_in_nfd_is_listed_under_its_nfc_id(roots, git_repo: Path) -> None:
+    project, _ = roots
+    nfd = unicodedata.normalize("NFD", "café-notes")
+    write_entry(project, "facts/café-notes", "cafe notes").rename(project / "facts" / f"{nfd}.md")
+    (project / unicodedata.normalize("NFD", "recettes")).mkdir()  # (ASCII: unchanged)
+    outline = _outline_of(ctx(git_repo).text)
+    assert "facts/café-notes [project] — cafe notes" in outline and nfd not in outline
+    assert _outline_counts(ctx(git_repo).text).startswith("decisions 1, facts 2, pitfalls 1")
+    compile_root(Root.at(project))
+    assert _outline_of(ctx(git_repo).text) == outline  # what compile then writes
+
+
+def test_an_nfd_category_is_listed_by_its_nfc_name_and_supersedes_reach_it(roots, git_repo: Path) -> None:
+    project, _ = roots
+    folder = project / unicodedata.normalize("NFD", "café")
+    write_entry(project, "café/old", "the old way").rename(project / "old.tmp")
+    folder.mkdir()
+    (project / "old.tmp").rename(folder / "old.md")
+    compile_root(Root.at(project))
+    write_entry(project, "facts/new", "the new way", supersedes=["café/old"])  # not compiled yet
+    outline = _outline_of(ctx(git_repo).text)
+    assert "café/old" not in outline and unicodedata.normalize("NFD", "café") not in outline
+    assert "facts/new [project] — the new way" in outline
+    compile_root(Root.at(project))
+    assert _outline_of(ctx(git_repo).text) == outline
+
+
+def test_names_that_are_no_entries_are_not_counted_as_waiting_for_a_compile(roots, git_repo: Path) -> None:
+    from memsync.listing import MAX_UNCOMPILED
+
+    project, _ = roots
+    facts = project / "facts"
+    for i in range(MAX_UNCOMPILED - 5):  # (past the read budget, unread names count: they may be entries)
+        (facts / f"bad{i:04d}.md").write_text("no frontmatter\n")  # compile leaves these out (lint names them)
+    (facts / "folder.md").mkdir()
+    os.symlink("/dev/null", facts / "null.md")
+    os.mkfifo(facts / "fifo.md")
+    compile_root(Root.at(project))
+    (project / "pitfalls" / "kafka-lag.md").unlink()
+    (project / "pitfalls" / "kafka-lag.md").mkdir()  # a folder where a compiled entry was, since the compile
+    before = snapshot(project)
+    text = ctx(git_repo).text
+    assert "not compiled yet" not in text
+    assert _outline_counts(text) == "decisions 1, facts 1"
+    assert "pitfalls/kafka-lag" not in text
+    assert snapshot(project) == before
+
+
+def test_a_flood_of_names_that_are_no_entries_leaves_the_read_budget_to_real_ones(roots, git_repo: Path) -> None:
+    from memsync.listing import MAX_UNCOMPILED
+
+    project, _ = roots
+    for i in range(MAX_UNCOMPILED + 5):
+        os.symlink("/dev/null", project / "decisions" / f"l{i:04d}.md")
+    write_entry(project, "facts/new-one", "a valid new entry")
+    text = ctx(git_repo).text
+    assert "facts/new-one [project] — a valid new entry" in text and "not compiled yet" not in text

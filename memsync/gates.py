@@ -20,6 +20,7 @@ from typing import Any
 
 from memsync.entry import valid_name
 from memsync.errors import Findings, MemsyncError
+from memsync.names import invisible
 
 
 class Refused(MemsyncError):
@@ -199,7 +200,7 @@ def one_line(value: Any, what: str, *, required: bool = False, limit: int = MAX_
     if any(c in text for c in "\n\r\x85\u2028\u2029"):
         raise BadInput(f"the {what} must be one line (put details in the body)")
     _controls(text, what)
-    if required and not any(unicodedata.category(c)[0] in "LN" for c in text):
+    if required and not any(unicodedata.category(c)[0] in "LN" and not invisible(c) for c in text):
         raise BadInput(f"the {what} has no letters or digits; say in words what is worth remembering")
     if len(text) > limit:
         raise BadInput(f"the {what} is {len(text)} characters; keep it under {limit} (details go in the body)")

@@ -22,6 +22,21 @@ from memsync.errors import MemsyncError
 _ASCII_TARGETS = frozenset("K;`")
 
 
+# Unicode's Default_Ignorable_Code_Point: drawn as nothing. A name or a summary made of them looks
+# blank, and one inside a name makes two names that look the same (a CGJ, a variation selector,
+# a Hangul filler, which are letters or marks by category).
+_INVISIBLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+              (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+
+
+def invisible(c: str) -> bool:
+    """Is ``c`` a default-ignorable code point (drawn as nothing)?"""
+    o = ord(c)
+    return o >= 0xAD and any(lo <= o <= hi for lo, hi in _INVISIBLE)
+
+
 def nfc(text: str) -> str:
     """``text`` composed (NFC); ASCII is returned as it is, without a call into unicodedata."""
     return text if text.isascii() else unicodedata.normalize("NFC", text)

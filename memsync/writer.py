@@ -21,7 +21,7 @@ from memsync.compile import compile_entries
 from memsync.entry import EntryInfo, parse_entry, valid_name
 from memsync.errors import MemsyncError
 from memsync.fsutil import check_writable, mkdir_inside, unlink_inside, write_inside
-from memsync.names import fold, nfc
+from memsync.names import fold, invisible, nfc
 from memsync.roots import Root
 from memsync.tree import ROOT_MD, Tree
 
@@ -38,6 +38,8 @@ def slugify(summary: str) -> str:
     text = unicodedata.normalize("NFKC", summary).lower()
     out: list[str] = []
     for c in text:
+        if invisible(c):
+            continue  # a file name must not hold what cannot be seen (facts/a\u034fb looks like facts/ab)
         kind = unicodedata.category(c)[0]
         # A mark is kept only on a letter or digit: one with no base (leading, after a space, a
         # format character or NFKC's own " \u3099") would start the slug or sit on its "-".

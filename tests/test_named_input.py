@@ -237,3 +237,47 @@ def test_a_slug_with_nothing_left_is_the_fallback_name(summary: str) -> None:
     from memsync.writer import slugify
 
     assert slugify(summary) == "entry" and is_entry_name("entry.md")
+
+
+# Default-ignorable characters are drawn as nothing: kept in a file name, "facts/a\u034fb" looks like
+# "facts/ab"; a summary of Hangul fillers looks blank. Some are letters or marks by category.
+@pytest.mark.parametrize("summary, entry_id", [
+    ("a\u034fb cgj", "facts/ab-cgj"),                 # combining grapheme joiner (Mn)
+    ("release\ufe0f checklist", "facts/release-checklist"),  # variation selector 16 (Mn)
+    ("\U000e0100tagged", "facts/tagged"),             # variation selector supplement
+    ("\u3164staging \u1160port", "facts/staging-port"),  # Hangul fillers (Lo)
+    ("soft\u00adhyphen", "facts/softhyphen"),         # soft hyphen (Cf)
+])
+def test_invisible_characters_never_reach_a_file_name(root: Path, summary: str, entry_id: str) -> None:
+    from memsync.service import Memory
+
+    written = Memory(root=root).remember(summary, category="facts", body="b\n")
+    assert written.id == entry_id
+    assert (root / f"{entry_id}.md").is_file()
+
+
+@pytest.mark.parametrize("summary", ["\u3164\u3164\u3164", "\u115f\u1160", "\u034f\ufe0f\u200b"])
+def test_a_summary_that_only_looks_blank_is_refused_and_nothing_is_written(root: Path, summary: str) -> None:
+    from memsync.errors import MemsyncError
+    from memsync.service import Memory
+
+    before = snapshot(root)
+    with pytest.raises(MemsyncError) as refused:
+        Memory(root=root).remember(summary, category="facts")
+    assert str(refused.value) == "the summary has no letters or digits; say in words what is worth remembering"
+    assert snapshot(root) == before
+
+
+def test_the_invisible_set_matches_what_unicode_draws_as_nothing() -> None:
+    from memsync.names import invisible
+
+    # Every format character (Cf) of the BMP but the few that show (Arabic number signs, the
+    # prepended concatenation marks), and none of the visible letters, marks or spaces tested here.
+    shown_cf = {0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD,
+                0x110CD, 0xFFF9, 0xFFFA, 0xFFFB}
+    for o in range(0x10000):
+        c = chr(o)
+        if unicodedata.category(c) == "Cf" and o not in shown_cf:
+            assert invisible(c), hex(o)
+    for c in "aZé中ᄀ가\u0301\u0300 -_1١":
+        assert not invisible(c), hex(ord(c))

@@ -480,3 +480,19 @@ def test_a_flood_of_names_that_are_no_entries_leaves_the_read_budget_to_real_one
     write_entry(project, "facts/new-one", "a valid new entry")
     text = ctx(git_repo).text
     assert "facts/new-one [project] — a valid new entry" in text and "not compiled yet" not in text
+
+
+def test_a_failing_hook_says_why_on_one_line_cut_at_a_word_and_exits_0(roots, git_repo: Path, run) -> None:
+    project, _ = roots
+    token = FAKES["github-pat"](random.Random(41))
+    deep = git_repo / ("a-very-long-folder-name-" * 6) / token / "cache"  # the cache inside the root: refused
+    payload = json.dumps({"session_id": "s", "hook_event_name": "UserPromptSubmit", "prompt": "kafka",
+                          "cwd": str(git_repo)})
+    done = run("context", "--format", "claude-code", cwd=git_repo, input=payload,
+               env={"MEMSYNC_CACHE_DIR": str(project / deep.relative_to(git_repo))})
+    assert (done.returncode, done.stdout) == (0, "")
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].endswith("…; no memory context added"), done.stderr
+    head = lines[0][: -len("…; no memory context added")]
+    assert head.startswith("memsync context: MemsyncError: ") and len(head) <= 260
+    assert not head[-1].isspace() and token not in done.stderr and token[4:20] not in done.stderr

@@ -71,12 +71,18 @@ def _read_prompt(name: str) -> str:
     return data.decode("utf-8", "replace")
 
 
-def _shown(note: str) -> str:
-    """A note for a terminal: secrets masked, control characters shown (a path may hold them)."""
+def _shown(note: str, limit: int = 0) -> str:
+    """A note for a terminal: secrets masked, control characters shown (a path may hold them);
+    with ``limit``, at most that many characters, cut at a word's end."""
     from memsync.output import visible
     from memsync.secrets.gate import redact
 
-    return visible(redact(note))
+    text = visible(redact(note))
+    if limit and len(text) > limit:
+        cut = text[:limit - 1]
+        at = cut.rfind(" ")
+        text = (cut[:at] if at > limit // 2 else cut).rstrip(" ;,") + "…"
+    return text
 
 
 def _memory(args: argparse.Namespace, cwd: str | None):  # type: ignore[no-untyped-def]
@@ -100,7 +106,7 @@ def _hook(args: argparse.Namespace) -> None:
             block = memory.context(hook.prompt, session=hook.session_id, budget=args.budget, event=hook.event,
                                    source=hook.source, scope=args.scope)
         if block.notes:  # the context still goes in; one line says what was not kept
-            sys.stderr.write(f"memsync context: {_shown('; '.join(block.notes))[:400]}\n")
+            sys.stderr.write(f"memsync context: {_shown('; '.join(block.notes), 400)}\n")
         out = block.hook_output()
         if out:
             # UTF-8 whatever the locale says: Claude Code reads UTF-8, and a legacy code page
@@ -115,4 +121,4 @@ def _hook(args: argparse.Namespace) -> None:
     except BaseException as exc:  # noqa: BLE001 - fail open by design
         if isinstance(exc, KeyboardInterrupt):
             raise
-        sys.stderr.write(f"memsync context: {type(exc).__name__}: {str(exc)[:200]}; no memory context added\n")
+        sys.stderr.write(f"memsync context: {type(exc).__name__}: {_shown(str(exc), 200)}; no memory context added\n")

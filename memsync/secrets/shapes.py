@@ -326,8 +326,8 @@ class LoginPairRule:
     priority = 3  # a keyed assignment on the same value is reported as itself
 
     def match(self, buf: bytes, pos: int, anchor: bytes) -> Hit | None:
-        if anchor.isascii() and pos > 0 and buf[pos - 1:pos].isalnum():
-            return None  # a longer word (blogin, myaccount)
+        if anchor.isascii() and (buf[pos - 1:pos].isalnum() or buf[pos + len(anchor):pos + len(anchor) + 1].isalnum()):
+            return None  # a longer word (blogin, myaccount, signing_key)
         start = max(buf.rfind(b"\n", max(0, pos - _LOGIN_SPAN), pos) + 1, pos - _LOGIN_SPAN)
         end = buf.find(b"\n", pos, pos + len(anchor) + _LOGIN_SPAN)
         end = min(len(buf), pos + len(anchor) + _LOGIN_SPAN) if end < 0 else end
@@ -335,7 +335,7 @@ class LoginPairRule:
             if m.start() < pos + len(anchor) and m.end() > pos:
                 continue  # the pair overlaps the word itself (user/pass:…)
             user, value = m.group("u"), m.group("v").rstrip(_PAIR_END)
-            if value == user or value.lower() in DEFAULT_PASSWORDS or is_placeholder(value):
+            if value[:1] == b":" or value == user:  # crypto::hmac: a path in code or value.lower() in DEFAULT_PASSWORDS or is_placeholder(value):
                 continue
             # in prose a slug (billing-service-v2, us-east-1, role:deploy) is a name: a password
             # here needs a capital or a symbol beyond - _ . :

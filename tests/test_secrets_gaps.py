@@ -535,6 +535,13 @@ CJK_MORE = [
     ("zh-quote", "密码“{}”", "password-assignment"),
     ("ko", "비밀번호: {}", "password-assignment"),
     ("ko-katakana-loan", "패스워드 = {}", "password-assignment"),
+    # the key itself in CJK quotes or brackets, as "password": … in JSON
+    ("zh-corner-quoted-key", "「密码」：「{}」", "password-assignment"),
+    ("zh-corner-quoted-key-bare", "「密码」：{}", "password-assignment"),
+    ("zh-curly-quoted-key", "“密码”：“{}”", "password-assignment"),
+    ("ja-double-corner-key", "『パスワード』：『{}』", "password-assignment"),
+    ("zh-lenticular-key", "【密码】：{}", "password-assignment"),
+    ("en-corner-quoted-key", "「password」：「{}」", "password-assignment"),
 ]
 
 
@@ -551,6 +558,11 @@ def test_cjk_keys_with_a_space_a_bracket_or_in_korean(template: str, rule: str) 
     "密码（见运维手册）",
     "비밀번호 변경은 관리자에게 문의하세요",
     "密码 ${DB_PASSWORD}",
+    "「密码」是什么意思？",
+    "“token”这个词的意思是令牌",
+    "「密码」一栏填 8 位以上",
+    "“密码”：见运维手册",
+    "【密钥】：在 Vault 的 kv/prod 下",
 ])
 def test_cjk_keys_followed_by_prose_stay_clean(text: str) -> None:
     assert scan_text(text) == []

@@ -52,12 +52,14 @@ SPACE = r"(?:[ \t]|\xe3\x80\x80)"  # ASCII space, tab, ideographic space U+3000
 _OPS = rf"(?::::=|::=|:=|\?=|\+=|\.=|=>|==|<-|\?\?|\|\||\?:|[:=|]|{CJK_OPS}|is[ \t])"
 _TYPE = r"(?:\[\])?[&*]?(?:'[a-z]+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w.:]{0,40}(?:\[[\w.]{0,20}\])*(?:<[^<>=\n]{0,40}>)?\??"
 _CJK_QUOTE_RE = "|".join(_utf8_escaped(q.decode()) for q in CJK_QUOTES)
+# A key in CJK quotes or brackets, 「密码」：…, closes before its connector as "password": … does.
+_CJK_CLOSE_RE = "|".join(_utf8_escaped(q) for q in ("」", "』", "”", "’", "】"))
 
 _TOKENISH = r"""(?=[a-z]{0,30}+[^\sa-z"'<>])"""  # on the lowered copy: a digit or symbol before any space
 # What may follow a keyword for the trigger to stop there (matched on the lower-cased
 # copy). A superset of CONNECTOR below: the trigger is a cheap filter, the reader decides.
 TRIGGER_TAIL = (
-    r"""s?(?:\\?["'`])?[*\])]{0,3}(?=[ \t,:=>{\r\n|?+.<\xe2\xe3\xef\xe4\xe6\xe7\xe8\xe9])(?:"""  # one cheap check first
+    rf"""s?(?:\\?["'`]|{_CJK_CLOSE_RE})?[*\])]{{0,3}}(?=[ \t,:=>{{\r\n|?+.<\xe2\xe3\xef\xe4\xe6\xe7\xe8\xe9])(?:"""  # one cheap check first
     # A value of 8+ printable characters (the shortest password counted), or a YAML block indicator.
     rf"""[ \t]{{0,16}}{_OPS}(?:\*{{1,3}}(?={SPACE}))?{SPACE}{{0,4}}(?:(?:["'`]|\\["']|{_CJK_QUOTE_RE})?[!-~]{{8}}|[|>])"""
     r"""|[ \t]*,[ \t]*\\?["'`]|[ \t]+to[ \t]+["']|[ \t]+value[ \t]*=|>"""
@@ -73,7 +75,7 @@ TRIGGER_TAIL = (
 )
 
 _CONNECTOR = LazyRegex((
-    r"""(?P<close>s?(?:\\?["'`])?)(?P<brackets>[*\])]{0,3})(?:"""
+    rf"""(?P<close>s?(?:\\?["'`]|{_CJK_CLOSE_RE})?)(?P<brackets>[*\])]{{0,3}})(?:"""
     r"""(?P<xmlattr>[ \t]+value[ \t]*=[ \t]*)"""
     r"""|(?P<xmlend>>[ \t]*(?:\r?\n[ \t]*){0,2})"""
     r"""|(?P<namevalue>(?:</[A-Za-z:_-]{1,20}>)?,?[ \t]*(?:\r?\n[ \t]*(?:-[ \t]+)?)?["']?value["']?[ \t]*[:=][ \t]*"""
@@ -93,7 +95,7 @@ _CONNECTOR = LazyRegex((
 # ("账号 admin 密码 Xk9…", as after an English key: "密码 reset 流程" is prose); or right before a
 # full-width bracket or quote ("密码（Xk9…）", "密码“Xk9…”").
 CJK_CONNECTOR = LazyRegex(
-    rf"""s?["'`*\])]{{0,3}}(?:{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}"""
+    rf"""s?(?:["'`*\])]|{_CJK_CLOSE_RE}){{0,3}}(?:{SPACE}{{0,3}}(?::=|=>|==|[:=|]|{CJK_OPS}|is[ \t]){SPACE}{{0,4}}"""
     rf"""|{SPACE}{{1,4}}(?=[A-Za-z]{{0,30}}+[^\sA-Za-z"'<>\x80-\xff])|(?={_CJK_QUOTE_RE}))""".encode("ascii"),
     re.IGNORECASE)
 # A quoted value may carry a string prefix or sit in a conversion call: b"…", @"…", []byte("…"),

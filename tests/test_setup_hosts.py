@@ -608,3 +608,43 @@ def test_cursor_and_opencode_as_separate_processes_keep_the_write_switch(tmp_pat
         again = run("setup", host)
         assert again.returncode == 0 and again.stdout.count("already set up, unchanged") == unchanged
     assert len(_backups(cursor_json.parent)) == 1 and len(_backups(opencode_json.parent)) == 1
+
+
+@pytest.mark.parametrize("command", ["'/opt/my tools/memsync'", "/opt/josé/bin/memsync", "~/bin/memsync",
+                                     "python3 -m memsync", "env MEMSYNC_DISABLE_WRITE=1 uvx memsync"],
+                         ids=["space", "non-ascii", "tilde", "python-m", "env-uvx"])
+def test_hooks_install_three_times_adds_each_hook_once_whatever_the_command_needs_quoting(
+        tmp_path: Path, cli, command: str) -> None:
+    """A command shell-quoted by setup ('/opt/my tools/memsync' context …) was not seen as memsync's:
+    every run added another copy of each hook, so context was injected N times."""
+    project = _project(tmp_path)
+    target = project / ".claude" / "settings.json"
+    for _ in range(3):
+        code, out, err = cli("hooks", "install", "--claude-code", "--project", "--command", command, cwd=project)
+        assert code == 0, err
+    hooks = json.loads(target.read_text())["hooks"]
+    assert {event: len(groups) for event, groups in hooks.items()} == {
+        "SessionStart": 1, "UserPromptSubmit": 1, "Stop": 1, "PreCompact": 1}
+    assert ".claude/settings.json: already set up, unchanged" in out
+    assert len(_backups(target.parent)) == 0  # created by the first run, unchanged since
+
+
+def test_a_users_hook_naming_memsync_is_theirs_and_their_flags_on_memsyncs_hook_are_kept(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    target = project / ".claude" / "settings.json"
+    target.parent.mkdir()
+    theirs = {"type": "command", "command": "echo memsync context is loaded below >&2"}
+    scoped = "/old/memsync context --format claude-code --scope project"
+    target.write_text(json.dumps({"hooks": {
+        "SessionStart": [{"hooks": [theirs]}],
+        "UserPromptSubmit": [{"hooks": [{"type": "command", "command": scoped}]}]}}) + "\n")
+    code, out, err = cli("hooks", "install", "--claude-code", "--project", *CMD, cwd=project)
+    assert code == 0, err
+    hooks = json.loads(target.read_text())["hooks"]
+    assert hooks["SessionStart"][0]["hooks"] == [theirs]  # not replaced: echo is the program
+    assert hooks["SessionStart"][1]["hooks"][0]["command"] == "memsync context --format claude-code"
+    assert [g["hooks"][0]["command"] for g in hooks["UserPromptSubmit"]] == [
+        "memsync context --format claude-code --scope project"]  # the program updated, their --scope kept
+    after = target.read_text()
+    assert cli("hooks", "install", "--claude-code", "--project", *CMD, cwd=project)[0] == 0
+    assert target.read_text() == after

@@ -3,7 +3,6 @@ extraction hooks (``settings.json``). Formats: docs/agents.md; facts: code.claud
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from collections.abc import Callable
 from pathlib import Path
@@ -21,9 +20,28 @@ HOOK_TIMEOUT_S = 10  # both answer in well under a second; a stuck one must not 
 _ARGS = {"context": ["context", "--format", "claude-code"], "extract": ["extract", "--hook", "claude-code"]}
 
 
-def _ours(sub: str) -> re.Pattern[str]:
-    """A hook command of ours running ``sub``, whatever launcher an earlier setup wrote."""
-    return re.compile(r"(^|[\s/])memsync(\s.*)?\s" + sub + r"(\s|$)")
+# Words that may stand before memsync's own program in a hook command an earlier setup (or the
+# user's --command) wrote: env and its VAR=value words, uvx, uv run, pipx run.
+_LAUNCHERS = frozenset(("env", "uvx", "uv", "run", "pipx", "exec", "--"))
+
+
+def _program(command: str, sub: str) -> int | None:
+    """Where memsync's subcommand ``sub`` starts in a hook command of ours: the words before it are
+    the program (``/path/memsync``, ``python3 -m memsync``, ``uvx memsync``), the words from it on
+    are the subcommand and its flags. None for any other command (``echo memsync context …``)."""
+    try:
+        words = shlex.split(command)
+    except ValueError:  # an unclosed quote: no command of ours
+        return None
+    for k, word in enumerate(words):
+        name = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        if name in ("memsync", "memsync.exe"):
+            before = words[:k]
+            program = (not before or before[-1] == "-m"
+                       or all(w in _LAUNCHERS or "=" in w or w.startswith("-") for w in before))
+            rest = [w for w in words[k + 1:] if not w.startswith("-")]
+            return k + 1 if program and rest[:1] == [sub] else None
+    return None
 
 
 def config_dir() -> Path:
@@ -69,7 +87,8 @@ def hooks_block(command: list[str]) -> dict[str, Any]:
 
 
 def _edit_event(event: str, hook: dict[str, Any], name: str) -> Callable[[str], tuple[str, list[str]]]:
-    ours = _ours(HOOKS[event])
+    sub = HOOKS[event]
+    program = shlex.split(hook["command"])[:-len(_ARGS[sub])]
 
     def locate(i: int, j: int) -> Callable[[str], jsonc.Node]:
         def at(text: str) -> jsonc.Node:
@@ -90,8 +109,14 @@ def _edit_event(event: str, hook: dict[str, Any], name: str) -> Callable[[str], 
             inner = group.member("hooks") if group.kind == "object" else None
             for j, h in enumerate(inner.items if inner is not None and inner.kind == "array" else ()):
                 cmd = h.value.get("command") if isinstance(h.value, dict) else None
-                if isinstance(cmd, str) and ours.search(cmd):
-                    new = merge(text, locate(i, j), {k: hook[k] for k in HOOK_KEYS},
+                at = _program(cmd, sub) if isinstance(cmd, str) else None
+                if at is not None:
+                    assert isinstance(cmd, str)
+                    words = shlex.split(cmd)
+                    # The user's subcommand flags (--scope project) are kept; only a program that
+                    # moved is updated, and an unchanged one keeps the command as written.
+                    command = cmd if words[:at] == program else shlex.join([*program, *words[at:]])
+                    new = merge(text, locate(i, j), {"type": hook["type"], "command": command},
                                 {k: v for k, v in hook.items() if k not in HOOK_KEYS})
                     return (text, []) if new == text else (new, [f"updated the memsync hook in hooks.{event}"])
         return jsonc.append_item(text, arr, {"hooks": [hook]}), [f"added a memsync hook to hooks.{event}"]

@@ -648,3 +648,41 @@ def test_a_users_hook_naming_memsync_is_theirs_and_their_flags_on_memsyncs_hook_
     after = target.read_text()
     assert cli("hooks", "install", "--claude-code", "--project", *CMD, cwd=project)[0] == 0
     assert target.read_text() == after
+
+
+def _as_user(args: list[str], cwd: Path) -> "subprocess.CompletedProcess[str]":
+    """memsync as a user whom permissions bind (as root: every capability dropped)."""
+    import subprocess
+    import sys
+
+    prefix = ["setpriv", "--bounding-set=-all"] if os.geteuid() == 0 else []
+    repo = Path(__file__).resolve().parent.parent
+    return subprocess.run([*prefix, sys.executable, "-m", "memsync", *args], cwd=cwd, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(repo)), timeout=60, check=False)
+
+
+@pytest.mark.parametrize("locked, args", [
+    ("~/.claude", ["setup", "claude-code"]),                  # settings.json's folder: ~/.claude.json came first
+    ("proj/.claude", ["setup", "claude-code", "--project"]),  # .mcp.json came first
+])
+def test_a_folder_memsync_cannot_write_in_stops_every_file_of_a_setup(tmp_path: Path, locked: str,
+                                                                      args: list[str]) -> None:
+    from memtree import snapshot
+
+    project = _project(tmp_path)
+    home = _home()
+    (home / ".claude").mkdir(parents=True, exist_ok=True)
+    (home / ".claude.json").write_text('{"theme": "dark"}\n')
+    (home / ".claude" / "settings.json").write_text("{}\n")
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text("{}\n")
+    folder = home / ".claude" if locked.startswith("~") else project / ".claude"
+    before = snapshot(home), snapshot(project)
+    folder.chmod(0o555)
+    try:
+        done = _as_user([*args, *CMD], project)
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 2, done.stderr
+    assert "permission denied" in done.stderr.lower() and "nothing written" in done.stderr
+    assert (snapshot(home), snapshot(project)) == before  # not ~/.claude.json, .mcp.json or a backup either

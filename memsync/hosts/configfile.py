@@ -127,10 +127,20 @@ def _backup_name(path: Path) -> Path:
 
 
 def check_writable(change: Change) -> None:
-    """Refuse a change to a read-only file (before any file of a setup is written)."""
-    if change.changed and change.before is not None and change.mode is not None and not change.mode & 0o222:
+    """Refuse a change to a read-only file, or one whose folder memsync cannot write in (the
+    file is replaced there, with its backup beside it): checked for every file of a setup
+    before any is written, so a refusal leaves them all as they were."""
+    if not change.changed:
+        return
+    if change.before is not None and change.mode is not None and not change.mode & 0o222:
         raise MemsyncError("is read-only; make it writable (chmod u+w) to let memsync change it, "
                            "or make the change by hand (see docs/agents.md); nothing written", path=change.shown)
+    folder = change.path.parent
+    while not os.path.lexists(folder) and folder != folder.parent:
+        folder = folder.parent  # created on the way: its nearest existing folder must take it
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise MemsyncError(f"cannot write in {shown(folder)} (permission denied); make it writable, or make the "
+                           "change by hand (see docs/agents.md); nothing written", path=change.shown)
 
 
 def apply(change: Change) -> Path | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from memsync.errors import MemsyncError
 from memsync.hosts import claude, configfile, cursor, opencode
 from memsync.hosts.common import Step
 
@@ -39,7 +40,15 @@ def run(steps: list[Step], *, dry_run: bool, within: Path | None = None) -> list
             configfile.check_writable(change)
     out: list[Outcome] = []
     for change in changes:
-        backup = None if dry_run else configfile.apply(change)
+        try:
+            backup = None if dry_run else configfile.apply(change)
+        except MemsyncError as exc:
+            written = [o.change.shown for o in out if o.change.changed]
+            if not written:
+                raise
+            # Files are replaced one at a time: say which ones already were, not "nothing written".
+            raise MemsyncError(f"{exc}; already changed before it: {', '.join(written)} "
+                               "(backups beside them): run the command again to finish") from None
         out.append(Outcome(change, backup))
     return out
 

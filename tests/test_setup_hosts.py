@@ -25,7 +25,16 @@ def _home() -> Path:
 
 
 def _backups(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.memsync-*.bak"))
+    """The backups of the files of ``folder``: beside them, or, in a git work tree, in its git dir
+    (memsync-backups/, named by their path with "__" for "/"); never both."""
+    beside = sorted(folder.glob("*.memsync-*.bak"))
+    top = next((t for t in (folder, *folder.parents) if (t / ".git").is_dir()), None)
+    if top is None:
+        return beside
+    assert not beside, beside  # in a repository a backup beside its file would be committed
+    prefix = "".join(f"{part}__" for part in folder.relative_to(top).parts)
+    kept = top / ".git" / "memsync-backups"
+    return sorted(b for b in kept.glob(f"{prefix}*.memsync-*.bak") if "__" not in b.name[len(prefix):])
 
 
 # (host, scope, file relative to the project or ~, what the file held before, check of the parsed result)
@@ -686,3 +695,29 @@ def test_a_folder_memsync_cannot_write_in_stops_every_file_of_a_setup(tmp_path: 
     assert done.returncode == 2, done.stderr
     assert "permission denied" in done.stderr.lower() and "nothing written" in done.stderr
     assert (snapshot(home), snapshot(project)) == before  # not ~/.claude.json, .mcp.json or a backup either
+
+
+def test_a_project_files_backup_stays_out_of_the_work_tree_and_never_gets_committed(tmp_path: Path, run) -> None:
+    """A backup beside .mcp.json was not matched by the .gitignore line for .mcp.json: `git add -A`
+    staged it, and the GitHub token in the file with it."""
+    import random
+    import subprocess
+
+    from bench.secrets_corpus import FAKES
+
+    project = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    token = FAKES["github-pat"](random.Random(7))
+    (project / ".gitignore").write_text(".mcp.json\n")
+    original = json.dumps({"mcpServers": {"github": {"command": "gh", "env": {"GITHUB_TOKEN": token}}}}) + "\n"
+    (project / ".mcp.json").write_text(original)
+    done = run("setup", "claude-code", "--project", "--command", "memsync", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert token not in done.stdout + done.stderr
+    kept = list((project / ".git" / "memsync-backups").glob(".mcp.json.memsync-*.bak"))
+    assert [b.read_text() for b in kept] == [original]
+    assert f"(backup: .git/memsync-backups/{kept[0].name})" in done.stdout
+    subprocess.run(["git", "-C", str(project), "add", "-A"], check=True)
+    staged = subprocess.run(["git", "-C", str(project), "diff", "--cached", "--name-only"], capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert sorted(staged) == [".claude/settings.json", ".gitignore"]  # no backup, no token

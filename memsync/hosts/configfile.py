@@ -116,11 +116,39 @@ def plan(path: Path, edits: list[Edit], within: Path | None = None) -> Change:
     return Change(path, shown(path), before, text, done, mode)
 
 
+def _git_dir(folder: Path) -> tuple[Path, Path] | None:
+    """(work tree, git dir) of the repository ``folder`` is in, found by its ``.git`` (a folder,
+    or a worktree's or submodule's ``gitdir:`` file); None outside one."""
+    for top in (folder, *folder.parents):
+        dot = top / ".git"
+        if dot.is_dir() and not dot.is_symlink():
+            return top, dot
+        if dot.is_file() and not dot.is_symlink():
+            try:
+                line = dot.read_text(encoding="utf-8", errors="replace").splitlines()[0]
+            except (OSError, IndexError):
+                return None
+            if line.startswith("gitdir:"):
+                target = Path(line[len("gitdir:"):].strip())
+                target = target if target.is_absolute() else top / target
+                return (top, target) if target.is_dir() else None
+            return None
+    return None
+
+
 def _backup_name(path: Path) -> Path:
+    """Where the file's text before the change is kept: beside it, or, for a file in a git work
+    tree, in that repository's git dir (``memsync-backups/``). A backup beside ``.mcp.json`` was
+    no longer matched by its ``.gitignore`` line and got committed, tokens and all."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+    folder, name = path.parent, path.name
+    repo = _git_dir(path.parent)
+    if repo is not None:
+        top, git = repo
+        folder, name = git / "memsync-backups", "__".join(path.relative_to(top).parts)
     for n in range(100):
         suffix = "" if n == 0 else f"-{n}"
-        candidate = path.with_name(f"{path.name}.memsync-{stamp}{suffix}.bak")
+        candidate = folder / f"{name}.memsync-{stamp}{suffix}.bak"
         if not os.path.lexists(candidate):
             return candidate
     raise MemsyncError("too many backups with the same time; try again", path=shown(path))
@@ -154,6 +182,7 @@ def apply(change: Change) -> Path | None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if change.before is not None:
             backup = _backup_name(path)
+            backup.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if change.mode is None else change.mode)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(change.before.encode("utf-8"))

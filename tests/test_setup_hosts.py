@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import stat
 from pathlib import Path
 
 import pytest
 
+from bench.secrets_corpus import FAKES
+
 from memsync.hosts import jsonc
 
 CMD = ["--command", "memsync"]
+TOKEN = FAKES["github-pat"](random.Random(5))
 
 
 def _project(tmp_path: Path) -> Path:
@@ -228,6 +232,11 @@ def test_hooks_install_claude_code_merges_only_the_hooks(tmp_path: Path, cli, sc
     (["setup", "claude-code", "--command", ""], "--command is empty"),
     (["setup", "vscode"], "invalid choice"),
     (["setup", "cursor", "--user", "--project"], "not allowed with"),
+    (["setup", "claude-code", "--command", "'unterminated"], "cannot be read as a shell command (no closing quotation)"),
+    (["hooks", "install", "--claude-code", "--command", 'a "b'], "cannot be read as a shell command"),
+    (["setup", "cursor", "--command", "my\udcffmemsync"], "bytes that are not UTF-8 text"),
+    (["setup", "claude-code", "--project", "--command", f"env GITHUB_TOKEN={TOKEN} memsync"],
+     "--command holds a secret (github-pat: ghp_*** (40 chars)); a project's settings files are shared"),
 ])
 def test_bad_setup_arguments_are_refused_and_nothing_is_written(tmp_path: Path, cli, args: list[str],
                                                                  message: str) -> None:
@@ -721,3 +730,13 @@ def test_a_project_files_backup_stays_out_of_the_work_tree_and_never_gets_commit
     staged = subprocess.run(["git", "-C", str(project), "diff", "--cached", "--name-only"], capture_output=True,
                             text=True, check=True).stdout.split()
     assert sorted(staged) == [".claude/settings.json", ".gitignore"]  # no backup, no token
+
+
+def test_dry_run_never_shows_a_token_given_in_the_command(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    code, out, err = cli("setup", "claude-code", "--dry-run", "--command", f"env GITHUB_TOKEN={TOKEN} memsync",
+                         cwd=project)
+    assert code == 0, err
+    assert "the server entry: " in out and "the hooks: " in out and "ghp_*** (40 chars)" in out
+    assert TOKEN not in out + err and TOKEN[4:20] not in out + err
+    assert not (_home() / ".claude.json").exists()

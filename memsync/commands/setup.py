@@ -48,12 +48,14 @@ def run(args: argparse.Namespace) -> None:
     for line in plan.report(outcomes, dry_run=args.dry_run):
         print("  " + line)
     if args.dry_run:
+        from memsync.secrets.gate import redact  # a --command may carry a token: never shown whole
+
         entry = {"claude-code": claude.server_entry, "opencode": lambda c: {"type": "local", "command": [*c, "mcp"],
                                                                               "enabled": True},
                  "cursor": cursor.server_entry}[args.host](command)
-        print("  the server entry: " + json.dumps(entry, ensure_ascii=False))
+        print("  the server entry: " + redact(json.dumps(entry, ensure_ascii=False)))
         if args.host == "claude-code":
-            print("  the hooks: " + json.dumps(claude.hooks_block(command), ensure_ascii=False))
+            print("  the hooks: " + redact(json.dumps(claude.hooks_block(command), ensure_ascii=False)))
     _next_steps(args)
 
 

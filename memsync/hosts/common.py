@@ -25,9 +25,24 @@ def memsync_command(scope: str, override: str | None = None) -> list[str]:
     shell's PATH): the console script's absolute path, or this Python with ``-m``.
     """
     if override is not None:
-        words = shlex.split(override)
+        try:
+            words = shlex.split(override)
+        except ValueError as exc:  # "No closing quotation"
+            raise MemsyncError(f"--command cannot be read as a shell command ({str(exc).lower()}); "
+                               "nothing written") from None
         if not words:
             raise MemsyncError("--command is empty; give the command that starts memsync, e.g. --command memsync")
+        if any(not _utf8(w) for w in words):
+            raise MemsyncError("--command holds bytes that are not UTF-8 text; settings files are UTF-8 JSON: "
+                               "nothing written")
+        if scope == "project":
+            from memsync.secrets import scan_text
+
+            found = scan_text(override)
+            if found:  # a project's settings are committed and shared
+                raise MemsyncError(f"--command holds a secret ({found[0].rule}: {found[0].masked}); a project's "
+                                   "settings files are shared through git: give it to memsync through the "
+                                   "environment instead; nothing written")
         return words
     found = shutil.which("memsync")
     if scope == "project" and found:
@@ -40,6 +55,14 @@ def memsync_command(scope: str, override: str | None = None) -> list[str]:
     from memsync.launch import python_words
 
     return python_words()
+
+
+def _utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: an argument's undecodable bytes
+        return False
+    return True
 
 
 def project_dir(cwd: str | os.PathLike[str] | None = None) -> Path:

@@ -212,7 +212,7 @@ def apply(change: Change) -> Path | None:
             except OSError:
                 pass
         raise MemsyncError(f"cannot write: {exc.strerror or exc}; nothing written", path=change.shown) from None
-    except MemsyncError:
+    except BaseException:  # a MemsyncError, or anything unforeseen: no stray backup either way
         if backup is not None:
             try:
                 os.unlink(backup)

@@ -740,3 +740,32 @@ def test_dry_run_never_shows_a_token_given_in_the_command(tmp_path: Path, cli) -
     assert "the server entry: " in out and "the hooks: " in out and "ghp_*** (40 chars)" in out
     assert TOKEN not in out + err and TOKEN[4:20] not in out + err
     assert not (_home() / ".claude.json").exists()
+
+
+@pytest.mark.parametrize("before", ["\ufeff", "\ufeff\n", "\ufeff  \r\n"], ids=["bom", "bom-newline", "bom-crlf"])
+def test_a_settings_file_holding_only_a_bom_is_an_empty_one(tmp_path: Path, cli, before: str) -> None:
+    project = _project(tmp_path)
+    (project / ".mcp.json").write_text(before, encoding="utf-8")
+    code, out, err = cli("setup", "claude-code", "--project", *CMD, cwd=project)
+    assert code == 0, err
+    assert json.loads((project / ".mcp.json").read_text())["mcpServers"]["memsync"]["command"] == "memsync"
+
+
+def test_a_crlf_settings_file_stays_crlf_throughout(tmp_path: Path, cli) -> None:
+    project = _project(tmp_path)
+    before = '{\r\n  "mcpServers": {\r\n    "other": {"command": "x"}\r\n  }\r\n}\r\n'
+    (project / ".mcp.json").write_bytes(before.encode())
+    assert cli("setup", "claude-code", "--project", *CMD, cwd=project)[0] == 0
+    after = (project / ".mcp.json").read_bytes()
+    assert after.count(b"\n") == after.count(b"\r\n") > before.count("\n")
+    assert json.loads(after)["mcpServers"]["other"] == {"command": "x"}
+
+
+def test_a_relative_claude_config_dir_is_ignored_like_a_relative_home(tmp_path: Path, cli,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    project = _project(tmp_path)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", "rel cfg")
+    code, out, err = cli("hooks", "install", "--claude-code", *CMD, cwd=project)
+    assert code == 0, err
+    assert not (project / "rel cfg").exists()
+    assert (_home() / ".claude" / "settings.json").is_file() and "~/.claude/settings.json: created" in out

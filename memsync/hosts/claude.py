@@ -2,7 +2,6 @@
 extraction hooks (``settings.json``). Formats: docs/agents.md; facts: code.claude.com's mcp and hooks pages."""
 from __future__ import annotations
 
-import os
 import shlex
 from collections.abc import Callable
 from pathlib import Path
@@ -45,15 +44,18 @@ def _program(command: str, sub: str) -> int | None:
 
 
 def config_dir() -> Path:
-    """``$CLAUDE_CONFIG_DIR``, else ``~/.claude``."""
-    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
-    return Path(explicit).expanduser() if explicit else home() / ".claude"
+    """``$CLAUDE_CONFIG_DIR``, else ``~/.claude`` (the one lookup, memsync.sources')."""
+    from memsync.sources import claude_config_dir
+
+    return claude_config_dir()
 
 
 def user_json() -> Path:
     """The user-scope MCP servers' file: ``~/.claude.json`` (inside ``$CLAUDE_CONFIG_DIR`` when set)."""
-    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
-    return Path(explicit).expanduser() / ".claude.json" if explicit else home() / ".claude.json"
+    from memsync.sources import claude_config_env
+
+    explicit = claude_config_env()
+    return explicit / ".claude.json" if explicit is not None else home() / ".claude.json"
 
 
 def server_entry(command: list[str]) -> dict[str, Any]:

@@ -38,9 +38,9 @@ def memsync_command(scope: str, override: str | None = None) -> list[str]:
         if scope == "project":
             from memsync.secrets import scan_text
 
-            found = scan_text(override)
-            if found:  # a project's settings are committed and shared
-                raise MemsyncError(f"--command holds a secret ({found[0].rule}: {found[0].masked}); a project's "
+            leaks = scan_text(override)
+            if leaks:  # a project's settings are committed and shared
+                raise MemsyncError(f"--command holds a secret ({leaks[0].rule}: {leaks[0].masked}); a project's "
                                    "settings files are shared through git: give it to memsync through the "
                                    "environment instead; nothing written")
         return words

@@ -42,7 +42,9 @@ class Change:
 
 def shown(path: Path) -> str:
     """``path`` for messages: relative inside the working directory, ``~/...`` under the home folder."""
-    home = os.environ.get("HOME") or os.path.expanduser("~")
+    from memsync.hosts.common import home as home_dir
+
+    home = home_dir()
     try:
         return str(path.relative_to(os.getcwd()))
     except (ValueError, OSError):
@@ -111,7 +113,9 @@ def plan(path: Path, edits: list[Edit], within: Path | None = None) -> Change:
         done += what
     if not text.endswith("\n"):
         text += "\n"
-    if before is not None and text == before + "\n" and not done:
+    if before is not None and "\r\n" in before and before.count("\n") == before.count("\r\n"):
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")  # a CRLF file: the lines put in too
+    if before is not None and text in (before + "\n", before + "\r\n") and not done:
         text = before  # an unchanged file missing its final newline stays as it is
     return Change(path, shown(path), before, text, done, mode)
 

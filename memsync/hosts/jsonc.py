@@ -281,10 +281,13 @@ def append_item(text: str, arr: Node, value: Any) -> str:
     return _insert(text, arr, last, piece)
 
 
+_BLANK = " \t\r\n\ufeff"
+
+
 def set_path(text: str, path: tuple[str, ...], value: Any, name: str = "<text>") -> str:
     """``text`` with the member at ``path`` (keys from the top object) set to ``value``,
     creating the objects on the way; an empty text becomes a new document."""
-    if text.strip() == "":
+    if text.strip(_BLANK) == "":  # a BOM alone is an empty file too
         doc: Any = value
         for key in reversed(path):
             doc = {key: doc}
@@ -308,7 +311,7 @@ def set_path(text: str, path: tuple[str, ...], value: Any, name: str = "<text>")
 
 def find(text: str, path: tuple[str, ...], name: str = "<text>") -> Node | None:
     """The node at ``path`` (object keys), or None."""
-    if text.strip() == "":
+    if text.strip(_BLANK) == "":  # a BOM alone is an empty file too
         return None
     node: Node | None = parse(text, name)
     for key in path:

@@ -78,12 +78,18 @@ def settings(config: dict[str, Any] | None = None) -> Settings:
     return Settings(claude, values["mimo"], values["mimo_sessions"])
 
 
+def claude_config_env() -> Path | None:
+    """``$CLAUDE_CONFIG_DIR`` when it names an absolute folder (``~`` expanded); a relative one is
+    ignored, as a relative HOME is: it would name whatever folder a command ran in."""
+    explicit = os.path.expanduser(os.environ.get("CLAUDE_CONFIG_DIR") or "")
+    return Path(explicit) if os.path.isabs(explicit) else None
+
+
 def claude_config_dir() -> Path:
-    """``$CLAUDE_CONFIG_DIR`` (when set and not empty), else ``~/.claude``."""
-    explicit = os.environ.get("CLAUDE_CONFIG_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
-    return Path(os.environ.get("HOME") or os.path.expanduser("~")) / ".claude"
+    """``$CLAUDE_CONFIG_DIR`` (an absolute path), else ``~/.claude``: read by the sources, written by setup."""
+    from memsync.roots import home_dir
+
+    return claude_config_env() or home_dir() / ".claude"
 
 
 def mimo_data_dir() -> Path:

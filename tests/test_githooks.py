@@ -28,20 +28,21 @@ def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
 
 
-def test_install_keeps_foreign_hook_as_legacy_and_runs_it(memrepo: Path, cli):
+def test_install_keeps_foreign_hook_as_previous_and_runs_it(memrepo: Path, cli):
     hooks = memrepo / ".git" / "hooks"
     (hooks / "pre-commit").write_text("#!/bin/sh\necho legacy-ran >> \"$(git rev-parse --show-toplevel)/../legacy.log\"\n")
     os.chmod(hooks / "pre-commit", 0o755)
     code, out, _ = cli("hooks", "install", "--root", "mem")
     assert code == 0
-    assert f"Kept your pre-commit hook as {hooks / 'pre-commit.legacy'} (it still runs first)" in out
+    assert f"Kept your pre-commit hook as {hooks / 'pre-commit.memsync-previous'} (it still runs first)" in out
     for name in ("pre-commit", "post-merge", "post-checkout"):
         assert "memsync-hook" in (hooks / name).read_text()
         assert os.access(hooks / name, os.X_OK)
-    # Re-installing updates our hooks and leaves the legacy one alone.
+    # Re-installing updates our hooks and leaves the kept one alone.
     code, out, _ = cli("hooks", "install", "--root", "mem")
     assert code == 0 and "Kept" not in out
-    assert "legacy-ran" in (hooks / "pre-commit.legacy").read_text()
+    assert "legacy-ran" in (hooks / "pre-commit.memsync-previous").read_text()
+    assert not (hooks / "pre-commit.legacy").exists()  # the pre-commit framework's name
     _git(memrepo, "commit", "-q", "--allow-empty", "-m", "empty")
     assert (memrepo.parent / "legacy.log").read_text() == "legacy-ran\n"
 

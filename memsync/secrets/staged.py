@@ -40,7 +40,7 @@ def worktree_top(cwd: Path) -> Path | None:
         raise MemsyncError("git is not installed; --staged needs it") from None
     if out.returncode != 0:
         return None
-    return Path(out.stdout.decode("utf-8", "surrogateescape").rstrip("\n"))
+    return Path(out.stdout.decode("utf-8", "surrogateescape").removesuffix("\n"))  # the path may end in one too
 
 
 def staged_blobs(top: Path, pathspecs: list[str]) -> list[tuple[str, str]]:

@@ -176,9 +176,10 @@ def _unicode(text: str, what: str) -> None:
                        "a surrogate pair); nothing was written. Send it as UTF-8 text")
 
 
-# C0 and C1 controls but tab and newline: no glyph, so a token with a BEL or a backspace inside
-# reads as the token; in a one-line field YAML writes them as escapes ("\a") no scanner reads back.
-_CONTROL = re.compile("[\x01-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 and C1 controls but tab and newline, NUL included: no glyph, so a token with a BEL, a
+# backspace or a NUL inside reads as the token; in a one-line field YAML writes them as escapes
+# ("\a", "\0") that no scanner reads back (a NUL split a token past the secret gate, whole).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _controls(text: str, what: str) -> None:

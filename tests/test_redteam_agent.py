@@ -464,3 +464,20 @@ def test_mcp_cannot_unpin_then_forget(tmp_path: Path) -> None:
     entry, unpin, gone = run_async(go)
     assert "is pinned" in unpin and "is pinned" in gone
     assert (project / ".memory" / f"{entry}.md").is_file()
+
+
+@pytest.mark.parametrize("field", ["summary", "highlight", "load_when"])
+def test_a_nul_in_a_one_line_field_is_refused_through_the_library_as_mcp_sends_it(root: Path, field: str) -> None:
+    """argv cannot hold a NUL, JSON can: through MCP a NUL split a token past the secret gate and
+    YAML wrote it as "\\0" (and the token, lower-cased, into the file name)."""
+    from memsync.errors import MemsyncError
+    from memsync.service import Memory
+
+    value = inside(TOKEN, "\x00")
+    kw: dict = {"summary": "the deploy credential", field: [value] if field == "load_when" else value}
+    before = snapshot(root)
+    with pytest.raises(MemsyncError) as refused:
+        Memory(root=root).remember(category="facts", **kw)
+    assert "control character (U+0000); nothing was written" in str(refused.value)
+    assert TOKEN[9:] not in str(refused.value)
+    assert snapshot(root) == before

@@ -193,6 +193,12 @@ ESCAPED = (  # a control written as an escape inside a string: a JSON tool call,
     ("c-octal", lambda a, b: f'printf "{a}\\033[0m{b}"'),
     ("c-hex", lambda a, b: f"s = b'{a}\\x1b[1m\\x00{b}'"),
     ("bash-e", lambda a, b: f'echo -e "\\e[1m{a}\\e[0m{b}"'),
+    # YAML's short escapes, as a one-line value holding a control is written (summary: "a\0b")
+    # (before an octal digit "\\0" reads as C's "\\0N": that cut gets YAML's other escape for it)
+    ("yaml-nul", lambda a, b: f'summary: "ci token {a}\\{"0" if b[:1] not in "01234567" else "x00"}{b}"'),
+    ("yaml-bel", lambda a, b: f'summary: "{a}\\a{b}"'),
+    ("yaml-vt", lambda a, b: f'highlight: "{a}\\v{b}"'),
+    ("yaml-esc", lambda a, b: f'load_when: ["{a}\\e{b}"]'),
 )
 
 
@@ -214,6 +220,7 @@ def test_a_token_split_by_an_escaped_control_is_found_and_masked(kind: str, form
     r'pattern = re.compile(r"\bpassword\b\s*=\s*(\S+)")  # \f and \b here are regex syntax',
     r'printf "\033[1;32m%s\033[0m\n" "build ok"; echo -e "\e[31merror\e[0m: exit 1"',
     r'C:\example\bin\run.exe \r\n done',
+    r'path C:\apps\vendor\bin and C:\data\0\x, printf "a\0b", echo -e "\a\v"',
 ))
 def test_escaped_controls_without_a_secret_are_silent(text: str) -> None:
     assert scan_text(text) == []

@@ -75,7 +75,7 @@ _CONTROL = LazyRegex(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 # without that byte never runs the pattern. One alternation would be scanned position
 # by position (re finds no common prefix), five times slower.
 _TRIGGERS = (
-    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/|[bf]|r(?!\\n)|e\[)", True),
+    (b"\\", rb"\\(?:u\{?[0-9a-fA-F]{2}|U000[0-9a-fA-F]{5}|x[0-9a-fA-F]{2}|[0-3][0-7]{2}|/|[abfv]|r(?!\\n)|e|0(?![0-7]))", True),
     (b"&", rb"&(?:#[0-9]{2,7}|#[xX][0-9a-fA-F]{2,6}|[A-Za-z][A-Za-z0-9]{1,31});", True),
     (b"%", rb"%[0-9A-Fa-f]{2}", True),
     # Quoted-printable (RFC 2045), in capitals or in lower case (some encoders write "=3d"):
@@ -251,13 +251,14 @@ _INVISIBLE = (rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\
 _CONTROLS = (rb"\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b\][^\x07\x1b\n]{0,512}(?:\x07|\x1b\\)"
              rb"|\x1b[ #%()*][\x30-\x7e]|[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|\x00(?:(?!\n)|(?<!\n\x00))")
 # The same written as escapes inside a string (a JSON tool call's "\u001b[31m", "\b", a lone
-# "\r"; C's and Python's "\x1b", "\033", "\x00"; bash's "\e[31m"): tab and line ends stay.
+# "\r"; C's and Python's "\x1b", "\033", "\x00"; bash's "\e[31m"; YAML's "\0", "\a", "\v",
+# "\e"): tab and line ends stay.
 _ESCAPED_ESC = rb"(?:\\u001[bB]|\\x1[bB]|\\033)"
 _ESCAPED_CONTROLS = (
     rb"(?:" + _ESCAPED_ESC + rb"|\\e)\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|" + _ESCAPED_ESC
     + rb"|\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|\\u000[dD](?!\\u000[aA]|\\n)"
     rb"|\\x(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|\\(?:00[0-7]|01[0-146-7]|02[0-7]|03[0-7]|177)(?![0-7])"
-    rb"|\\[bf]|\\r(?!\\n)")
+    rb"|\\[abfv]|\\e(?!\[)|\\0(?![0-7])|\\r(?!\\n)")  # YAML writes a control in a one-line value as \0 \a \v \e
 _COMPAT = rb"\xef\xbc[\x8d\x90-\x99\xa1-\xba\xbf]|\xef\xbd[\x81-\x9a]|\xf0\x9d[\x90-\x9f][\x80-\xbf]"
 _DECODE_SOURCE = (
     rb"(?P<ectl>(?:" + _ESCAPED_CONTROLS + rb")+)|"

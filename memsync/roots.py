@@ -181,6 +181,9 @@ def select_roots(
         chosen = [global_root()]
     else:
         candidates = [r for r in (project_root(cwd), global_root()) if r is not None]
+        for r in candidates:  # a .memory that is a file is a broken setup, not "no project memory"
+            if os.path.lexists(r.path) and not r.path.is_dir():
+                raise MemsyncError(f"memory root {r.display} is not a folder")
         existing = [r for r in candidates if r.path.is_dir()]
         if not existing:
             where = " or ".join(r.display for r in candidates)

@@ -248,8 +248,8 @@ class Memory:
         try:
             root = self.roots(scope, default="first", must_exist=False)[0]
         except MemsyncError:
-            if scope is not None or self.root is not None:
-                raise
+            if scope is not None or self.root is not None or self._no_root_yet() is None:
+                raise  # a broken setup (.memory a file) is its error, not a write to the global root
             root = select_roots(default="global", must_exist=False)[0]  # no root yet: start the global one
         if create and not root.path.is_dir():
             from memsync.build import init_root
@@ -595,6 +595,7 @@ class Memory:
         from memsync.templates import read_template
 
         gates.read_only(scope, entry_id, action="forget")
+        gates.write_switch(load_config(None))  # gate 1 before the id is looked at, as remember does
         root = self._locate(entry_id, scope)[0]
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):
@@ -612,7 +613,9 @@ class Memory:
                     relinked.append(e.id)
             recompiled = writer.apply(root, t, changes, template=read_template("ROOT.md"),
                                      kept=self._kept_tables(root))
-        return Forgotten(info.id, root.scope, root.display, root.show(info.path), relinked, recompiled)
+        # A file named like a token (arrived by a pull) is masked as search masks its id.
+        return Forgotten(_redacted(info.id), root.scope, root.display, _redacted(root.show(info.path)),
+                         _redacted(relinked), recompiled)
 
     def supersede(self, old: str, new: str, *, force: bool = False, scope: str | None = None) -> Superseded:
         """Mark ``new`` as replacing ``old`` (both ways: ``supersedes`` and ``superseded_by``)."""
@@ -623,6 +626,7 @@ class Memory:
 
         gates.read_only(scope, new)
         gates.read_only(None, old)
+        gates.write_switch(load_config(None))  # gate 1 before the ids are looked at
         root = self._locate(new, scope)[0]
         gates.write_switch(load_config(root.path))
         with root_lock(root.path, "write"):

@@ -481,3 +481,34 @@ def test_a_nul_in_a_one_line_field_is_refused_through_the_library_as_mcp_sends_i
     assert "control character (U+0000); nothing was written" in str(refused.value)
     assert TOKEN[9:] not in str(refused.value)
     assert snapshot(root) == before
+
+
+@pytest.mark.parametrize("args", [["forget", "facts/no-such-entry"], ["forget", "../x"],
+                                  ["supersede", "facts/a", "facts/b"]], ids=["unknown-id", "path", "supersede"])
+def test_with_writes_off_forget_and_supersede_say_so_before_looking_at_the_id(cli, root: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch,
+                                                                              args: list[str]) -> None:
+    """They answered "no entry … search memory to find the id" (or the path guard's message): a
+    model told that goes searching, where SPEC §8 puts the write switch first."""
+    monkeypatch.setenv("MEMSYNC_DISABLE_WRITE", "1")
+    before = snapshot(root)
+    code, out, err = cli(*args, "--root", str(root))
+    assert code == 2 and "writing memory is turned off by the user (MEMSYNC_DISABLE_WRITE)" in err, err
+    assert snapshot(root) == before
+
+
+def test_an_entry_file_named_like_a_token_never_shows_it_in_search_or_forget(cli, root: Path) -> None:
+    """A file named by a token (say, arrived by a pull): its id was masked in hits, but a snippet
+    matched in the id showed it whole, and forget's answer named the file whole."""
+    from memtree import write_entry
+
+    write_entry(root, f"facts/{TOKEN}", "a note about deploys", body="deploy with pnpm\n")
+    for query in ("facts", "ghp", "deploys"):
+        code, out, err = cli("search", "--root", str(root), "--json", query)
+        assert TOKEN not in out + err and TOKEN[4:20] not in out + err, query
+    code, out, err = cli("search", "--root", str(root), "facts")
+    assert code == 0 and "ghp_*** (40 chars)" in out and TOKEN[4:20] not in out + err
+    code, out, err = cli("forget", "--root", str(root), f"facts/{TOKEN}", "--json")
+    assert code == 0, err
+    assert json.loads(out)["id"] == "facts/ghp_*** (40 chars)" and TOKEN[4:20] not in out + err
+    assert not (root / "facts" / f"{TOKEN}.md").exists()

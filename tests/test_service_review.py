@@ -95,10 +95,11 @@ def test_cache_inside_a_project_root_not_made_yet_is_refused(run, home: Path, pr
 
 def test_memory_that_is_a_file_is_an_error_with_a_source_on(run, home: Path, project: Path) -> None:
     (project / ".memory").write_text("not a folder\n")
-    glob = Path(os.environ["MEMSYNC_GLOBAL_ROOT"])
-    want = (f"memsync: no memory root found (looked for .memory or {glob}); run `memsync init` or pass --root DIR\n")
+    init_root(Root.at(Path(os.environ["MEMSYNC_GLOBAL_ROOT"])), CATEGORIES)  # a write went here, silently
+    want = "memsync: memory root .memory is not a folder\n"  # named, not "no memory root found"
     before = _world(project, home)
-    for args in (("search", "code", "review"), ("context", "--prompt", "code review from alice")):
+    for args in (("search", "code", "review"), ("context", "--prompt", "code review from alice"),
+                 ("remember", "--category", "facts", "--summary", "project secret sauce")):
         done = run(*args, cwd=project)
         assert (done.returncode, done.stdout, done.stderr) == (2, "", want), args
     hook = _hook(run, project, "code review from alice")

@@ -391,9 +391,10 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     triggers = [_redact(t) for t in info.load_when]
     load_when = (";" + BREAK).join(triggers)  # shown as "a; b", matched item by item
     summary, highlight = _redact(info.summary), _redact(info.highlight)
+    shown_id = _redact(doc_id)  # a file named like a token (arrived by a pull) is masked as the id is
     # In the order a snippet prefers them: the body on a tie.
     fields = [(body, [body]), (summary, [summary]), (highlight, [highlight]), (load_when, triggers),
-              (doc_id, [doc_id])]
+              (shown_id, [shown_id])]
     per_field = [snippet.find(texts, q.words) for _, texts in fields]
     found = snippet.merge(per_field)
     if not found:
@@ -402,7 +403,7 @@ def _describe(root: Root, doc: Doc, score: float, q: Query) -> Hit | None:
     best = max(range(len(fields)), key=lambda i: len(per_field[i]))
     shown = snippet.make(fields[best][0], q.words)
     return Hit(
-        id=_redact(doc_id), root=root.display, scope=root.scope, path=_redact(layout.show(root.display, doc.path)),
+        id=shown_id, root=root.display, scope=root.scope, path=_redact(layout.show(root.display, doc.path)),
         score=score, summary=summary, kind=_redact(info.kind), snippet=shown or summary,
         matched={word: f.total for word, f in found.items()}, updated=info.updated, pinned=info.pinned,
         superseded=doc.superseded, reasons=_reasons(q, found),

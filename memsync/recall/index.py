@@ -375,6 +375,8 @@ class Index:
             for category, files in names.items():
                 for name in sorted(files):
                     rel = f"{category}/{name}"
+                    if not _storable(rel) or not fresh.is_entry_name(name):
+                        continue  # no entry (bytes that are not UTF-8: lint's E020); a walk skips it too
                     row = c.execute("SELECT rowid, path, size, mtime, ctime, ino, sha FROM docs WHERE path = ?",
                                     (rel,)).fetchone()
                     st = fresh.entry_file(self.root, category, name)
@@ -742,3 +744,12 @@ def _chunks(items: list, size: int) -> Iterable[list]:
 def _lite(path: str, pinned: int, superseded_by: str | None, supersedes: str) -> EntryInfo:
     return EntryInfo(path, True, nfc(path[:-3]), "", "", "", None, None, (), bool(pinned),
                      tuple(json.loads(supersedes)), superseded_by, None, ())
+
+
+def _storable(text: str) -> bool:
+    """Can SQLite take ``text``? A file name's undecodable bytes arrive as lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -32,4 +32,14 @@ def run(args: argparse.Namespace) -> None:
     from memsync.mcp.project import explicit_dir
     from memsync.mcp.server import serve
 
-    serve(explicit_dir(args.project))
+    try:
+        serve(explicit_dir(args.project))
+    except KeyboardInterrupt:
+        # The wire is read by a worker thread blocked in readline; the interpreter would wait for
+        # it at exit until the host closed stdin. Nothing is left to flush but our own streams.
+        import os
+        import sys
+
+        sys.stderr.write("memsync: interrupted\n")
+        sys.stderr.flush()
+        os._exit(130)

@@ -349,7 +349,9 @@ class Lines:
         import anyio
 
         while True:
-            more, line, reply = await anyio.to_thread.run_sync(self._read)  # parsing off the event loop
+            # Parsing off the event loop; on a cancellation (SIGINT) the blocked read is abandoned,
+            # not waited for until the host closes stdin.
+            more, line, reply = await anyio.to_thread.run_sync(self._read, abandon_on_cancel=True)
             if reply is not None:
                 await self._out.send(reply)
             if line is not None:

@@ -161,7 +161,9 @@ def inspect_root(memory: Any, root: Any) -> RootReport:
         listed |= {ln.id for ln in rootdoc.index_lines(category, raw.decode("utf-8", "replace"))} if raw else set()
     rep.index_misses = sorted(live_ids - listed)
     rep.index_extra = sorted(listed - live_ids)
-    rep.recalled = sorted(state.hits(root.path).items(), key=lambda kv: (-kv[1], kv[0]))[:10]
+    # Counters outlive their entries (deleted or renamed by another process, by git): only live ids are named.
+    rep.recalled = sorted(((i, n) for i, n in state.hits(root.path).items() if i in live_ids),
+                          key=lambda kv: (-kv[1], kv[0]))[:10]
     doc = activity.load(root.path)
     rep.context = doc["context"] if isinstance(doc.get("context"), dict) else {}
     rep.extractions = [r for r in doc.get("extract", []) if isinstance(r, dict)] if isinstance(doc.get("extract"), list) else []

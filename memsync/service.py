@@ -134,6 +134,8 @@ class Shown:
     meta: dict[str, Any]
     body: str
     text: str  # the file as stored, secrets masked
+    # Why the file cannot be read as an entry (``path:line: CODE message``, masked); empty when it can.
+    unreadable: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -655,7 +657,7 @@ class Memory:
     def show(self, entry_id: str, *, scope: str | None = None) -> Shown:
         """An entry as stored, with its root and path; secrets in it are masked."""
         from memsync import sources
-        from memsync.entry import parse_entry
+        from memsync.entry import MAX_ENTRY_BYTES, parse_entry, too_big
         from memsync.secrets.gate import redact
 
         if sources.source_of_id(entry_id) or sources.is_source_scope(scope):
@@ -663,10 +665,18 @@ class Memory:
         root, rel = self._locate(entry_id, scope)
         data = _read(root, rel)
         parsed = parse_entry(data, rel)
+        if len(data) > MAX_ENTRY_BYTES:  # _read stops past the limit: name the file's own size, as lint does
+            try:
+                parsed.problems[:] = [too_big(rel, os.lstat(root.path / rel).st_size)]
+            except OSError:  # gone since: the size read stands
+                pass
         meta = {k: v for k, v in (parsed.meta or {}).items()}
         text = redact(data.decode("utf-8", "replace"))
-        return Shown(parsed.id, root.scope, root.display, root.show(rel), _redacted(meta),
-                     redact(parsed.body.strip("\n")), text)
+        unreadable = [] if parsed.valid else [redact(p.format(root.display)) for p in parsed.problems
+                                              if p.severity == "error"]
+        # A file named like a token (arrived by a pull) is masked as search masks its id.
+        return Shown(_redacted(parsed.id), root.scope, root.display, _redacted(root.show(rel)), _redacted(meta),
+                     redact(parsed.body.strip("\n")), text, unreadable)
 
     def _show_source(self, entry_id: str, scope: str | None) -> Shown:
         from memsync.secrets.gate import redact

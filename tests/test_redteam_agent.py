@@ -512,3 +512,13 @@ def test_an_entry_file_named_like_a_token_never_shows_it_in_search_or_forget(cli
     assert code == 0, err
     assert json.loads(out)["id"] == "facts/ghp_*** (40 chars)" and TOKEN[4:20] not in out + err
     assert not (root / "facts" / f"{TOKEN}.md").exists()
+
+
+def test_show_masks_an_entry_file_named_like_a_token(cli, root: Path) -> None:
+    from memtree import write_entry
+
+    write_entry(root, f"facts/{TOKEN}", "a note about deploys", body="deploy with pnpm\n")
+    code, out, err = cli("show", "--root", str(root), "--json", f"facts/{TOKEN}")
+    assert code == 0, err
+    shown = json.loads(out)
+    assert shown["id"] == "facts/ghp_*** (40 chars)" and TOKEN[4:20] not in out + err

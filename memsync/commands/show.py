@@ -13,7 +13,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "memsync show decisions/pnpm-for-deploy\nmemsync show pitfalls/sqlite-cjk --json | jq .meta")
     p.add_argument("id", metavar="ID", help="<category>/<slug>, as search shows it")
     add_memory_options(p)
-    p.add_argument("--json", action="store_true", help="print {id, scope, root, path, meta, body, text}")
+    p.add_argument("--json", action="store_true", help="print {id, scope, root, path, meta, body, text, unreadable}")
     p.set_defaults(func=run)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from memsync.errors import MemsyncError
+from memsync.output import visible
 
 # How long a client that advertised roots has to answer roots/list. Hosts answer from the folders
 # they have open, at once; without a bound, a host that never answers leaves every tool call
@@ -50,11 +51,21 @@ def from_root_uri(uri: str) -> Path | None:
     return path if path.is_dir() else None
 
 
+def _cwd() -> Path | None:
+    """The working directory, or None when it was deleted (``os.getcwd`` then fails)."""
+    try:
+        return Path(os.path.realpath(os.getcwd()))
+    except OSError:
+        return None
+
+
 class Locator:
     """Resolves the project once per client session and remembers the answer."""
 
     def __init__(self, explicit: Path | None) -> None:
         self.explicit = explicit
+        # The folder the server started in, for when that folder is deleted under it (see _cwd).
+        self._start = _cwd()
         self._found: tuple[object, Path] | None = None  # (the client's connection, its project)
 
     def fixed(self) -> tuple[Path, str] | None:
@@ -72,13 +83,20 @@ class Locator:
     async def project(self, session: Any) -> Path:
         fixed = self.fixed()
         if fixed is not None:
+            if not fixed[0].is_dir():  # --project, deleted since: the user named it, so no silent fallback
+                raise MemsyncError(f"--project {visible(str(fixed[0]))}: the folder no longer exists (deleted while "
+                                   "the server ran); nothing was read or written. Restart the server on a project "
+                                   "folder that exists")
             return fixed[0]
         # The SDK makes a session object per request; the client's initialize params are one object
         # per connection (kept here, so its identity cannot be reused by another).
         client = getattr(session, "client_params", None) or session
         if self._found is not None and self._found[0] is client:
             return self._found[1]
-        found = await self._from_roots(session) or Path(os.path.realpath(os.getcwd()))
+        # A deleted working folder breaks no tool: the folder the server started in is asked instead.
+        # Deleted with its project, it finds none (the global memory still serves); a deleted subfolder
+        # of a repository that remains still finds that project. Started in a deleted folder: the top.
+        found = await self._from_roots(session) or _cwd() or self._start or Path(os.sep)
         self._found = (client, found)  # one client per stdio server: one answer kept
         return found
 

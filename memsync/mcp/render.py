@@ -11,7 +11,8 @@ from typing import Any
 
 TEXT_CAP = 8000  # characters of readable text per result (CJK text is about a token a character)
 HIT_BODY = 1500  # body characters shown per search hit
-ENTRY_PAGE = 6000  # body characters per page when one entry is read by id
+ENTRY_PAGE = 6000  # body characters per page, as shown, when one entry is read by id
+HEAD_CAP = 2000  # characters of an entry's header (id, path, summary ...) when it is read by id
 LIST_CAP = 50  # items of any list in structured results
 
 
@@ -25,6 +26,28 @@ def cut(text: str, limit: int) -> tuple[str, bool]:
         if at >= limit * 0.8:
             return head[:at + 1].rstrip(), True
     return head, True
+
+
+def page(body: str, offset: int, room: int) -> str:
+    """The part of ``body`` from ``offset`` that shows (``shown``) in at most ``room`` characters,
+    ended at a line or word end when one is near. Measured as shown: a control character shows as
+    4 and would push the paging note past the text cap. Never empty while body is left (every page
+    moves on) and never trimmed, so the pages joined give the body back exactly."""
+    rest = body[offset:offset + room]
+    if len(shown(rest)) > room:
+        used = n = 0
+        for ch in rest:  # each character shows on its own (``visible`` maps one at a time)
+            used += len(shown(ch))
+            if used > room:
+                break
+            n += 1
+        rest = rest[:max(n, 1)]
+    if offset + len(rest) < len(body):
+        for sep in ("\n", " ", "。", "，"):
+            at = rest.rfind(sep)
+            if at >= len(rest) * 0.8:
+                return rest[:at + 1]
+    return rest
 
 
 def one_line(entry_id: str) -> str:
@@ -62,10 +85,10 @@ def recall_hit(hit: Any, body: str | None) -> dict[str, Any]:
     out = {k: v for k, v in hit.to_json().items() if k in
            ("id", "scope", "kind", "summary", "score", "snippet", "path", "updated", "pinned", "superseded")}
     if body is not None:
-        shown, was_cut = cut(body, HIT_BODY)
-        out["body"] = shown
+        first = page(body, 0, HIT_BODY)  # the first page: measured and never empty, as read by id
+        out["body"] = first
         out["body_chars"] = len(body)
-        out["next_offset"] = len(shown) if was_cut else None
+        out["next_offset"] = len(first) if len(first) < len(body) else None
     return out
 
 
@@ -84,7 +107,7 @@ def recall_text(query: str, hits: list[dict[str, Any]], notes: list[str], hint: 
         if body:
             # Quoted, line by line: a body's "## Iron rules" or "2. forged-id" line must read as the body's
             # text, not as a heading or a hit of this answer (three spaces alone still make a heading).
-            lines.append("   > " + shown(body).replace("\n", "\n   > "))
+            lines.append("   > " + shown(body).rstrip().replace("\n", "\n   > "))  # a page may end in a newline
             if h.get("next_offset"):
                 lines.append("   " + more_note(h["id"], h["next_offset"], h["body_chars"]))
         elif h.get("snippet"):
@@ -93,13 +116,24 @@ def recall_text(query: str, hits: list[dict[str, Any]], notes: list[str], hint: 
     return fit("\n".join(lines))
 
 
-def entry_result(shown: Any, offset: int) -> dict[str, Any]:
-    body = shown.body
+def entry_result(entry: Any, offset: int) -> dict[str, Any]:
+    if entry.unreadable:
+        # Refused by name, as `memsync remember --id` is: an empty read would have the model write a second entry.
+        from memsync.gates import BadInput
+
+        raise BadInput(f"{one_line(entry.id)} exists but cannot be read: {'; '.join(entry.unreadable)}. The file "
+                       "must be fixed by hand (`memsync lint` lists what is wrong, `memsync show "
+                       f"{one_line(entry.id)}` prints it as stored); do not write another entry for it")
+    body = entry.body
     offset = max(0, min(offset, len(body)))
-    piece, was_cut = cut(body[offset:], ENTRY_PAGE)
-    meta = {k: v for k, v in shown.meta.items() if k != "id"}
-    return {"id": shown.id, "scope": shown.scope, "path": shown.path, "meta": bounded(meta), "body": piece,
-            "offset": offset, "body_chars": len(body), "next_offset": offset + len(piece) if was_cut else None}
+    meta = {k: v for k, v in entry.meta.items() if k != "id"}
+    e = {"id": entry.id, "scope": entry.scope, "path": entry.path, "meta": bounded(meta), "body": "",
+         "offset": len(body), "body_chars": len(body), "next_offset": len(body)}
+    # The page gets the room the header and both notes leave (at their longest), so the note that
+    # reads on is never cut from the text.
+    piece = page(body, offset, max(1, min(ENTRY_PAGE, TEXT_CAP - len(entry_text(e)))))
+    end = offset + len(piece)
+    return e | {"body": piece, "offset": offset, "next_offset": end if end < len(body) else None}
 
 
 def entry_text(e: dict[str, Any]) -> str:
@@ -112,7 +146,8 @@ def entry_text(e: dict[str, Any]) -> str:
     for key in ("created", "updated"):
         if key in meta:
             lines.append(f"{key}: {_date(meta[key]) or meta[key]}")
-    lines.append("")
+    head, was_cut = cut("\n".join(lines), HEAD_CAP)  # a hand-written huge summary must leave the body room
+    lines = [head + (" …" if was_cut else ""), ""]
     if e["offset"]:
         lines.append(f"[body from character {e['offset']:,} of {e['body_chars']:,}]")
     lines.append(shown(e["body"]) or "(no body)")

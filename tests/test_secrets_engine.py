@@ -322,6 +322,7 @@ LEGACY_CASES = [
     ("gb18030", "备注\n密钥：{}\n", (2, 4), "secret-assignment"),
     ("big5", "資料庫\n口令：{}\n", (2, 4), "password-assignment"),
     ("shift_jis", "メモ\nパスワード：{}\n", (2, 7), "password-assignment"),
+    ("euc_jp", "メモ\nパスワード：{}\n", (2, 7), "password-assignment"),
     ("euc_kr", "메모\n비밀번호: {}\n", (2, 7), "password-assignment"),
 ]
 
@@ -410,6 +411,10 @@ def test_a_key_file_holding_one_token_is_a_finding_whole_streamed_batched_and_st
     ("config/master.key", "8f3a9c2e"),  # too short for a key
     ("notes.md", MASTER_KEY),  # another name: a hex digest in a note is no secret
     ("commit.sha", MASTER_KEY + "abcd1234"),
+    ("config/jwt/public.key", "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1Lf\n"
+                              "-----END PUBLIC KEY-----\n"),  # a public key is no secret
+    ("release.key", "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBGXfQk8BEAC7x9Qw2vL\n=AbCd\n"
+                    "-----END PGP PUBLIC KEY BLOCK-----\n"),
 ])
 def test_key_files_without_a_key_and_hex_elsewhere_stay_clean(tmp_path: Path, name: str, content: str) -> None:
     path = tmp_path / "f"

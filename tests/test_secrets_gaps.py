@@ -542,6 +542,13 @@ CJK_MORE = [
     ("ja-double-corner-key", "『パスワード』：『{}』", "password-assignment"),
     ("zh-lenticular-key", "【密码】：{}", "password-assignment"),
     ("en-corner-quoted-key", "「password」：「{}」", "password-assignment"),
+    ("zh-tortoise-key", "〖密码〗：{}", "password-assignment"),
+    ("zh-double-angle-key", "《密码》：{}", "password-assignment"),
+    ("ja-api-key", "「APIキー」：{}", "secret-assignment"),
+    ("ja-secret", "シークレット: {}", "secret-assignment"),
+    ("zh-tw-key", "金鑰：{}", "secret-assignment"),
+    ("ko-encryption-key", "암호키: {}", "secret-assignment"),
+    ("ko-token", "토큰 = {}", "secret-assignment"),
 ]
 
 
@@ -561,6 +568,8 @@ def test_cjk_keys_with_a_space_a_bracket_or_in_korean(template: str, rule: str) 
     "「密码」是什么意思？",
     "“token”这个词的意思是令牌",
     "「密码」一栏填 8 位以上",
+    "APIキーの取得方法はドキュメント参照",
+    "ショートカットキー：Ctrl+S",
     "“密码”：见运维手册",
     "【密钥】：在 Vault 的 kv/prod 下",
 ])
@@ -738,6 +747,7 @@ LOGIN_PAIRS = [
     ("sign-in", "Sign in as ops%{} on the VPN portal"),
     ("japanese", "ログイン admin / {}"),
     ("korean", "관리자 계정 admin / {}"),
+    ("log-on", "log on as Administrator / {}"),
 ]
 
 
@@ -794,3 +804,9 @@ def test_a_url_password_of_digits_then_a_hash_is_found_whole(url: str, password:
     assert [(f.rule, f.col) for f in findings] == [("url-credentials", url.index(password) + 1)]
     assert findings[0].masked.endswith(f"({len(password)} chars)")
     assert_masked(url, (password,))
+
+
+def test_a_login_pairs_password_of_lower_case_letters_and_digits_counts() -> None:
+    text = "ログイン tester / k3j9x2m1qz"
+    assert [(f.rule, f.col, f.masked) for f in scan_text(text)] == [("password-assignment", 15, "k3*** (10 chars)")]
+    assert scan_text("login: alice/us-east-1") == [] == scan_text("login: ops / billing-service-v2")

@@ -53,7 +53,7 @@ _OPS = rf"(?::::=|::=|:=|\?=|\+=|\.=|=>|==|<-|\?\?|\|\||\?:|[:=|]|{CJK_OPS}|is[ 
 _TYPE = r"(?:\[\])?[&*]?(?:'[a-z]+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w.:]{0,40}(?:\[[\w.]{0,20}\])*(?:<[^<>=\n]{0,40}>)?\??"
 _CJK_QUOTE_RE = "|".join(_utf8_escaped(q.decode()) for q in CJK_QUOTES)
 # A key in CJK quotes or brackets, 「密码」：…, closes before its connector as "password": … does.
-_CJK_CLOSE_RE = "|".join(_utf8_escaped(q) for q in ("」", "』", "”", "’", "】"))
+_CJK_CLOSE_RE = "|".join(_utf8_escaped(q) for q in ("」", "』", "”", "’", "】", "〗", "》", "］", "〕", "〉"))
 
 _TOKENISH = r"""(?=[a-z]{0,30}+[^\sa-z"'<>])"""  # on the lowered copy: a digit or symbol before any space
 # What may follow a keyword for the trigger to stop there (matched on the lower-cased

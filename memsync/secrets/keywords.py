@@ -19,7 +19,8 @@ OTHER_WORDS = ("secret", "token", "key", "credential", "creds", "pat", "auth")
 # Chinese (simplified and traditional) and Japanese: password, passphrase, key, token,
 # credential, private key, auth code.
 CJK_PASSWORD = ("密码", "密碼", "口令", "授权码", "パスワード", "비밀번호", "패스워드")  # 授权码: the app password mail servers ask for
-CJK_OTHER = ("密钥", "秘钥", "密鑰", "令牌", "凭据", "凭证", "私钥", "秘密鍵", "トークン")
+CJK_OTHER = ("密钥", "秘钥", "密鑰", "金鑰", "令牌", "凭据", "凭证", "私钥", "秘密鍵", "トークン", "シークレット", "apiキー",
+             "アクセスキー", "토큰", "비밀키", "암호키", "시크릿")
 # Vendor names in Chinese that classify a key (阿里云访问密钥 -> Alibaba).
 _CJK_VENDORS = {"阿里".encode(): b"alibaba", "亚马逊".encode(): b"aws"}
 

@@ -325,7 +325,9 @@ def utf16_encoding(head: bytes) -> str | None:
 # config/master.key and config/credentials/<env>.key (32 hex digits), a MongoDB keyfile (base64,
 # maybe wrapped). The content names nothing, so the name is the key word.
 KEY_FILE_MAX = 4096
-_KEY_FILE_BODY = re.compile(rb"[A-Za-z0-9+/=_\-\s]+")
+# Lines of one token each (base64 may be wrapped): no spaces inside a line, no "-----BEGIN" (a PEM
+# public key or certificate in a *.key file is no secret; a PEM private key is the PEM rule's).
+_KEY_FILE_BODY = re.compile(rb"\s*[A-Za-z0-9+/=_][A-Za-z0-9+/=_\-]*(?:[ \t]*\r?\n\s*[A-Za-z0-9+/=_][A-Za-z0-9+/=_\-]*)*\s*")
 
 
 def key_file_hits(data: bytes, path: str) -> list[Hit]:
@@ -347,7 +349,7 @@ def key_file_hits(data: bytes, path: str) -> list[Hit]:
 # Chinese, Japanese and Korean text saved by an older editor or a Windows tool: GBK (read as
 # its superset GB18030), Shift_JIS, EUC-KR, Big5. Their key words (密码, パスワード, 비밀번호)
 # are not UTF-8 bytes, so the rules cannot see them in the raw data.
-LEGACY_CJK = ("gb18030", "shift_jis", "euc_kr", "big5")
+LEGACY_CJK = ("gb18030", "shift_jis", "euc_jp", "euc_kr", "big5")
 LEGACY_MAX = 16 << 20  # a legacy-encoded file read whole to be decoded; larger ones are scanned as bytes
 _CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 

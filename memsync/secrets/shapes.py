@@ -298,7 +298,7 @@ def _separator_in(word: bytes) -> int:
 # --- A user and password pair beside a word for logging in ----------------------------------
 
 # English login words (matched lower-cased) and their Chinese, Japanese and Korean kin.
-_LOGIN_WORDS = ("login", "log in", "sign in", "signin", "creds", "account", "账号", "帐号",
+_LOGIN_WORDS = ("login", "log in", "log on", "logon", "sign in", "signin", "creds", "account", "账号", "帐号",
                 "账户", "登录", "登陆", "ログイン", "アカウント", "계정", "로그인")
 _LOGIN_SPAN = 64  # bytes searched on each side of the word, within its line
 # USER SEP PASSWORD: a user name or e-mail, then "/", ":" or "%" (spaces around "/" allowed, or a
@@ -308,7 +308,7 @@ _LOGIN_PAIR = LazyRegex(
     rb"(?:[ \t]*/[ \t]*|:|%|[ \t]*\xef\xbc\x8f[ \t]*)"
     rb"(?:(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*)?[`'\"]?"  # user jdoe / pass …, `admin` / `…`
     rb"(?P<v>[^\s/\"'`<>()\[\]{}\\]{8,128})", re.IGNORECASE)
-_SLUG = LazyRegex(rb"[a-z0-9._:\-]+")
+_SLUG = LazyRegex(rb"[a-z0-9]+(?:[._:\-]+[a-z0-9]+)+")  # words joined by separators; k3j9x2m1q may be a password
 _PAIR_END = b".,;:\xe3\x80\x82\xef\xbc\x8c\xef\xbc\x9b\xef\xbc\x9a\xe3\x80\x81"  # . , ; : 。 ， ； ： 、 end a value
 
 

@@ -136,8 +136,9 @@ def test_a_read_only_file_is_refused_and_left_alone(tmp_path: Path, cli) -> None
     target.parent.mkdir()
     target.write_text('{"mcpServers": {}}\n')
     target.chmod(0o444)
-    code, _, err = cli("setup", "cursor", "--project", *CMD, cwd=project)
-    assert code == 2 and "read-only" in err and "chmod u+w" in err
+    for dry in ([], ["--dry-run"]):  # a dry run says the run would be refused (it said "would change")
+        code, out, err = cli("setup", "cursor", "--project", *dry, *CMD, cwd=project)
+        assert code == 2 and "read-only" in err and "chmod u+w" in err and "would change" not in out
     assert target.read_text() == '{"mcpServers": {}}\n' and stat.S_IMODE(target.stat().st_mode) == 0o444
     assert not _backups(target.parent) and not list(target.parent.glob(".*.tmp"))
 

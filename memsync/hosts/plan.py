@@ -35,9 +35,8 @@ def run(steps: list[Step], *, dry_run: bool, within: Path | None = None) -> list
     ``within`` (a project) lies under a symlinked folder, stops all of them before anything
     is written), then apply them unless ``dry_run``."""
     changes = [configfile.plan(s.path, s.edits, within) for s in steps]
-    if not dry_run:
-        for change in changes:
-            configfile.check_writable(change)
+    for change in changes:  # a dry run too: it says what the run would do, a refusal included
+        configfile.check_writable(change)
     out: list[Outcome] = []
     for change in changes:
         try:

@@ -147,9 +147,22 @@ def _plan(hooks_dir: Path, name: str) -> tuple[Path, list[tuple[Path, Path, str]
     return hook, [keep(hook)] if kind == "other" else []
 
 
+def _bare(path: Path) -> bool:
+    try:
+        return _git(path, "rev-parse", "--is-bare-repository") == "true"
+    except MemsyncError:
+        return False
+
+
 def install_hooks(root: Root) -> list[str]:
     """Write the hooks; an existing foreign hook is kept as ``<name>.memsync-previous`` and still runs."""
-    top = Path(_git(root.path, "rev-parse", "--show-toplevel"))
+    try:
+        top = Path(_git(root.path, "rev-parse", "--show-toplevel"))
+    except MemsyncError:
+        if _bare(root.path):
+            raise MemsyncError(f"{_show(root.path)} is a bare repository: it has no work tree for the hooks to "
+                               "compile and check; install them in a clone of it") from None
+        raise
     hooks_dir = Path(_git(root.path, "rev-parse", "--path-format=absolute", "--git-path", "hooks"))
     rel = os.path.relpath(root.path, top)
     if rel == os.pardir or rel.startswith(os.pardir + os.sep):

@@ -411,3 +411,18 @@ def test_a_failure_while_writing_leaves_the_hooks_and_no_temp_file(tmp_path: Pat
     assert code == 2 and out == ""
     assert err == f"memsync: cannot write the hooks in {hooks}: No such file or directory\n"
     assert _snapshot(hooks) == before
+
+
+def test_a_bare_repository_is_named_as_one_not_as_no_repository(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    bare = tmp_path / "memory.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
+    before = sorted(p.name for p in (bare / "hooks").iterdir())
+    done = subprocess.run([sys.executable, "-m", "memsync", "hooks", "install", "--root", str(bare)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == (f"memsync: {bare} is a bare repository: it has no work tree for the hooks to compile and "
+                           "check; install them in a clone of it\n")
+    assert sorted(p.name for p in (bare / "hooks").iterdir()) == before

@@ -37,12 +37,7 @@ class Listing:
 
 
 def _read(path: Path, limit: int) -> str:
-    from memsync.fsutil import NotRegularFile, read_regular
-
-    try:
-        return read_regular(path, limit).decode("utf-8", "replace")
-    except (OSError, NotRegularFile):
-        return ""
+    return (_read_bytes(path, limit) or b"").decode("utf-8", "replace")
 
 
 def _entry_names(folder: Path) -> dict[str, str] | None:
